@@ -1,0 +1,107 @@
+# bloomcalc - build, test, install.
+#
+#   make              build/bloomcalc, build/bloomsim, build/libbloomcalc.a, build/libbloomsim.a
+#   make check        the whole test suite: CUnit suites and CLI tests, then again under ASan+UBSan
+#   make bench        benchmarks (ratios against a baseline measured in the same run)
+#   make data         regenerate the tables in data/
+#   make report       regenerate report/
+#   make install      PREFIX (default /usr/local) and DESTDIR honoured
+#   make cppcheck     static analysis
+
+CC        ?= cc
+OPTIMIZE  ?= -O2 -g
+WARNINGS   = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS    ?=
+CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Icalc -Isim
+LDFLAGS   ?=
+BUILD     ?= build
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+
+CALC_LIBS  = -lmpfi -lmpfr -lgmp -lm
+SIM_LIBS   = -lxxhash -lpthread
+
+ALL_CFLAGS = $(WARNINGS) $(OPTIMIZE) $(CFLAGS)
+
+CALC_CLI_SOURCES = calc/main.c $(wildcard calc/command_*.c)
+CALC_SOURCES     = $(filter-out $(CALC_CLI_SOURCES), $(wildcard calc/*.c))
+SIM_CLI_SOURCES  = $(wildcard sim/main.c sim/command_*.c)
+SIM_SOURCES      = $(filter-out $(SIM_CLI_SOURCES), $(wildcard sim/*.c))
+TEST_RUNNER      = tests/runner.c
+CALC_TESTS       = $(wildcard tests/calc_*.c)
+SIM_TESTS        = $(wildcard tests/sim_*.c)
+
+objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+
+CALC_LIB = $(BUILD)/libbloomcalc.a
+SIM_LIB  = $(BUILD)/libbloomsim.a
+PROGRAMS = $(BUILD)/bloomcalc $(if $(SIM_CLI_SOURCES),$(BUILD)/bloomsim)
+TEST_PROGRAMS = $(BUILD)/tests/calc_tests $(if $(SIM_TESTS),$(BUILD)/tests/sim_tests)
+
+.PHONY: all check check-plain check-sanitize test-programs bench data report install cppcheck clean
+all: $(CALC_LIB) $(if $(SIM_SOURCES),$(SIM_LIB)) $(PROGRAMS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(CALC_LIB): $(call objects,$(CALC_SOURCES))
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(SIM_LIB): $(call objects,$(SIM_SOURCES))
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bloomcalc: $(call objects,$(CALC_CLI_SOURCES)) $(CALC_LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(CALC_LIBS) -o $@
+
+$(BUILD)/bloomsim: $(call objects,$(SIM_CLI_SOURCES)) $(SIM_LIB) $(CALC_LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(SIM_LIBS) $(CALC_LIBS) -o $@
+
+$(BUILD)/tests/calc_tests: $(call objects,$(TEST_RUNNER) $(CALC_TESTS)) $(CALC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -lcunit $(CALC_LIBS) -o $@
+
+$(BUILD)/tests/sim_tests: $(call objects,$(TEST_RUNNER) $(SIM_TESTS)) $(SIM_LIB) $(CALC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -lcunit $(SIM_LIBS) $(CALC_LIBS) -o $@
+
+test-programs: all $(TEST_PROGRAMS)
+
+# The whole suite: plain build, then the same tests built with ASan + UBSan.
+check: check-plain check-sanitize
+	@echo "check: plain and sanitizer runs passed"
+
+check-plain: test-programs
+	@tests/run_all.sh $(BUILD) plain
+
+check-sanitize:
+	@$(MAKE) --no-print-directory BUILD=build/sanitize \
+	  OPTIMIZE="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  LDFLAGS="-fsanitize=address,undefined" test-programs
+	@tests/run_all.sh build/sanitize sanitizer
+
+bench: all
+	@tests/bench.sh $(BUILD)
+
+data: all
+	@data/generate.sh $(BUILD)
+
+report: all
+	@report/generate.sh $(BUILD)
+
+cppcheck:
+	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
+	  --std=c11 --inline-suppr --suppress=missingIncludeSystem -Icalc -Isim calc sim tests
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/bloomcalc
+	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(CALC_LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 calc/*.h $(DESTDIR)$(PREFIX)/include/bloomcalc/
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

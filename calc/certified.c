@@ -1,0 +1,288 @@
+/*
+ * certified.c - from interval enclosures to certified results.
+ *
+ * Each quantity is an enclose function that, at any working precision,
+ * returns an MPFI interval containing its exact value.  The functions here
+ * follow Ziv's strategy: evaluate at a working precision, and if the
+ * answer (a rounded binary value, D decimal digits, a ceiling, the order
+ * of two quantities) is the same for every point of the interval, that
+ * answer is the answer for the exact value; otherwise double the precision
+ * and try again, up to BLOOM_PRECISION_LIMIT bits.  Rounding to nearest
+ * and the ceiling are monotone, so agreement at the two ends of the
+ * interval is enough.  A value that lies exactly on a rounding boundary
+ * (an exact tie) can never be separated this way: exact rationals are
+ * printed by numbers.c instead, and anything else reports BLOOM_UNRESOLVED
+ * rather than guess.
+ *
+ * The two interval helpers at the end keep the formulas accurate where a
+ * naive evaluation is not: (1 - a/b)^e is evaluated as exp(e log1p(-a/b)),
+ * because rounding 1 - 1/m before raising it to the power kn loses about
+ * kn/m * 2^-53 relative (FORMULAS.md, a.2: 2.5e-6 at m ~ 1e10, kn = 7e9).
+ *
+ * References: A. Ziv, ACM TOMS 17(3):410-423, 1991; N. Revol and
+ * F. Rouillier, Reliable Computing 11(4):275-290, 2005 (MPFI);
+ * L. Fousse et al., "MPFR: A multiple-precision binary floating-point
+ * library with correct rounding", ACM TOMS 33(2), 2007.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "certified.h"
+#include "numbers.h"
+
+/* Bits of decimal precision per digit, rounded up: log2(10) < 3.33. */
+#define BITS_PER_DECIMAL_DIGIT 3.33
+#define GUARD_BITS 32
+
+typedef int (*interval_decision)(void *answer, mpfi_srcptr enclosure, const void *context);
+
+/*
+ * Evaluates `quantity` at increasing precision from `precision` until
+ * `decide` accepts the enclosure (returns 1).  decide returns 0 to ask for
+ * more precision.
+ */
+static int refine(const bloom_quantity *quantity, mpfr_prec_t precision,
+                  interval_decision decide, void *answer, const void *context)
+{
+    mpfi_t enclosure;
+    mpfi_init2(enclosure, precision);
+    int status = BLOOM_UNRESOLVED;
+    for (; precision <= BLOOM_PRECISION_LIMIT; precision *= 2) {
+        mpfi_set_prec(enclosure, precision);
+        int enclosed = quantity->enclose(enclosure, quantity->arguments);
+        if (enclosed != BLOOM_OK) {
+            status = enclosed;
+            break;
+        }
+        if (!mpfi_nan_p(enclosure) && decide(answer, enclosure, context)) {
+            status = BLOOM_OK;
+            break;
+        }
+    }
+    mpfi_clear(enclosure);
+    return status;
+}
+
+/* --- correctly rounded binary value ---------------------------------- */
+
+typedef struct rounding_answer {
+    mpfr_ptr value;
+    mpfr_rnd_t rnd;
+    int ternary;
+} rounding_answer;
+
+static int decide_rounding(void *answer_pointer, mpfi_srcptr enclosure, const void *context)
+{
+    (void)context;
+    rounding_answer *answer = answer_pointer;
+    mpfr_t left, right, rounded_right;
+    mpfr_prec_t wide = mpfi_get_prec(enclosure);
+    mpfr_inits2(wide, left, right, (mpfr_ptr)0);
+    mpfr_init2(rounded_right, mpfr_get_prec(answer->value));
+    mpfi_get_left(left, enclosure);
+    mpfi_get_right(right, enclosure);
+    mpfr_set(answer->value, left, answer->rnd);
+    mpfr_set(rounded_right, right, answer->rnd);
+    int decided = 0;
+    if (mpfr_equal_p(answer->value, rounded_right)) {
+        if (mpfr_equal_p(left, right)) {
+            answer->ternary = mpfr_cmp(answer->value, left);
+            decided = 1;
+        } else if (mpfr_cmp(answer->value, right) > 0) {
+            answer->ternary = 1;
+            decided = 1;
+        } else if (mpfr_cmp(answer->value, left) < 0) {
+            answer->ternary = -1;
+            decided = 1;
+        }
+    }
+    mpfr_clears(left, right, rounded_right, (mpfr_ptr)0);
+    return decided;
+}
+
+int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
+                         mpfr_rnd_t rnd, int *ternary)
+{
+    rounding_answer answer = { rop, rnd, 0 };
+    int status = refine(quantity, mpfr_get_prec(rop) + GUARD_BITS, decide_rounding, &answer, NULL);
+    if (status != BLOOM_OK)
+        mpfr_set_nan(rop);
+    if (ternary != NULL)
+        *ternary = answer.ternary;
+    return status;
+}
+
+/* --- correctly rounded decimal digits --------------------------------- */
+
+static int decide_decimal(void *answer_pointer, mpfi_srcptr enclosure, const void *context)
+{
+    char **text = answer_pointer;
+    size_t digits = *(const size_t *)context;
+    mpfr_t left, right;
+    mpfr_inits2(mpfi_get_prec(enclosure), left, right, (mpfr_ptr)0);
+    mpfi_get_left(left, enclosure);
+    mpfi_get_right(right, enclosure);
+    int decided = 0;
+    if (mpfr_zero_p(left) && mpfr_zero_p(right)) {
+        *text = bloom_format_decimal(0, "0", 1);
+        decided = 1;
+    } else if (mpfr_sgn(left) * mpfr_sgn(right) > 0) {
+        mpfr_exp_t left_exponent, right_exponent;
+        char *left_digits = mpfr_get_str(NULL, &left_exponent, 10, digits, left, MPFR_RNDN);
+        char *right_digits = mpfr_get_str(NULL, &right_exponent, 10, digits, right, MPFR_RNDN);
+        if (left_exponent == right_exponent && strcmp(left_digits, right_digits) == 0) {
+            int negative = left_digits[0] == '-';
+            *text = bloom_format_decimal(negative, left_digits + negative, (long)left_exponent);
+            decided = 1;
+        }
+        mpfr_free_str(left_digits);
+        mpfr_free_str(right_digits);
+    }
+    mpfr_clears(left, right, (mpfr_ptr)0);
+    return decided;
+}
+
+int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
+                           unsigned significant_digits)
+{
+    size_t digits = significant_digits > 0 ? significant_digits : 1;
+    mpfr_prec_t precision = (mpfr_prec_t)(digits * BITS_PER_DECIMAL_DIGIT) + GUARD_BITS;
+    *text = NULL;
+    return refine(quantity, precision, decide_decimal, text, &digits);
+}
+
+/* --- ceiling and floor -------------------------------------------------- */
+
+static int decide_integer(void *answer_pointer, mpfi_srcptr enclosure, const void *context)
+{
+    mpz_ptr answer = answer_pointer;
+    mpfr_rnd_t direction = *(const mpfr_rnd_t *)context;
+    mpfr_t end;
+    mpz_t other;
+    mpfr_init2(end, mpfi_get_prec(enclosure));
+    mpz_init(other);
+    mpfi_get_left(end, enclosure);
+    mpfr_get_z(answer, end, direction);
+    mpfi_get_right(end, enclosure);
+    mpfr_get_z(other, end, direction);
+    int decided = mpz_cmp(answer, other) == 0;
+    mpz_clear(other);
+    mpfr_clear(end);
+    return decided;
+}
+
+int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor)
+{
+    mpfr_rnd_t direction = floor ? MPFR_RNDD : MPFR_RNDU;
+    return refine(quantity, 64, decide_integer, rop, &direction);
+}
+
+/* --- order of two quantities ---------------------------------------------- */
+
+static int enclose_pair_difference(mpfi_ptr result, const bloom_quantity_pair *pair,
+                                   int relative)
+{
+    mpfi_t left, right;
+    mpfr_prec_t precision = mpfi_get_prec(result) + GUARD_BITS;
+    mpfi_init2(left, precision);
+    mpfi_init2(right, precision);
+    int status = pair->left.enclose(left, pair->left.arguments);
+    if (status == BLOOM_OK)
+        status = pair->right.enclose(right, pair->right.arguments);
+    if (status == BLOOM_OK) {
+        if (relative) {
+            if (mpfi_has_zero(right)) {
+                mpfi_interv_si(result, -1, 1);
+                mpfi_div(result, result, right); /* an unbounded interval: refine further */
+            } else {
+                mpfi_div(result, left, right);
+                mpfi_sub_ui(result, result, 1);
+            }
+        } else {
+            mpfi_sub(result, left, right);
+        }
+    }
+    mpfi_clear(left);
+    mpfi_clear(right);
+    return status;
+}
+
+int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments)
+{
+    return enclose_pair_difference(result, arguments, 1);
+}
+
+int bloom_enclose_difference(mpfi_ptr result, const void *arguments)
+{
+    return enclose_pair_difference(result, arguments, 0);
+}
+
+static int decide_sign(void *answer_pointer, mpfi_srcptr enclosure, const void *context)
+{
+    (void)context;
+    int *sign = answer_pointer;
+    if (mpfi_is_strictly_pos(enclosure))
+        *sign = 1;
+    else if (mpfi_is_strictly_neg(enclosure))
+        *sign = -1;
+    else
+        return 0;
+    return 1;
+}
+
+int bloom_quantity_compare(int *sign, const bloom_quantity *left, const bloom_quantity *right)
+{
+    bloom_quantity_pair pair = { *left, *right };
+    bloom_quantity difference = { bloom_enclose_difference, &pair };
+    *sign = 0;
+    return refine(&difference, 64, decide_sign, sign, NULL);
+}
+
+int bloom_enclose_rational(mpfi_ptr result, const void *arguments)
+{
+    mpfi_set_q(result, (mpq_srcptr)arguments);
+    return BLOOM_OK;
+}
+
+int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left, mpq_srcptr right)
+{
+    bloom_quantity constant = { bloom_enclose_rational, right };
+    return bloom_quantity_compare(sign, left, &constant);
+}
+
+/* --- interval helpers ---------------------------------------------------- */
+
+void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long exponent)
+{
+    mpfi_t square;
+    mpfi_init2(square, mpfi_get_prec(result));
+    mpfi_set(square, base);
+    mpfi_set_ui(result, 1);
+    while (exponent > 0) {
+        if (exponent & 1)
+            mpfi_mul(result, result, square);
+        exponent >>= 1;
+        if (exponent > 0)
+            mpfi_sqr(square, square);
+    }
+    mpfi_clear(square);
+}
+
+void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
+                                        mpz_srcptr denominator, mpz_srcptr exponent)
+{
+    if (mpz_sgn(exponent) == 0 || mpz_sgn(numerator) == 0) {
+        mpfi_set_ui(result, 1);
+        return;
+    }
+    if (mpz_cmp(numerator, denominator) == 0) {
+        mpfi_set_ui(result, 0);
+        return;
+    }
+    mpfi_set_z(result, numerator);
+    mpfi_div_z(result, result, denominator);
+    mpfi_neg(result, result);
+    mpfi_log1p(result, result);
+    mpfi_mul_z(result, result, exponent);
+    mpfi_exp(result, result);
+}

@@ -1,0 +1,115 @@
+/*
+ * certified.h - real quantities known through shrinking interval enclosures,
+ * and the loop that turns an enclosure into correctly rounded digits.
+ *
+ * Every real number bloomcalc prints is described by an "enclose" function:
+ * given an MPFI interval of some precision, it stores an interval guaranteed
+ * to contain the exact value, and the interval shrinks as the precision grows.
+ * From such a function this module obtains, by Ziv's strategy (raise the
+ * working precision until both ends of the interval round to the same
+ * result), a correctly rounded MPFR value, correctly rounded decimal digits,
+ * a certified ceiling, or a certified comparison.  Because rounding to
+ * nearest is monotone, if both ends of an enclosure round to the same
+ * D-digit decimal, so does the exact value: every printed digit is right.
+ *
+ * References: A. Ziv, "Fast evaluation of elementary mathematical functions
+ * with correctly rounded last bit", ACM TOMS 17(3), 1991; N. Revol and
+ * F. Rouillier, "Motivations for an arbitrary precision interval arithmetic
+ * and the MPFI library", Reliable Computing 11(4), 2005.
+ */
+#ifndef BLOOMCALC_CERTIFIED_H
+#define BLOOMCALC_CERTIFIED_H
+
+#include <gmp.h>
+#include <mpfr.h>
+#include <mpfi.h>
+
+/* Status codes shared by the whole library. */
+enum bloom_status {
+    BLOOM_OK = 0,
+    BLOOM_UNDEFINED = 1,  /* the quantity is not defined for these arguments */
+    BLOOM_UNRESOLVED = 2  /* the precision limit was reached before the answer was certain */
+};
+
+/*
+ * An enclose function stores in `result` an interval containing the exact
+ * value of the quantity described by `arguments`, computed at the precision
+ * of `result` (it may use more internally).  Returns BLOOM_OK or
+ * BLOOM_UNDEFINED.
+ */
+typedef int (*bloom_enclose_function)(mpfi_ptr result, const void *arguments);
+
+/* A quantity: the enclose function and the arguments it is applied to. */
+typedef struct bloom_quantity {
+    bloom_enclose_function enclose;
+    const void *arguments;
+} bloom_quantity;
+
+/* The working precision, in bits, beyond which a refinement gives up. */
+#define BLOOM_PRECISION_LIMIT ((mpfr_prec_t)1 << 20)
+
+/*
+ * Rounds the quantity to the precision of `rop` in direction `rnd`.
+ * Returns BLOOM_OK (rop holds the correctly rounded value), BLOOM_UNDEFINED
+ * or BLOOM_UNRESOLVED (rop is NaN).  If `ternary` is not NULL it receives
+ * the sign of rop minus the exact value, as MPFR functions return it.
+ */
+int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
+                         mpfr_rnd_t rnd, int *ternary);
+
+/*
+ * Stores in *text (allocated with malloc, freed by the caller) the quantity
+ * correctly rounded to nearest with `significant_digits` significant decimal
+ * digits, in the number syntax described by bloom_format_decimal (numbers.h).
+ * Returns BLOOM_OK, BLOOM_UNDEFINED or BLOOM_UNRESOLVED (*text is NULL).
+ */
+int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
+                           unsigned significant_digits);
+
+/*
+ * Stores in rop the ceiling of the quantity (the floor if `floor` is
+ * nonzero).  Returns BLOOM_OK, BLOOM_UNDEFINED or BLOOM_UNRESOLVED (the
+ * value is an integer or too close to one to decide below the limit).
+ */
+int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor);
+
+/*
+ * Stores in *sign the sign of (left - right): -1, 0 is never stored, +1.
+ * Returns BLOOM_OK, BLOOM_UNDEFINED, or BLOOM_UNRESOLVED when the two
+ * quantities cannot be separated below the precision limit (for instance
+ * because they are equal).
+ */
+int bloom_quantity_compare(int *sign, const bloom_quantity *left,
+                           const bloom_quantity *right);
+
+/* Like bloom_quantity_compare, against an exact rational. */
+int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left,
+                                    mpq_srcptr right);
+
+/* Enclose function for an exact rational: arguments is an mpq_srcptr. */
+int bloom_enclose_rational(mpfi_ptr result, const void *arguments);
+
+/*
+ * Arithmetic on quantities: the enclosure of left/right - 1 (the relative
+ * error of left against right) and of left - right.  `arguments` points to
+ * a bloom_quantity_pair.
+ */
+typedef struct bloom_quantity_pair {
+    bloom_quantity left;
+    bloom_quantity right;
+} bloom_quantity_pair;
+int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments);
+int bloom_enclose_difference(mpfi_ptr result, const void *arguments);
+
+/* Small interval helpers used by the formula modules. */
+
+/* result = base^exponent for an interval base >= 0, by repeated squaring. */
+void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long exponent);
+
+/* result = (1 - numerator/denominator)^exponent, for 0 <= numerator <= denominator,
+ * evaluated as exp(exponent * log1p(-numerator/denominator)) so that no
+ * rounding of 1 - numerator/denominator is raised to a large power. */
+void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
+                                        mpz_srcptr denominator, mpz_srcptr exponent);
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * command_fpr.c - "bloomcalc fpr": the false-positive rate of a filter of
+ * m bits holding n keys with k hashes, in the three forms of fpr.h, each
+ * approximation with its relative error against the exact rate, and the
+ * exact rate as a fraction when its denominator is small enough.
+ */
+#include <stdio.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "fpr.h"
+#include "options.h"
+
+static const char description[] =
+    "False-positive rate of a standard Bloom filter with M bits, N keys and K hash\n"
+    "functions: the exponential approximation (1 - e^(-KN/M))^K, Bloom's formula\n"
+    "(1 - (1 - 1/M)^(KN))^K (a lower bound), and the exact rate under independent\n"
+    "uniform hashing (Bose et al. 2008; Christensen et al. 2010), with the relative\n"
+    "error of each approximation against it, and the exact rate as a reduced\n"
+    "fraction when M^(K(N+1)) has at most 65536 bits.  Every digit printed is\n"
+    "correctly rounded.";
+
+int bloomcalc_fpr(int argc, char **argv, int first)
+{
+    mpz_t m, n;
+    mpz_inits(m, n, (mpz_ptr)0);
+    unsigned long k = 0;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
+          .value_name = "M", .help = "filter size in bits", .count_minimum = "1",
+          .count_maximum = "2^256" },
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys inserted", .count_minimum = "1",
+          .count_maximum = "2^256" },
+        { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &k, .value_name = "K", .help = "hash functions (probes) per key",
+          .minimum = 1, .maximum = 1000 },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    bloom_command_line line = { "bloomcalc", "fpr", "-m M -n N -k K [OPTIONS]", description,
+                                options, sizeof options / sizeof options[0], NULL };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    for (size_t i = 0; parsed == 0 && status == 0 && i < 3; i++)
+        if (!options[i].seen) {
+            bloom_options_error(&line, "-%c/--%s is required (%s)", options[i].short_name,
+                                options[i].long_name, options[i].help);
+            status = 2;
+        }
+    if (parsed == 0 && status == 0) {
+        bloom_fpr_arguments arguments = { m, n, k, 0 };
+        bloom_quantity approx = { bloom_enclose_fpr_approx, &arguments };
+        bloom_quantity bloom = { bloom_enclose_fpr_bloom, &arguments };
+        bloom_quantity exact = { bloom_enclose_fpr_exact, &arguments };
+        bloom_quantity_pair approx_pair = { approx, exact }, bloom_pair = { bloom, exact };
+        bloom_quantity relerr_approx = { bloom_enclose_relative_error, &approx_pair };
+        bloom_quantity relerr_bloom = { bloom_enclose_relative_error, &bloom_pair };
+        bloom_fields fields;
+        bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
+        bloom_fields_integer(&fields, "m", "bits m", NULL, m);
+        bloom_fields_integer(&fields, "n", "keys n", NULL, n);
+        bloom_fields_unsigned(&fields, "k", "hash functions k", NULL, k);
+        bloom_fields_quantity(&fields, "fpr_approx", "exponential approximation", NULL, &approx);
+        bloom_fields_quantity(&fields, "fpr_bloom", "Bloom's formula (a lower bound)", NULL, &bloom);
+        bloom_fields_quantity(&fields, "fpr_exact", "exact rate", NULL, &exact);
+        bloom_fields_quantity(&fields, "relerr_approx", "approximation vs exact", "(relative)",
+                              &relerr_approx);
+        if (bloom_fpr_bloom_is_exact(m, k)) {
+            mpq_t zero;
+            mpq_init(zero);
+            bloom_fields_rational(&fields, "relerr_bloom", "Bloom's formula vs exact",
+                                  "(relative; exact when k = 1 or m = 1)", zero);
+            mpq_clear(zero);
+        } else {
+            bloom_fields_quantity(&fields, "relerr_bloom", "Bloom's formula vs exact",
+                                  "(relative)", &relerr_bloom);
+        }
+        if (bloom_fpr_exact_rational_feasible(m, n, k)) {
+            mpq_t fraction;
+            mpq_init(fraction);
+            bloom_fpr_exact_rational(fraction, m, n, k);
+            bloom_fields_fraction(&fields, "fpr_exact_rational", "exact rate as a fraction",
+                                  fraction);
+            mpq_clear(fraction);
+        }
+        status = bloomcalc_emit(&fields, output.format, "fpr");
+    }
+    mpz_clears(m, n, (mpz_ptr)0);
+    return status;
+}

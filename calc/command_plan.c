@@ -1,0 +1,186 @@
+/*
+ * command_plan.c - "bloomcalc plan": parsing and printing for plan.h.
+ *
+ * Two of -n (keys), -p (target rate) and -m (bits) select what is planned:
+ *   n, p  the bits and hashes for n keys at rate p (also: plan N P)
+ *   n, m  the best hash count and rate for a memory budget
+ *   m, p  the largest number of keys m bits hold at rate p
+ * -k fixes the hash count, -L sets the LSM levels for read amplification.
+ */
+#include <stdio.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "options.h"
+#include "plan.h"
+
+static const char description[] =
+    "Plans a standard Bloom filter.  Give two of: keys N (-n), target false-positive\n"
+    "rate P (-p), bits M (-m).  N and P: bits per key with the exact constant 1/ln 2\n"
+    "and with the textbook 1.44 side by side, total bits m = ceil(N x bits per key),\n"
+    "memory in bytes, GB (10^9 bytes) and GiB (2^30 bytes), the best integer hash\n"
+    "count for that m, the rate it really achieves (exponential approximation,\n"
+    "Bloom's formula, exact), and the smallest m whose exact rate meets P.  N and M:\n"
+    "the best hash count and its rate.  M and P: the largest N that meets P.\n"
+    "LSM read amplification with one filter per level: 1 + (L-1)p probes for a key\n"
+    "on the deepest level, L p for an absent key (L of each without filters).\n"
+    "Whole numbers are exact; every other digit printed is correctly rounded.";
+
+/* Memory of m bits: bytes, GB, GiB, bits per key. */
+static void put_memory(bloom_fields *fields, const bloom_plan *plan)
+{
+    bloom_fields_integer(fields, "m_bits", "total bits m", "bits", plan->m_bits);
+    bloom_fields_integer(fields, "bytes", "memory", "bytes", plan->bytes);
+    bloom_fields_rational(fields, "gigabytes", "memory (SI)", "GB", plan->bytes_si);
+    bloom_fields_rational(fields, "gibibytes", "memory (IEC)", "GiB", plan->bytes_iec);
+}
+
+/* The hash counts and the three rates at (m, n, k). */
+static void put_rates(bloom_fields *fields, const bloom_plan *plan)
+{
+    bloom_fields_quantity(fields, "k_real", "optimal real hash count (m/n) ln 2", NULL,
+                          &plan->k_real);
+    bloom_fields_unsigned(fields, "k", plan->k_fixed ? "hash count k (fixed)"
+                                                     : "hash count k (best integer)", NULL, plan->k);
+    bloom_fields_quantity(fields, "fpr_approx", "rate, exponential approximation", NULL,
+                          &plan->fpr_approx);
+    bloom_fields_quantity(fields, "fpr_bloom", "rate, Bloom's formula (a lower bound)", NULL,
+                          &plan->fpr_bloom);
+    bloom_fields_quantity(fields, "fpr_exact", "rate, exact", NULL, &plan->fpr_exact);
+}
+
+/* Read amplification: exact at the target rate when there is one. */
+static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan)
+{
+    bloom_fields_unsigned(fields, "levels", "LSM levels, one filter each", NULL, plan->levels);
+    if (plan->mode == BLOOM_PLAN_FOR_MEMORY) {
+        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
+                              "(at the exact rate)", &plan->read_amp_hit_achieved);
+        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
+                              "(at the exact rate)", &plan->read_amp_miss_achieved);
+    } else {
+        bloom_fields_rational(fields, "read_amp_hit", "probes, key on the deepest level",
+                              "(at the target rate)", plan->read_amp_hit);
+        bloom_fields_rational(fields, "read_amp_miss", "probes, absent key",
+                              "(at the target rate)", plan->read_amp_miss);
+    }
+    bloom_fields_unsigned(fields, "read_amp_without_filters", "probes without filters, either",
+                          NULL, plan->levels);
+}
+
+static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
+{
+    static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL };
+    bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
+    bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
+    bloom_fields_quantity(fields, "inverse_ln2", "constant 1/ln 2", NULL, &inverse_ln2);
+    bloom_fields_quantity(fields, "bits_per_key", "bits per key, log2(1/p) / ln 2", "bits",
+                          &plan->bits_per_key);
+    bloom_fields_quantity(fields, "bits_per_key_1_44", "bits per key, 1.44 log2(1/p)", "bits",
+                          &plan->bits_per_key_1_44);
+    bloom_fields_quantity(fields, "bits_per_key_gap", "difference per key", "bits",
+                          &plan->bits_per_key_gap);
+    bloom_fields_quantity(fields, "bytes_gap", "difference over n keys", "bytes", &plan->bytes_gap);
+    put_memory(fields, plan);
+    put_rates(fields, plan);
+    bloom_fields_integer(fields, "m_bits_meeting_target", "smallest m with exact rate <= p",
+                         "bits", plan->m_bits_meeting_target);
+    bloom_fields_unsigned(fields, "k_meeting_target", "hash count for it", NULL,
+                          plan->k_meeting_target);
+    bloom_fields_integer(fields, "bytes_meeting_target", "its memory", "bytes",
+                         plan->bytes_meeting_target);
+    bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",
+                         plan->extra_bytes_meeting_target);
+    put_read_amplification(fields, plan);
+}
+
+static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan)
+{
+    bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
+    put_memory(fields, plan);
+    bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
+                          plan->bits_per_key_actual);
+    put_rates(fields, plan);
+    put_read_amplification(fields, plan);
+}
+
+static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan)
+{
+    bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
+    put_memory(fields, plan);
+    bloom_fields_integer(fields, "n", "most keys with exact rate <= p", NULL, plan->n);
+    bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
+                          plan->bits_per_key_actual);
+    put_rates(fields, plan);
+    put_read_amplification(fields, plan);
+}
+
+int bloomcalc_plan(int argc, char **argv, int first)
+{
+    mpz_t n, m;
+    mpq_t p;
+    mpz_inits(n, m, (mpz_ptr)0);
+    mpq_init(p);
+    unsigned long k = 0, levels = 5;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
+          .count_maximum = "2^256" },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-300" },
+        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
+          .value_name = "M", .help = "filter size in bits (a memory budget)",
+          .count_minimum = "1", .count_maximum = "2^256" },
+        { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &k, .value_name = "K",
+          .help = "use exactly K hash functions (default: the best integer)", .minimum = 1,
+          .maximum = 1000 },
+        { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &levels, .value_name = "L",
+          .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
+          .maximum = 1000000 },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    static const char *const positional[] = { "keys", "rate", NULL };
+    bloom_command_line line = { "bloomcalc", "plan", "[N P] [OPTIONS]", description, options,
+                                sizeof options / sizeof options[0], positional };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    int given_n = options[0].seen, given_p = options[1].seen, given_m = options[2].seen;
+    if (parsed == 0 && given_n + given_p + given_m != 2) {
+        bloom_options_error(&line, given_n + given_p + given_m == 3
+            ? "-n/--keys, -p/--rate and -m/--bits over-determine the plan; give exactly two"
+            : "needs two of -n/--keys, -p/--rate, -m/--bits (e.g. 'bloomcalc plan 1e9 1%%')");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        bloom_plan plan;
+        bloom_plan_init(&plan);
+        int planned = given_m == 0 ? bloom_plan_for_rate(&plan, n, p, k, levels)
+                    : given_p == 0 ? bloom_plan_for_memory(&plan, n, m, k, levels)
+                                   : bloom_plan_for_capacity(&plan, m, p, k, levels);
+        if (planned == BLOOM_UNDEFINED && given_n == 0) {
+            bloom_options_error(&line, "-m/--bits: too few bits to hold even one key at the "
+                                "target rate; accepted: more bits or a larger -p/--rate");
+            status = 2;
+        } else {
+            bloom_fields fields;
+            bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
+            fields.status = planned;
+            if (planned == BLOOM_OK) {
+                if (plan.mode == BLOOM_PLAN_FOR_RATE)
+                    put_plan_for_rate(&fields, &plan);
+                else if (plan.mode == BLOOM_PLAN_FOR_MEMORY)
+                    put_plan_for_memory(&fields, &plan);
+                else
+                    put_plan_for_capacity(&fields, &plan);
+            }
+            status = bloomcalc_emit(&fields, output.format, "plan");
+        }
+        bloom_plan_clear(&plan);
+    }
+    mpz_clears(n, m, (mpz_ptr)0);
+    mpq_clear(p);
+    return status;
+}

@@ -1,0 +1,21 @@
+/*
+ * commands.h - the bloomcalc subcommands.  Each reads its own arguments
+ * (argv[first] onwards) and returns the process exit status: 0 on
+ * success, 1 if a result could not be certified, 2 on bad input.
+ */
+#ifndef BLOOMCALC_COMMANDS_H
+#define BLOOMCALC_COMMANDS_H
+
+#define BLOOMCALC_VERSION "0.1.0"
+
+int bloomcalc_plan(int argc, char **argv, int first);
+int bloomcalc_fpr(int argc, char **argv, int first);
+
+/*
+ * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise
+ * prints one line on stderr and returns 1.  Clears the fields either way.
+ */
+struct bloom_fields;
+int bloomcalc_emit(struct bloom_fields *fields, int format, const char *command);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * fields.h - building an output record (output.h) from exact integers,
+ * exact rationals and certified real quantities, with the digit rules of
+ * numbers.h.  Shared by every command of both programs.
+ *
+ * A bloom_fields remembers the number of significant digits, whether
+ * integers are grouped for people, and the first failure, so a command
+ * can append all its fields and check once before printing anything.
+ */
+#ifndef BLOOMCALC_FIELDS_H
+#define BLOOMCALC_FIELDS_H
+
+#include "certified.h"
+#include "output.h"
+
+#define BLOOM_DEFAULT_DIGITS 9UL
+#define BLOOM_MAX_DIGITS 1000UL
+
+typedef struct bloom_fields {
+    bloom_record record;
+    unsigned digits;   /* significant digits of rationals and real quantities */
+    int grouped;       /* integers in groups of three (the table format) */
+    int status;        /* BLOOM_OK, or the first failure of bloom_fields_quantity */
+} bloom_fields;
+
+/* Starts an empty record; integers are grouped when format is the table. */
+void bloom_fields_init(bloom_fields *fields, unsigned long digits, bloom_format format);
+void bloom_fields_clear(bloom_fields *fields);
+
+/*
+ * Appends a certified real, correctly rounded to the digits.  If it cannot
+ * be certified (status BLOOM_UNDEFINED or BLOOM_UNRESOLVED) nothing is
+ * appended and fields->status records the failure.
+ */
+void bloom_fields_quantity(bloom_fields *fields, const char *key, const char *label,
+                           const char *unit, const bloom_quantity *quantity);
+
+/* Appends an exact integer. */
+void bloom_fields_integer(bloom_fields *fields, const char *key, const char *label,
+                          const char *unit, mpz_srcptr value);
+
+/* Appends an unsigned long. */
+void bloom_fields_unsigned(bloom_fields *fields, const char *key, const char *label,
+                           const char *unit, unsigned long value);
+
+/* Appends an exact rational: exact if it terminates within the digits, else rounded to nearest. */
+void bloom_fields_rational(bloom_fields *fields, const char *key, const char *label,
+                           const char *unit, mpq_srcptr value);
+
+/* Appends a rational as the text "numerator/denominator". */
+void bloom_fields_fraction(bloom_fields *fields, const char *key, const char *label,
+                           mpq_srcptr value);
+
+/* Appends a text field. */
+void bloom_fields_text(bloom_fields *fields, const char *key, const char *label,
+                       const char *value);
+
+#endif

@@ -1,0 +1,363 @@
+/*
+ * fpr.c - the false-positive rate of a standard Bloom filter, three ways.
+ *
+ * Model (Bloom 1970; Bose et al. 2008; Christensen, Roginsky and Jimeno
+ * 2010): each of n keys sets k positions drawn independently and uniformly
+ * from the m bits, with replacement; a query for an absent key probes j
+ * more (j = k for the false-positive rate).  With X the number of set bits,
+ * a query is a false positive with probability (X/m)^j, so the rate is
+ * E[(X/m)^j].
+ *
+ * Exact rate, O(k^2) form.  Condition on the number i of distinct bits the
+ * query touches: P(i distinct) = (m)_i S(j,i) / m^j, with (m)_i the falling
+ * factorial and S a Stirling number of the second kind.  Those i bits are
+ * all set iff none of them is missed by all T = kn insertion probes; by
+ * inclusion-exclusion over the bits left empty,
+ *
+ *     P(i given bits all set) = sum_{l=0..i} (-1)^l C(i,l) (1 - l/m)^T,
+ *
+ *     fpr_exact = sum_{i=1..j} (m)_i S(j,i) / m^j
+ *                              * sum_{l=0..i} (-1)^l C(i,l) (1 - l/m)^T.
+ *
+ * The powers (1 - l/m)^T depend on l only, so they are evaluated once each
+ * (j + 1 exponentials), and the inner sums are the forward differences of
+ * that sequence: a difference table gives all of them in O(j^2)
+ * subtractions, leaving O(j) multiplications by the exact integer weights.
+ * The alternating sums cancel about j log2((1 + q)/f) bits, q = e^(-T/m),
+ * f = 1 - q (FORMULAS.md a.2); the working precision is raised by a bound
+ * on that loss and the result is an MPFI enclosure, so the cancellation
+ * cannot corrupt a printed digit.  When the denominator m^(j + T) is small,
+ * the same code runs on the exact integers (m - l)^T at a precision where
+ * every operation is exact, and the rate is returned as a reduced fraction.
+ *
+ * Bloom's formula (1 - (1 - 1/m)^T)^j is (E[X]/m)^j, which by Jensen's
+ * inequality is at most E[(X/m)^j]: a lower bound, equal only for j = 1 or
+ * m = 1.  The exponential approximation (1 - e^(-T/m))^j is smaller still,
+ * because (1 - 1/m)^T < e^(-T/m).
+ *
+ * References: B. H. Bloom, CACM 13(7):422-426, 1970; P. Bose et al., "On
+ * the false-positive rate of Bloom filters", IPL 108(4):210-213, 2008;
+ * K. Christensen, A. Roginsky and M. Jimeno, "A new analysis of the false
+ * positive rate of a Bloom filter", IPL 110(21):944-949, 2010.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "fpr.h"
+
+static unsigned long query_probes(const bloom_fpr_arguments *arguments)
+{
+    return arguments->query_probes != 0 ? arguments->query_probes : arguments->k;
+}
+
+static int arguments_valid(const bloom_fpr_arguments *arguments)
+{
+    unsigned long probes = query_probes(arguments);
+    return mpz_sgn(arguments->m) > 0 && mpz_sgn(arguments->n) >= 0
+        && arguments->k >= 1 && arguments->k <= BLOOM_MAX_HASHES
+        && probes <= BLOOM_MAX_HASHES;
+}
+
+/* T = kn, the number of insertion probes. */
+static void insertion_probes(mpz_ptr total, const bloom_fpr_arguments *arguments)
+{
+    mpz_mul_ui(total, arguments->n, arguments->k);
+}
+
+/* --- the two approximations -------------------------------------------- */
+
+/* result = fill^j, with fill the expected fraction of set bits under Bloom's
+ * formula (1 - (1 - 1/m)^T) or under the approximation (1 - e^(-T/m)). */
+static int enclose_power_of_fill(mpfi_ptr result, const bloom_fpr_arguments *arguments,
+                                 int bloom_formula)
+{
+    if (!arguments_valid(arguments))
+        return BLOOM_UNDEFINED;
+    mpfr_prec_t precision = mpfi_get_prec(result) + 32;
+    mpz_t total;
+    mpfi_t fill;
+    mpz_init(total);
+    mpfi_init2(fill, precision);
+    insertion_probes(total, arguments);
+    if (bloom_formula) {
+        /* fill = 1 - (1 - 1/m)^T = -expm1(T log1p(-1/m)); m = 1 fills completely. */
+        if (mpz_cmp_ui(arguments->m, 1) == 0) {
+            mpfi_set_ui(fill, mpz_sgn(total) > 0 ? 1 : 0);
+        } else {
+            mpfi_set_z(fill, arguments->m);
+            mpfi_ui_div(fill, 1, fill);
+            mpfi_neg(fill, fill);
+            mpfi_log1p(fill, fill);
+            mpfi_mul_z(fill, fill, total);
+            mpfi_expm1(fill, fill);
+            mpfi_neg(fill, fill);
+        }
+    } else {
+        /* fill = 1 - e^(-T/m) = -expm1(-T/m). */
+        mpfi_set_z(fill, total);
+        mpfi_div_z(fill, fill, arguments->m);
+        mpfi_neg(fill, fill);
+        mpfi_expm1(fill, fill);
+        mpfi_neg(fill, fill);
+    }
+    bloom_interval_pow_ui(result, fill, query_probes(arguments));
+    mpfi_clear(fill);
+    mpz_clear(total);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments)
+{
+    return enclose_power_of_fill(result, arguments, 0);
+}
+
+int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments)
+{
+    return enclose_power_of_fill(result, arguments, 1);
+}
+
+/* --- the exact rate -------------------------------------------------------- */
+
+/* row[i] = S(j, i) for i = 0..j, by S(a, i) = i S(a-1, i) + S(a-1, i-1). */
+static mpz_t *stirling_row(unsigned long j)
+{
+    mpz_t *row = malloc((j + 1) * sizeof *row);
+    if (row == NULL)
+        abort();
+    for (unsigned long i = 0; i <= j; i++)
+        mpz_init_set_ui(row[i], i == 0);
+    for (unsigned long a = 1; a <= j; a++) {
+        for (unsigned long i = a; i >= 1; i--) {
+            mpz_mul_ui(row[i], row[i], i);
+            mpz_add(row[i], row[i], row[i - 1]);
+        }
+        mpz_set_ui(row[0], 0);
+    }
+    return row;
+}
+
+static void free_integers(mpz_t *integers, unsigned long count)
+{
+    for (unsigned long i = 0; i < count; i++)
+        mpz_clear(integers[i]);
+    free(integers);
+}
+
+/* The number of distinct bits a query can touch: min(j, m). */
+static unsigned long distinct_bits_bound(const bloom_fpr_arguments *arguments)
+{
+    unsigned long probes = query_probes(arguments);
+    if (mpz_cmp_ui(arguments->m, probes) < 0)
+        return mpz_get_ui(arguments->m);
+    return probes;
+}
+
+/*
+ * Extra working precision for the cancellation of the alternating sums.
+ * The difference table below loses at most log2(2/f) bits per level
+ * against a result of size about f^j (f = 1 - e^(-T/m), the expected
+ * fill), so j log2(2/f) bits plus a margin are added.  Computed in doubles
+ * because it only chooses a precision; it never reaches a printed digit.
+ */
+static mpfr_prec_t cancellation_bits(const bloom_fpr_arguments *arguments)
+{
+    mpz_t total;
+    mpz_init(total);
+    insertion_probes(total, arguments);
+    double load = mpz_get_d(total) / mpz_get_d(arguments->m);
+    mpz_clear(total);
+    double fill = -expm1(-load);
+    double per_probe = fill > 0 ? log2(2 / fill) : 1100;
+    if (!(per_probe < 1100))
+        per_probe = 1100;
+    return (mpfr_prec_t)(query_probes(arguments) * (per_probe + 1)) + 64;
+}
+
+/* weights[i] = (m)_i S(j, i) for i = 1..bound: the number of j-probe
+ * queries that touch exactly i distinct bits (out of m^j). */
+static mpz_t *distinct_bit_weights(const bloom_fpr_arguments *arguments, unsigned long bound)
+{
+    unsigned long probes = query_probes(arguments);
+    mpz_t *weights = stirling_row(probes);
+    mpz_t falling, factor;
+    mpz_init_set_ui(falling, 1);
+    mpz_init(factor);
+    for (unsigned long i = 1; i <= bound; i++) {
+        mpz_sub_ui(factor, arguments->m, i - 1);   /* (m)_i = (m)_{i-1} (m - i + 1) */
+        mpz_mul(falling, falling, factor);
+        mpz_mul(weights[i], weights[i], falling);
+    }
+    for (unsigned long i = bound + 1; i <= probes; i++)
+        mpz_set_ui(weights[i], 0);                 /* more distinct bits than m: impossible */
+    mpz_clears(falling, factor, (mpz_ptr)0);
+    return weights;
+}
+
+/*
+ * sum = sum_{i=1..bound} weights[i] sum_{l=0..i} (-1)^l C(i, l) empty[l].
+ * The inner sums are the successive forward differences of the sequence
+ * empty[0..bound] taken at 0: after replacing empty[l] by
+ * empty[l] - empty[l+1] i times, empty[0] holds the i-th inner sum.  That
+ * is O(bound^2) subtractions and only O(bound) multiplications.  `empty`
+ * is overwritten.  Used with (1 - l/m)^T for the rate itself and with the
+ * exact integers (m - l)^T, at a precision that keeps every operation
+ * exact, for the fraction.
+ */
+static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
+                                    unsigned long bound)
+{
+    mpfi_t term;
+    mpfi_init2(term, mpfi_get_prec(sum));
+    mpfi_set_ui(sum, 0);
+    for (unsigned long i = 1; i <= bound; i++) {
+        for (unsigned long l = 0; l + i <= bound; l++)
+            mpfi_sub(empty[l], empty[l], empty[l + 1]);
+        mpfi_mul_z(term, empty[0], weights[i]);
+        mpfi_add(sum, sum, term);
+    }
+    mpfi_clear(term);
+}
+
+/*
+ * sum = m^j times the exact rate, computed from `empty` powers prepared by
+ * set_empty(empty[l], l) at `precision`.
+ */
+typedef void (*empty_power)(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments);
+
+static void exact_rate_numerator(mpfi_ptr sum, const bloom_fpr_arguments *arguments,
+                                 empty_power set_empty)
+{
+    unsigned long bound = distinct_bits_bound(arguments);
+    mpfi_t *empty = malloc((bound + 1) * sizeof *empty);
+    if (empty == NULL)
+        abort();
+    for (unsigned long l = 0; l <= bound; l++) {
+        mpfi_init2(empty[l], mpfi_get_prec(sum));
+        set_empty(empty[l], l, arguments);
+    }
+    mpz_t *weights = distinct_bit_weights(arguments, bound);
+    inclusion_exclusion_sum(sum, empty, weights, bound);
+    free_integers(weights, query_probes(arguments) + 1);
+    for (unsigned long l = 0; l <= bound; l++)
+        mpfi_clear(empty[l]);
+    free(empty);
+}
+
+/* (1 - l/m)^T, the probability that l given bits all stay empty. */
+static void empty_probability(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments)
+{
+    mpz_t total, count;
+    mpz_init(total);
+    mpz_init_set_ui(count, l);
+    insertion_probes(total, arguments);
+    bloom_interval_one_minus_ratio_pow(result, count, arguments->m, total);
+    mpz_clears(total, count, (mpz_ptr)0);
+}
+
+/* (m - l)^T exactly: the insertions that leave l given bits empty. */
+static void empty_count(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments)
+{
+    mpz_t count;
+    mpz_init(count);
+    mpz_sub_ui(count, arguments->m, l);
+    mpz_pow_ui(count, count, mpz_get_ui(arguments->n) * arguments->k);
+    mpfi_set_z(result, count);
+    mpz_clear(count);
+}
+
+int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
+{
+    const bloom_fpr_arguments *arguments = arguments_pointer;
+    if (!arguments_valid(arguments))
+        return BLOOM_UNDEFINED;
+    if (mpz_sgn(arguments->n) == 0) {
+        mpfi_set_ui(result, 0);
+        return BLOOM_OK;
+    }
+    mpfi_t sum, unit;
+    mpfi_init2(sum, mpfi_get_prec(result) + cancellation_bits(arguments));
+    exact_rate_numerator(sum, arguments, empty_probability);
+    mpz_t denominator;
+    mpz_init(denominator);
+    mpz_pow_ui(denominator, arguments->m, query_probes(arguments));
+    mpfi_div_z(sum, sum, denominator);
+    /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
+    mpfi_init2(unit, mpfi_get_prec(sum));
+    mpfi_interv_ui(unit, 0, 1);
+    mpfi_intersect(result, sum, unit);
+    mpfi_clear(unit);
+    mpfi_clear(sum);
+    mpz_clear(denominator);
+    return BLOOM_OK;
+}
+
+/* --- the exact rate as a fraction ---------------------------------------- */
+
+int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k)
+{
+    return k == 1 || mpz_cmp_ui(m, 1) == 0;
+}
+
+int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long k)
+{
+    if (mpz_sgn(m) <= 0 || mpz_sgn(n) < 0 || k < 1 || k > BLOOM_MAX_HASHES)
+        return 0;
+    /* bits of m^(k(n+1)) <= k (n+1) bits(m) */
+    mpz_t bits;
+    mpz_init_set(bits, n);
+    mpz_add_ui(bits, bits, 1);
+    mpz_mul_ui(bits, bits, k);
+    mpz_mul_ui(bits, bits, mpz_sizeinbase(m, 2));
+    int feasible = mpz_cmp_ui(bits, BLOOM_RATIONAL_LIMIT_BITS) <= 0;
+    mpz_clear(bits);
+    return feasible;
+}
+
+int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k)
+{
+    if (!bloom_fpr_exact_rational_feasible(m, n, k))
+        return BLOOM_UNDEFINED;
+    bloom_fpr_arguments arguments = { m, n, k, 0 };
+    /* Every intermediate is an integer below 2^k m^(k(n+1)) in magnitude: with
+     * this precision every interval operation is exact. */
+    mpfr_prec_t precision = (mpfr_prec_t)(k * (mpz_get_ui(n) + 1) * mpz_sizeinbase(m, 2)) + 2 * k + 64;
+    mpfi_t sum;
+    mpfr_t point;
+    mpfi_init2(sum, precision);
+    mpfr_init2(point, precision);
+    exact_rate_numerator(sum, &arguments, empty_count);
+    mpfi_get_left(point, sum);
+    mpfr_get_z(mpq_numref(rop), point, MPFR_RNDN);
+    mpz_pow_ui(mpq_denref(rop), m, k * (mpz_get_ui(n) + 1));
+    mpq_canonicalize(rop);
+    mpfr_clear(point);
+    mpfi_clear(sum);
+    return BLOOM_OK;
+}
+
+/* --- MPFR-style entry points ------------------------------------------- */
+
+static int round_rate(mpfr_ptr rop, bloom_enclose_function enclose, mpz_srcptr m,
+                      mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
+{
+    bloom_fpr_arguments arguments = { m, n, k, 0 };
+    bloom_quantity quantity = { enclose, &arguments };
+    int ternary = 0;
+    bloom_quantity_round(rop, &quantity, rnd, &ternary);
+    return ternary;
+}
+
+int bloom_fpr_approx(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
+{
+    return round_rate(rop, bloom_enclose_fpr_approx, m, n, k, rnd);
+}
+
+int bloom_fpr_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
+{
+    return round_rate(rop, bloom_enclose_fpr_bloom, m, n, k, rnd);
+}
+
+int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
+{
+    return round_rate(rop, bloom_enclose_fpr_exact, m, n, k, rnd);
+}

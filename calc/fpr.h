@@ -1,0 +1,73 @@
+/*
+ * fpr.h - false-positive rate of a standard Bloom filter of m bits holding
+ * n keys with k probes per key, in three forms:
+ *
+ *   approx  (1 - e^(-kn/m))^k                      the exponential approximation
+ *   bloom   (1 - (1 - 1/m)^(kn))^k                 Bloom's formula: a lower bound
+ *   exact   E[(X/m)^k], X the number of set bits   under independent uniform probes
+ *
+ * with p_approx < p_bloom <= p_exact (Jensen).  See fpr.c for the derivation
+ * of the O(k^2) form of the exact rate and its references.
+ */
+#ifndef BLOOMCALC_FPR_H
+#define BLOOMCALC_FPR_H
+
+#include "certified.h"
+
+/*
+ * The filter a rate is asked about.  m >= 1 bits, n >= 0 keys, k >= 1
+ * probes per inserted key, query_probes >= 1 probes per query (0 means k).
+ * Letting the query use j != k probes gives the moments of a built filter's
+ * own rate: E[(X/m)^j], e.g. j = 2k for its variance.
+ */
+typedef struct bloom_fpr_arguments {
+    mpz_srcptr m;
+    mpz_srcptr n;
+    unsigned long k;
+    unsigned long query_probes;
+} bloom_fpr_arguments;
+
+/* Largest k (and query_probes) the exact rate accepts: its cost is O(k^2). */
+#define BLOOM_MAX_HASHES 1000UL
+
+/* Enclose functions (certified.h); arguments is a const bloom_fpr_arguments *.
+ * They return BLOOM_UNDEFINED when m < 1, n < 0, k < 1 or k > BLOOM_MAX_HASHES. */
+int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments);
+int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
+int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
+
+/*
+ * MPFR-style entry points: rop = the rate correctly rounded in direction
+ * rnd at the precision of rop.  Return the ternary value (sign of rop minus
+ * the exact rate); rop is NaN if the arguments are outside the ranges above.
+ */
+int bloom_fpr_approx(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
+int bloom_fpr_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
+int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
+
+/*
+ * Nonzero when Bloom's formula equals the exact rate: k = 1 (a single probe
+ * sees the fill directly) or m = 1 (every probe hits the one bit).  Jensen's
+ * inequality is strict otherwise (FORMULAS.md a.3).  Interval refinement
+ * cannot certify the digits of a relative error that is exactly 0, so a
+ * caller asks this first.
+ */
+int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
+
+/* Size, in bits, of the largest denominator bloom_fpr_exact_rational accepts. */
+#define BLOOM_RATIONAL_LIMIT_BITS 65536UL
+
+/*
+ * Nonzero when the exact rate is small enough to be computed as a fraction:
+ * its denominator m^(k(n+1)) has at most BLOOM_RATIONAL_LIMIT_BITS bits.
+ */
+int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long k);
+
+/*
+ * rop = the exact rate as a reduced fraction.  Returns BLOOM_OK, or
+ * BLOOM_UNDEFINED if the arguments are out of range or the fraction is
+ * not feasible (rop is then left unchanged).
+ */
+int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
+
+#endif

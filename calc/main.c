@@ -1,0 +1,72 @@
+/*
+ * main.c - the bloomcalc command: dispatches to a subcommand.  All
+ * arithmetic lives in the library (libbloomcalc); the subcommands only
+ * parse arguments and print records.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "certified.h"
+#include "fields.h"
+
+static const char usage[] =
+    "Usage: bloomcalc COMMAND [OPTIONS]\n"
+    "\n"
+    "Bloom filter sizing and false-positive rates, every printed digit certified.\n"
+    "\n"
+    "Commands:\n"
+    "  plan N P        bits, memory, hash count, achieved rate and LSM read\n"
+    "                  amplification for N keys at target rate P\n"
+    "                  (or -n N -m M: best k for a memory budget; -m M -p P: capacity)\n"
+    "  fpr -m M -n N -k K\n"
+    "                  false-positive rate of a filter: exponential approximation,\n"
+    "                  Bloom's formula and the exact rate, with relative errors\n"
+    "\n"
+    "Run 'bloomcalc COMMAND --help' for a command's options.\n"
+    "Options: --help, --version\n";
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv, int first);
+} command;
+
+static const command commands[] = {
+    { "plan", bloomcalc_plan },
+    { "fpr", bloomcalc_fpr },
+};
+
+int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
+{
+    int status = fields->status;
+    if (status == BLOOM_OK) {
+        bloom_write_record(stdout, &fields->record, (bloom_format)format);
+    } else {
+        fprintf(stderr, "bloomcalc %s: a result could not be certified to the requested digits "
+                        "(%s); try fewer --digits\n", name,
+                status == BLOOM_UNDEFINED ? "undefined for these arguments" : "precision limit reached");
+    }
+    bloom_fields_clear(fields);
+    return status == BLOOM_OK ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs("bloomcalc: missing command; accepted: plan, fpr, --help, --version\n", stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("bloomcalc %s (GMP %s, MPFR %s)\n", BLOOMCALC_VERSION, gmp_version, mpfr_get_version());
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc, argv, 2);
+    fprintf(stderr, "bloomcalc: unknown command '%s'; accepted: plan, fpr, --help, --version\n", argv[1]);
+    return 2;
+}

@@ -1,0 +1,458 @@
+/*
+ * numbers.c - exact reading and writing of numbers.
+ *
+ * Grammar of an accepted number (no spaces anywhere):
+ *
+ *   number    := [sign] magnitude [ "%" ] | [sign] magnitude "/" magnitude
+ *   magnitude := decimal [ ("e" | "E") [sign] digits ] | digits "^" digits
+ *   decimal   := integer [ "." digits ] | "." digits
+ *   integer   := digits with "_" between digits, or groups of three
+ *                digits separated by "," (1,000,000)
+ *
+ * The value is built as an exact GMP rational: a decimal mantissa times a
+ * power of ten, a power base^exponent, a quotient, or a hundredth for "%".
+ * Exponents larger than BLOOM_PARSE_MAX_EXPONENT are refused before any
+ * big number is built, so "1e999999" costs nothing.  NaN, inf, hex and
+ * anything with trailing characters are syntax errors.
+ *
+ * Writing: a rational is printed exactly when its decimal expansion
+ * terminates within the requested significant digits, and otherwise
+ * rounded to nearest with ties to even, using integer arithmetic only:
+ * find E with 10^(E-1) <= |q| < 10^E, round |q| 10^(D-E) to an integer.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numbers.h"
+
+static void *checked_malloc(size_t size)
+{
+    void *memory = malloc(size);
+    if (memory == NULL)
+        abort();
+    return memory;
+}
+
+/* --- reading ------------------------------------------------------------ */
+
+typedef struct cursor {
+    const char *at;
+} cursor;
+
+/*
+ * Reads digits with "_" or "," separators into `digits` (separators
+ * removed).  "," must separate groups of exactly three digits, and no
+ * separator may lead, trail or repeat.  Returns 0 if no digit was read or
+ * a separator is misplaced.
+ */
+static int read_digits(cursor *text, char *digits, size_t *length, int allow_comma)
+{
+    size_t group = 0;
+    int seen_comma = 0, count = 0;
+    char previous = 0;
+    for (;;) {
+        char c = *text->at;
+        if (isdigit((unsigned char)c)) {
+            digits[(*length)++] = c;
+            group++;
+            count++;
+        } else if ((c == '_' || (c == ',' && allow_comma)) && isdigit((unsigned char)previous)
+                   && isdigit((unsigned char)text->at[1])) {
+            if (c == ',') {
+                if ((seen_comma && group != 3) || group > 3)
+                    return 0;
+                seen_comma = 1;
+                group = 0;
+            }
+        } else {
+            break;
+        }
+        previous = c;
+        text->at++;
+    }
+    if (seen_comma && group != 3)
+        return 0;
+    return count > 0;
+}
+
+/* Reads an optional sign; returns -1 for '-', 1 otherwise. */
+static int read_sign(cursor *text)
+{
+    if (*text->at == '-' || *text->at == '+')
+        return *text->at++ == '-' ? -1 : 1;
+    return 1;
+}
+
+/* Reads a small exponent (digits only) into *value; refuses more than limit. */
+static int read_exponent(cursor *text, long *value)
+{
+    if (!isdigit((unsigned char)*text->at))
+        return BLOOM_PARSE_SYNTAX;
+    long result = 0;
+    int too_large = 0;
+    while (isdigit((unsigned char)*text->at)) {
+        if (result <= BLOOM_PARSE_MAX_EXPONENT)
+            result = result * 10 + (*text->at - '0');
+        if (result > BLOOM_PARSE_MAX_EXPONENT)
+            too_large = 1;
+        text->at++;
+    }
+    *value = result;
+    return too_large ? BLOOM_PARSE_OUT_OF_RANGE : BLOOM_PARSE_OK;
+}
+
+/* Reads a magnitude (no sign) into rop. */
+static int read_magnitude(mpq_ptr rop, cursor *text)
+{
+    size_t capacity = strlen(text->at) + 1;
+    char *digits = checked_malloc(capacity);
+    size_t length = 0;
+    int status = BLOOM_PARSE_SYNTAX;
+    int has_integer = read_digits(text, digits, &length, 1);
+    if (has_integer && *text->at == '^') {
+        long exponent;
+        text->at++;
+        status = read_exponent(text, &exponent);
+        if (status == BLOOM_PARSE_OK) {
+            digits[length] = '\0';
+            mpz_set_str(mpq_numref(rop), digits, 10);
+            mpz_pow_ui(mpq_numref(rop), mpq_numref(rop), (unsigned long)exponent);
+            mpz_set_ui(mpq_denref(rop), 1);
+        }
+        free(digits);
+        return status;
+    }
+    size_t fraction_length = 0;
+    if (*text->at == '.') {
+        text->at++;
+        size_t before = length;
+        if (read_digits(text, digits, &length, 0))
+            fraction_length = length - before;
+        else if (!has_integer) {
+            free(digits);
+            return BLOOM_PARSE_SYNTAX;
+        }
+    } else if (!has_integer) {
+        free(digits);
+        return BLOOM_PARSE_SYNTAX;
+    }
+    long exponent = 0;
+    if (*text->at == 'e' || *text->at == 'E') {
+        text->at++;
+        int sign = read_sign(text);
+        status = read_exponent(text, &exponent);
+        if (status != BLOOM_PARSE_OK) {
+            free(digits);
+            return status;
+        }
+        exponent *= sign;
+    }
+    digits[length] = '\0';
+    mpz_set_str(mpq_numref(rop), digits, 10);
+    mpz_set_ui(mpq_denref(rop), 1);
+    exponent -= (long)fraction_length;
+    if (exponent < -BLOOM_PARSE_MAX_EXPONENT - (long)capacity || exponent > BLOOM_PARSE_MAX_EXPONENT) {
+        free(digits);
+        return BLOOM_PARSE_OUT_OF_RANGE;
+    }
+    mpz_t power;
+    mpz_init(power);
+    mpz_ui_pow_ui(power, 10, (unsigned long)labs(exponent));
+    if (exponent >= 0)
+        mpz_mul(mpq_numref(rop), mpq_numref(rop), power);
+    else
+        mpz_set(mpq_denref(rop), power);
+    mpz_clear(power);
+    mpq_canonicalize(rop);
+    free(digits);
+    return BLOOM_PARSE_OK;
+}
+
+int bloom_parse_rational(mpq_ptr rop, const char *text)
+{
+    cursor at = { text };
+    int sign = read_sign(&at);
+    mpq_t value;
+    mpq_init(value);
+    int status = read_magnitude(value, &at);
+    if (status == BLOOM_PARSE_OK) {
+        if (*at.at == '%') {
+            at.at++;
+            mpz_mul_ui(mpq_denref(value), mpq_denref(value), 100);
+            mpq_canonicalize(value);
+        } else if (*at.at == '/') {
+            mpq_t denominator;
+            mpq_init(denominator);
+            at.at++;
+            status = read_magnitude(denominator, &at);
+            if (status == BLOOM_PARSE_OK && mpq_sgn(denominator) == 0)
+                status = BLOOM_PARSE_OUT_OF_RANGE;
+            if (status == BLOOM_PARSE_OK)
+                mpq_div(value, value, denominator);
+            mpq_clear(denominator);
+        }
+    }
+    if (status == BLOOM_PARSE_OK && *at.at != '\0')
+        status = BLOOM_PARSE_SYNTAX;
+    if (status == BLOOM_PARSE_OK) {
+        if (sign < 0)
+            mpq_neg(value, value);
+        mpq_set(rop, value);
+    }
+    mpq_clear(value);
+    return status;
+}
+
+/* Parses a non-negative number: a leading '-' (even "-0") is out of range. */
+static int parse_non_negative(mpq_ptr rop, const char *text)
+{
+    int status = bloom_parse_rational(rop, text);
+    if (status == BLOOM_PARSE_OK && text[0] == '-')
+        return BLOOM_PARSE_OUT_OF_RANGE;
+    return status;
+}
+
+int bloom_parse_count(mpz_ptr rop, const char *text, mpz_srcptr minimum, mpz_srcptr maximum)
+{
+    mpq_t value;
+    mpq_init(value);
+    int status = parse_non_negative(value, text);
+    if (status == BLOOM_PARSE_OK && mpz_cmp_ui(mpq_denref(value), 1) != 0)
+        status = BLOOM_PARSE_NOT_WHOLE;
+    if (status == BLOOM_PARSE_OK
+        && ((minimum != NULL && mpz_cmp(mpq_numref(value), minimum) < 0)
+            || (maximum != NULL && mpz_cmp(mpq_numref(value), maximum) > 0)))
+        status = BLOOM_PARSE_OUT_OF_RANGE;
+    if (status == BLOOM_PARSE_OK)
+        mpz_set(rop, mpq_numref(value));
+    mpq_clear(value);
+    return status;
+}
+
+int bloom_parse_rate(mpq_ptr rop, const char *text, mpq_srcptr minimum)
+{
+    mpq_t value;
+    mpq_init(value);
+    int status = parse_non_negative(value, text);
+    if (status == BLOOM_PARSE_OK
+        && (mpq_sgn(value) <= 0 || mpq_cmp_ui(value, 1, 1) >= 0
+            || (minimum != NULL && mpq_cmp(value, minimum) < 0)))
+        status = BLOOM_PARSE_OUT_OF_RANGE;
+    if (status == BLOOM_PARSE_OK)
+        mpq_set(rop, value);
+    mpq_clear(value);
+    return status;
+}
+
+int bloom_parse_unsigned(unsigned long *rop, const char *text,
+                         unsigned long minimum, unsigned long maximum)
+{
+    mpz_t value, low, high;
+    mpz_init(value);
+    mpz_init_set_ui(low, minimum);
+    mpz_init_set_ui(high, maximum);
+    int status = bloom_parse_count(value, text, low, high);
+    if (status == BLOOM_PARSE_OK)
+        *rop = mpz_get_ui(value);
+    mpz_clears(value, low, high, (mpz_ptr)0);
+    return status;
+}
+
+/* --- writing ------------------------------------------------------------- */
+
+/* Largest decimal exponent written in fixed notation (1e21 and up are scientific). */
+#define FIXED_NOTATION_LIMIT 21
+
+char *bloom_format_decimal(int negative, const char *digits, long exponent)
+{
+    size_t count = strlen(digits);
+    long scientific = exponent - 1;  /* value = d.ddd x 10^scientific */
+    int is_zero = strspn(digits, "0") == count;
+    size_t size = count + 64 + (scientific < 0 ? (size_t)(-scientific) : 0);
+    char *text = checked_malloc(size);
+    char *out = text;
+    if (negative && !is_zero)
+        *out++ = '-';
+    if (is_zero) {
+        strcpy(out, "0");
+    } else if (scientific >= 0 && scientific < (long)count) {
+        memcpy(out, digits, (size_t)scientific + 1);
+        out += scientific + 1;
+        if ((size_t)scientific + 1 < count) {
+            *out++ = '.';
+            strcpy(out, digits + scientific + 1);
+        } else {
+            *out = '\0';
+        }
+    } else if (scientific < 0 && scientific >= -5) {
+        *out++ = '0';
+        *out++ = '.';
+        for (long i = -1; i > scientific; i--)
+            *out++ = '0';
+        strcpy(out, digits);
+    } else {
+        *out++ = digits[0];
+        if (count > 1) {
+            *out++ = '.';
+            memcpy(out, digits + 1, count - 1);
+            out += count - 1;
+        }
+        snprintf(out, 24, "e%ld", scientific);
+    }
+    return text;
+}
+
+char *bloom_format_integer(mpz_srcptr value, int grouped)
+{
+    char *plain = mpz_get_str(NULL, 10, value);
+    if (!grouped)
+        return plain;
+    int negative = plain[0] == '-';
+    size_t count = strlen(plain) - (size_t)negative;
+    char *text = checked_malloc(count + count / 3 + 2);
+    char *out = text;
+    if (negative)
+        *out++ = '-';
+    for (size_t i = 0; i < count; i++) {
+        if (i > 0 && (count - i) % 3 == 0)
+            *out++ = ' ';
+        *out++ = plain[negative + i];
+    }
+    *out = '\0';
+    free(plain);
+    return text;
+}
+
+/* Number of decimal digits of a positive integer. */
+static long decimal_length(mpz_srcptr value)
+{
+    long length = (long)mpz_sizeinbase(value, 10);  /* exact or one too many */
+    mpz_t power;
+    mpz_init(power);
+    mpz_ui_pow_ui(power, 10, (unsigned long)(length - 1));
+    if (mpz_cmp(value, power) < 0)
+        length--;
+    mpz_clear(power);
+    return length;
+}
+
+/* Removes trailing zeros from a digit string (keeping one digit). */
+static void strip_trailing_zeros(char *digits)
+{
+    size_t length = strlen(digits);
+    while (length > 1 && digits[length - 1] == '0')
+        digits[--length] = '\0';
+}
+
+/*
+ * If |value| has a terminating decimal expansion, stores its digits
+ * (scaled integer |value| 10^places) in `scaled` and returns the number of
+ * places; otherwise returns -1.
+ */
+static long terminating_places(mpz_ptr scaled, mpq_srcptr value)
+{
+    mpz_t denominator, two, five;
+    mpz_init_set(denominator, mpq_denref(value));
+    mpz_init_set_ui(two, 2);
+    mpz_init_set_ui(five, 5);
+    long power_of_two = (long)mpz_remove(denominator, denominator, two);
+    long power_of_five = (long)mpz_remove(denominator, denominator, five);
+    long places = -1;
+    if (mpz_cmp_ui(denominator, 1) == 0) {
+        places = power_of_two > power_of_five ? power_of_two : power_of_five;
+        mpz_ui_pow_ui(scaled, 10, (unsigned long)places);
+        mpz_mul(scaled, scaled, mpq_numref(value));
+        mpz_abs(scaled, scaled);
+        mpz_divexact(scaled, scaled, mpq_denref(value));
+    }
+    mpz_clears(denominator, two, five, (mpz_ptr)0);
+    return places;
+}
+
+/* Stores in `rounded` |value| 10^shift rounded to nearest, ties to even. */
+static void round_scaled(mpz_ptr rounded, mpq_srcptr value, long shift)
+{
+    mpz_t numerator, denominator, power, remainder;
+    mpz_inits(numerator, denominator, power, remainder, (mpz_ptr)0);
+    mpz_abs(numerator, mpq_numref(value));
+    mpz_set(denominator, mpq_denref(value));
+    mpz_ui_pow_ui(power, 10, (unsigned long)labs(shift));
+    if (shift >= 0)
+        mpz_mul(numerator, numerator, power);
+    else
+        mpz_mul(denominator, denominator, power);
+    mpz_fdiv_qr(rounded, remainder, numerator, denominator);
+    mpz_mul_2exp(remainder, remainder, 1);
+    int half = mpz_cmp(remainder, denominator);
+    if (half > 0 || (half == 0 && mpz_odd_p(rounded)))
+        mpz_add_ui(rounded, rounded, 1);
+    mpz_clears(numerator, denominator, power, remainder, (mpz_ptr)0);
+}
+
+char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits)
+{
+    long digits_wanted = significant_digits > 0 ? (long)significant_digits : 1;
+    if (mpq_sgn(value) == 0)
+        return bloom_format_decimal(0, "0", 1);
+    int negative = mpq_sgn(value) < 0;
+    mpz_t scaled;
+    mpz_init(scaled);
+    char *text;
+    long places = terminating_places(scaled, value);
+    long length = places >= 0 ? decimal_length(scaled) : 0;
+    char *digits = places >= 0 ? mpz_get_str(NULL, 10, scaled) : NULL;
+    if (digits != NULL)
+        strip_trailing_zeros(digits);
+    long exponent = length - places;   /* value = 0.digits x 10^exponent */
+    if (digits != NULL && (long)strlen(digits) <= digits_wanted) {
+        /* Exact: pad whole numbers so that fixed notation shows every digit. */
+        if (exponent > (long)strlen(digits) && exponent <= FIXED_NOTATION_LIMIT) {
+            char *padded = checked_malloc((size_t)exponent + 1);
+            size_t used = strlen(digits);
+            memcpy(padded, digits, used);
+            memset(padded + used, '0', (size_t)exponent - used);
+            padded[exponent] = '\0';
+            free(digits);
+            digits = padded;
+        }
+        text = bloom_format_decimal(negative, digits, exponent);
+    } else {
+        /* Find E with 10^(E-1) <= |value| < 10^E, then round |value| 10^(D-E). */
+        mpz_t integer_part;
+        mpz_init(integer_part);
+        mpz_tdiv_q(integer_part, mpq_numref(value), mpq_denref(value));
+        mpz_abs(integer_part, integer_part);
+        long estimate = mpz_sgn(integer_part) > 0 ? decimal_length(integer_part)
+            : (long)mpz_sizeinbase(mpq_numref(value), 10) - (long)mpz_sizeinbase(mpq_denref(value), 10);
+        mpz_t rounded, limit;
+        mpz_inits(rounded, limit, (mpz_ptr)0);
+        mpz_ui_pow_ui(limit, 10, (unsigned long)digits_wanted);
+        /* Adjust the estimate until the rounded significand has D digits. */
+        for (;;) {
+            round_scaled(rounded, value, digits_wanted - estimate);
+            if (mpz_cmp(rounded, limit) >= 0) {
+                estimate++;
+                continue;
+            }
+            mpz_t lower;
+            mpz_init(lower);
+            mpz_ui_pow_ui(lower, 10, (unsigned long)(digits_wanted - 1));
+            int too_small = mpz_cmp(rounded, lower) < 0;
+            mpz_clear(lower);
+            if (too_small) {
+                estimate--;
+                continue;
+            }
+            break;
+        }
+        char *rounded_digits = mpz_get_str(NULL, 10, rounded);
+        text = bloom_format_decimal(negative, rounded_digits, estimate);
+        free(rounded_digits);
+        mpz_clears(integer_part, rounded, limit, (mpz_ptr)0);
+    }
+    free(digits);
+    mpz_clear(scaled);
+    return text;
+}

@@ -1,0 +1,295 @@
+/*
+ * options.c - reads a command line against a command's option table.
+ *
+ * Every value is converted by numbers.c, so the options of both programs
+ * accept the same number forms.  Any mistake (unknown option, missing or
+ * surplus value, an option given twice, a value outside its range) prints
+ * one line on stderr, "PROGRAM COMMAND: ARGUMENT: 'VALUE' PROBLEM;
+ * accepted: FORMS", and the caller exits with status 2 before printing
+ * anything on stdout.  The --help text is generated from the same table,
+ * so the ranges it states are the ranges enforced.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "numbers.h"
+
+#define COUNT_FORMS "as 1000, 1e9, 2.5E6, 1_000_000, 1,000,000 or 2^33"
+#define RATE_FORMS "as 0.01, 1%%, 1e-2 or 1/100"
+
+void bloom_options_error(const bloom_command_line *line, const char *format, ...)
+{
+    va_list arguments;
+    fprintf(stderr, "%s%s%s: ", line->program, line->command ? " " : "",
+            line->command ? line->command : "");
+    va_start(arguments, format);
+    vfprintf(stderr, format, arguments);
+    va_end(arguments);
+    fputc('\n', stderr);
+}
+
+bloom_option *bloom_options_find(bloom_command_line *line, const char *long_name)
+{
+    for (size_t i = 0; i < line->option_count; i++)
+        if (strcmp(line->options[i].long_name, long_name) == 0)
+            return &line->options[i];
+    return NULL;
+}
+
+static bloom_option *find_short(bloom_command_line *line, char short_name)
+{
+    for (size_t i = 0; i < line->option_count; i++)
+        if (short_name != 0 && line->options[i].short_name == short_name)
+            return &line->options[i];
+    return NULL;
+}
+
+/* Writes "what is accepted" for an option into buffer. */
+static void describe_accepted(char *buffer, size_t size, const bloom_option *option)
+{
+    switch (option->kind) {
+    case BLOOM_OPTION_COUNT:
+        snprintf(buffer, size, "a whole number from %s%s%s, " COUNT_FORMS,
+                 option->count_minimum ? option->count_minimum : "0",
+                 option->count_maximum ? " to " : " up",
+                 option->count_maximum ? option->count_maximum : "");
+        break;
+    case BLOOM_OPTION_RATE:
+        snprintf(buffer, size, "a rate above 0 and below 1%s%s, " RATE_FORMS,
+                 option->rate_minimum ? ", at least " : "",
+                 option->rate_minimum ? option->rate_minimum : "");
+        break;
+    case BLOOM_OPTION_UNSIGNED:
+        snprintf(buffer, size, "a whole number from %lu to %lu", option->minimum, option->maximum);
+        break;
+    case BLOOM_OPTION_CHOICE: {
+        size_t used = (size_t)snprintf(buffer, size, "one of");
+        for (const char *const *choice = option->choices; *choice != NULL && used < size; choice++)
+            used += (size_t)snprintf(buffer + used, size - used, "%s %s",
+                                     choice == option->choices ? "" : ",", *choice);
+        break;
+    }
+    case BLOOM_OPTION_REAL:
+        snprintf(buffer, size, "a number from %s to %s, as 2, 1.5 or 3/2",
+                 option->rate_minimum ? option->rate_minimum : "0",
+                 option->count_maximum ? option->count_maximum : "any");
+        break;
+    case BLOOM_OPTION_TEXT:
+        snprintf(buffer, size, "a non-empty text");
+        break;
+    case BLOOM_OPTION_FLAG:
+        snprintf(buffer, size, "no value");
+        break;
+    }
+}
+
+/* "-k/--hashes" or "--digits": how the option is named in messages. */
+static void option_name(char *buffer, size_t size, const bloom_option *option)
+{
+    if (option->short_name != 0)
+        snprintf(buffer, size, "-%c/--%s", option->short_name, option->long_name);
+    else
+        snprintf(buffer, size, "--%s", option->long_name);
+}
+
+static const char *problem_text(const bloom_option *option, int parse_result)
+{
+    if (option->kind == BLOOM_OPTION_CHOICE || option->kind == BLOOM_OPTION_TEXT)
+        return "is not accepted";
+    switch (parse_result) {
+    case BLOOM_PARSE_NOT_WHOLE:
+        return "is not a whole number";
+    case BLOOM_PARSE_OUT_OF_RANGE:
+        return "is out of range";
+    default:
+        return "is not a number in an accepted form";
+    }
+}
+
+/* Parses a bound written as text ("2^256"); NULL stays NULL. */
+static int bound_count(mpz_ptr rop, const char *text)
+{
+    if (text == NULL)
+        return 0;
+    bloom_parse_count(rop, text, NULL, NULL);
+    return 1;
+}
+
+/* Converts `value` for `option`; returns a bloom_parse_result. */
+static int convert_value(bloom_option *option, const char *value)
+{
+    switch (option->kind) {
+    case BLOOM_OPTION_COUNT: {
+        mpz_t low, high;
+        mpz_inits(low, high, (mpz_ptr)0);
+        int has_low = bound_count(low, option->count_minimum);
+        int has_high = bound_count(high, option->count_maximum);
+        int result = bloom_parse_count(option->destination, value, has_low ? low : NULL,
+                                       has_high ? high : NULL);
+        mpz_clears(low, high, (mpz_ptr)0);
+        return result;
+    }
+    case BLOOM_OPTION_RATE:
+    case BLOOM_OPTION_REAL: {
+        mpq_t low, parsed;
+        mpq_inits(low, parsed, (mpq_ptr)0);
+        if (option->rate_minimum != NULL)
+            bloom_parse_rational(low, option->rate_minimum);
+        int result;
+        if (option->kind == BLOOM_OPTION_RATE) {
+            result = bloom_parse_rate(parsed, value, option->rate_minimum ? low : NULL);
+        } else {
+            mpq_t high;
+            mpq_init(high);
+            result = bloom_parse_rational(parsed, value);
+            if (option->count_maximum != NULL)
+                bloom_parse_rational(high, option->count_maximum);
+            if (result == BLOOM_PARSE_OK
+                && (mpq_cmp(parsed, low) < 0 || value[0] == '-'
+                    || (option->count_maximum != NULL && mpq_cmp(parsed, high) > 0)))
+                result = BLOOM_PARSE_OUT_OF_RANGE;
+            mpq_clear(high);
+        }
+        if (result == BLOOM_PARSE_OK)
+            mpq_set(option->destination, parsed);
+        mpq_clears(low, parsed, (mpq_ptr)0);
+        return result;
+    }
+    case BLOOM_OPTION_UNSIGNED:
+        return bloom_parse_unsigned(option->destination, value, option->minimum, option->maximum);
+    case BLOOM_OPTION_CHOICE:
+        for (int i = 0; option->choices[i] != NULL; i++)
+            if (strcmp(option->choices[i], value) == 0) {
+                *(int *)option->destination = i;
+                return BLOOM_PARSE_OK;
+            }
+        return BLOOM_PARSE_SYNTAX;
+    case BLOOM_OPTION_TEXT:
+        if (value[0] == '\0')
+            return BLOOM_PARSE_SYNTAX;
+        *(const char **)option->destination = value;
+        return BLOOM_PARSE_OK;
+    case BLOOM_OPTION_FLAG:
+        *(int *)option->destination = 1;
+        return BLOOM_PARSE_OK;
+    }
+    return BLOOM_PARSE_SYNTAX;
+}
+
+/* Applies one value to an option, reporting any problem. */
+static int apply(bloom_command_line *line, bloom_option *option, const char *value)
+{
+    char name[96], accepted[512];
+    option_name(name, sizeof name, option);
+    if (option->seen) {
+        bloom_options_error(line, "%s: given more than once", name);
+        return 2;
+    }
+    option->seen = 1;
+    int result = convert_value(option, value);
+    if (result != BLOOM_PARSE_OK) {
+        describe_accepted(accepted, sizeof accepted, option);
+        bloom_options_error(line, "%s: '%s' %s; accepted: %s", name, value,
+                            problem_text(option, result), accepted);
+        return 2;
+    }
+    return 0;
+}
+
+/* A word that looks like a negative number is a value, not an option. */
+static int is_option_word(const char *word)
+{
+    return word[0] == '-' && word[1] != '\0' && !isdigit((unsigned char)word[1]) && word[1] != '.';
+}
+
+int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
+{
+    size_t positional_used = 0;
+    int only_positional = 0;
+    for (int i = first; i < argc; i++) {
+        const char *word = argv[i];
+        if (!only_positional && (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0)) {
+            bloom_options_help(line);
+            return 1;
+        }
+        if (!only_positional && strcmp(word, "--") == 0) {
+            only_positional = 1;
+            continue;
+        }
+        bloom_option *option = NULL;
+        const char *value = NULL;
+        char name[96];
+        if (!only_positional && is_option_word(word)) {
+            if (word[1] == '-') {
+                const char *equals = strchr(word + 2, '=');
+                size_t length = equals ? (size_t)(equals - word - 2) : strlen(word + 2);
+                snprintf(name, sizeof name, "%.*s", (int)(length < 64 ? length : 64), word + 2);
+                option = bloom_options_find(line, name);
+                value = equals ? equals + 1 : NULL;
+            } else {
+                option = find_short(line, word[1]);
+                value = word[2] != '\0' ? word + 2 : NULL;
+            }
+            if (option == NULL) {
+                bloom_options_error(line, "unknown option '%s'; see '%s %s --help'", word,
+                                    line->program, line->command ? line->command : "");
+                return 2;
+            }
+            option_name(name, sizeof name, option);
+            if (option->kind == BLOOM_OPTION_FLAG) {
+                if (value != NULL) {
+                    bloom_options_error(line, "%s takes no value (given '%s')", name, value);
+                    return 2;
+                }
+                value = "";
+            } else if (value == NULL) {
+                if (i + 1 >= argc) {
+                    char accepted[512];
+                    describe_accepted(accepted, sizeof accepted, option);
+                    bloom_options_error(line, "%s needs a value: %s", name, accepted);
+                    return 2;
+                }
+                value = argv[++i];
+            }
+        } else {
+            const char *target = line->positional ? line->positional[positional_used] : NULL;
+            if (target == NULL) {
+                bloom_options_error(line, "unexpected argument '%s'; see '%s %s --help'", word,
+                                    line->program, line->command ? line->command : "");
+                return 2;
+            }
+            positional_used++;
+            option = bloom_options_find(line, target);
+            value = word;
+        }
+        if (apply(line, option, value) != 0)
+            return 2;
+    }
+    return 0;
+}
+
+void bloom_options_help(const bloom_command_line *line)
+{
+    printf("Usage: %s%s%s %s\n\n%s\n\nOptions:\n", line->program, line->command ? " " : "",
+           line->command ? line->command : "", line->synopsis, line->description);
+    for (size_t i = 0; i < line->option_count; i++) {
+        const bloom_option *option = &line->options[i];
+        char name[128], accepted[512];
+        if (option->short_name != 0)
+            snprintf(name, sizeof name, "-%c, --%s%s%s", option->short_name, option->long_name,
+                     option->value_name ? " " : "", option->value_name ? option->value_name : "");
+        else
+            snprintf(name, sizeof name, "    --%s%s%s", option->long_name,
+                     option->value_name ? " " : "", option->value_name ? option->value_name : "");
+        printf("  %-24s %s\n", name, option->help);
+        if (option->kind != BLOOM_OPTION_FLAG && option->kind != BLOOM_OPTION_TEXT) {
+            describe_accepted(accepted, sizeof accepted, option);
+            printf("  %-24s   (%s)\n", "", accepted);
+        }
+    }
+    printf("  %-24s %s\n", "-h, --help", "show this help and exit");
+}

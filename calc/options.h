@@ -1,0 +1,89 @@
+/*
+ * options.h - the command-line grammar shared by bloomcalc and bloomsim.
+ *
+ * A command describes its options in a table; bloom_options_parse reads
+ * argv against it, converts each value with numbers.h, and on any mistake
+ * prints exactly one line on stderr naming the argument, the value and the
+ * accepted forms, and returns 2 (the exit status for bad input).  Options
+ * may be written --name VALUE, --name=VALUE, -x VALUE or -xVALUE; the
+ * positional arguments fill the options listed as positional, in order.
+ */
+#ifndef BLOOMCALC_OPTIONS_H
+#define BLOOMCALC_OPTIONS_H
+
+#include <stddef.h>
+#include <gmp.h>
+
+#include "output.h"
+
+typedef enum bloom_option_kind {
+    BLOOM_OPTION_FLAG,      /* no value: *(int *)destination = 1 */
+    BLOOM_OPTION_COUNT,     /* whole number into an mpz_t, in [minimum, maximum] */
+    BLOOM_OPTION_RATE,      /* rate into an mpq_t, in (0, 1), at least rate_minimum */
+    BLOOM_OPTION_UNSIGNED,  /* whole number into an unsigned long, in [minimum, maximum] */
+    BLOOM_OPTION_CHOICE,    /* one of `choices` (NULL-terminated): its index into an int */
+    BLOOM_OPTION_TEXT,      /* any non-empty text: into a const char * */
+    BLOOM_OPTION_REAL       /* exact rational into an mpq_t, in [rate_minimum, maximum of count] */
+} bloom_option_kind;
+
+typedef struct bloom_option {
+    const char *long_name;          /* "digits" for --digits */
+    char short_name;                /* 'k' for -k, or 0 */
+    bloom_option_kind kind;
+    void *destination;
+    const char *value_name;         /* "D" in "--digits D" */
+    const char *help;               /* one line for --help; the accepted range is added */
+    unsigned long minimum, maximum; /* BLOOM_OPTION_UNSIGNED */
+    const char *count_minimum;      /* BLOOM_OPTION_COUNT: bounds as text ("1", "2^256"), NULL for none */
+    const char *count_maximum;
+    const char *rate_minimum;       /* BLOOM_OPTION_RATE / REAL: lower bound as text, NULL for none */
+    const char *const *choices;     /* BLOOM_OPTION_CHOICE */
+    int seen;                       /* set to 1 by the parser when the option was given */
+} bloom_option;
+
+typedef struct bloom_command_line {
+    const char *program;            /* "bloomcalc" */
+    const char *command;            /* "plan" */
+    const char *synopsis;           /* usage line after the command name */
+    const char *description;        /* paragraph(s) for --help */
+    bloom_option *options;
+    size_t option_count;
+    const char *const *positional;  /* long names filled by positional arguments, NULL-terminated */
+} bloom_command_line;
+
+/*
+ * Parses argv[first..argc-1].  Returns 0 on success, 1 if --help was given
+ * (the help text has been printed on stdout), 2 on bad input (one line
+ * has been printed on stderr).
+ */
+int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first);
+
+/* The option named `long_name` in the table (NULL if none). */
+bloom_option *bloom_options_find(bloom_command_line *line, const char *long_name);
+
+/* Prints the one-line error for `line` ("PROGRAM COMMAND: MESSAGE") on stderr. */
+void bloom_options_error(const bloom_command_line *line, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Prints the --help text of a command on stdout. */
+void bloom_options_help(const bloom_command_line *line);
+
+/* The output choices every command offers: --digits and --format. */
+typedef struct bloom_output_choice {
+    unsigned long digits;   /* significant digits, default BLOOM_DEFAULT_DIGITS (fields.h) */
+    int format;             /* a bloom_format (output.h) */
+} bloom_output_choice;
+
+/* Table entries for --digits D and --format FORMAT, writing into a bloom_output_choice. */
+#define BLOOM_OUTPUT_OPTIONS(choice)                                                       \
+    { .long_name = "digits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &(choice).digits, \
+      .value_name = "D", .help = "significant digits of every real number printed (default 9)", \
+      .minimum = 1, .maximum = 1000 },                                                      \
+    { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
+      .value_name = "FORMAT", .help = "table (for people; the default), csv or json",       \
+      .choices = bloom_format_names }
+
+#endif

@@ -1,0 +1,81 @@
+/*
+ * plan.h - a complete Bloom filter plan, from any two of: keys n, target
+ * rate p, bits m (with an optional fixed hash count k).
+ *
+ *   for a rate      n and p given:  m = ceil(n (-ln p)/(ln 2)^2) (the textbook
+ *                   m), the best integer k for it, the rate it really
+ *                   achieves, and the smallest m whose exact rate meets p
+ *   for memory      n and m given:  the best integer k and its rate
+ *   for capacity    m and p given:  the largest n whose exact rate meets p
+ *
+ * plus LSM read amplification at the target rate (or the achieved rate
+ * when no target is given).  Whole numbers are exact (GMP); real values
+ * are exposed as certified quantities (certified.h) for printing at any
+ * number of digits.
+ */
+#ifndef BLOOMCALC_PLAN_H
+#define BLOOMCALC_PLAN_H
+
+#include "certified.h"
+#include "fpr.h"
+#include "lsm.h"
+#include "sizing.h"
+
+typedef enum bloom_plan_mode {
+    BLOOM_PLAN_FOR_RATE,
+    BLOOM_PLAN_FOR_MEMORY,
+    BLOOM_PLAN_FOR_CAPACITY
+} bloom_plan_mode;
+
+typedef struct bloom_plan {
+    bloom_plan_mode mode;
+    mpz_t n;                           /* keys (computed for capacity) */
+    mpq_t p;                           /* target rate (unset for memory) */
+    mpz_t m_bits;                      /* the filter's bits */
+    mpz_t bytes;                       /* ceil(m_bits / 8) */
+    mpq_t bytes_si;                    /* bytes / 10^9 (GB) */
+    mpq_t bytes_iec;                   /* bytes / 2^30 (GiB) */
+    mpq_t bits_per_key_actual;         /* m_bits / n */
+    unsigned long k;                   /* hash count used with m_bits */
+    int k_fixed;                       /* k was given, not chosen */
+    /* for a rate: the smallest m meeting p with an integer k */
+    mpz_t m_bits_meeting_target;
+    unsigned long k_meeting_target;
+    mpz_t bytes_meeting_target;
+    mpz_t extra_bytes_meeting_target;  /* bytes_meeting_target - bytes */
+    /* LSM */
+    unsigned long levels;
+    mpq_t read_amp_hit;                /* exact, at the target p (for rate and capacity) */
+    mpq_t read_amp_miss;
+    /* argument blocks behind the quantities below */
+    bloom_sizing_arguments sizing;
+    bloom_fpr_arguments rate_arguments;
+    bloom_lsm_arguments lsm_arguments;
+    /* certified real quantities */
+    bloom_quantity bits_per_key;       /* -ln p / (ln 2)^2 */
+    bloom_quantity bits_per_key_1_44;  /* 1.44 log2(1/p) */
+    bloom_quantity bits_per_key_gap;   /* their difference, bits per key */
+    bloom_quantity bytes_gap;          /* the difference over n keys, in bytes */
+    bloom_quantity k_real;             /* (m/n) ln 2 */
+    bloom_quantity fpr_approx;         /* the three rates at (m_bits, n, k) */
+    bloom_quantity fpr_bloom;
+    bloom_quantity fpr_exact;
+    bloom_quantity read_amp_hit_achieved;   /* 1 + (L-1) fpr_exact */
+    bloom_quantity read_amp_miss_achieved;  /* L fpr_exact */
+} bloom_plan;
+
+void bloom_plan_init(bloom_plan *plan);
+void bloom_plan_clear(bloom_plan *plan);
+
+/* Each returns a bloom_status; fixed_k = 0 lets the plan choose k. */
+int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
+                        unsigned long fixed_k, unsigned long levels);
+int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
+                          unsigned long fixed_k, unsigned long levels);
+int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
+                            unsigned long fixed_k, unsigned long levels);
+
+/* The constant 1/ln 2 = log2(e) = 1.4426950408889634...; arguments unused. */
+int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments);
+
+#endif

@@ -1,0 +1,500 @@
+/*
+ * sizing.c - bits, hashes and keys for a target false-positive rate.
+ *
+ * With real k the exponential approximation (1 - e^(-kn/m))^k is smallest
+ * at k = (m/n) ln 2, where it equals 2^-k; solving 2^-k = p gives
+ *
+ *     bits per key  c = m/n = log2(1/p) / ln 2 = -ln p / (ln 2)^2,
+ *
+ * 1.4427 log2(1/p), the figure textbooks round to 1.44 log2(1/p).  With a
+ * whole number k the approximation equals p at c_k = -k / ln(1 - p^(1/k)),
+ * which is slightly larger than c for every k except log2(1/p).
+ *
+ * Whole-number answers are then chosen against the exact rate of fpr.c,
+ * which is larger than the approximation (fpr.h), so the approximation's
+ * answer is a certified starting point: for each k near log2(1/p) (from
+ * floor - 1 to floor + 2, which contains the integer optimum of c_k), m
+ * starts at ceil(n c_k) and a galloping search followed by bisection finds
+ * the first m whose exact rate is at most p (the exact rate decreases as m
+ * grows and increases as n grows).  Every comparison of a rate with p is
+ * certified by interval refinement (certified.h), and when an exact rate
+ * is equal to p, which interval refinement cannot separate, the exact
+ * fraction decides.
+ *
+ * References: B. H. Bloom, CACM 13(7), 1970; A. Broder and
+ * M. Mitzenmacher, "Network applications of Bloom filters: a survey",
+ * Internet Mathematics 1(4), 2004 (the optimal k); FORMULAS.md (b).
+ */
+#include "sizing.h"
+#include "fpr.h"
+
+/* --- real-valued sizing quantities ------------------------------------ */
+
+/* result = ln(1/p) at the working precision of result. */
+static void enclose_log_inverse_rate(mpfi_ptr result, mpq_srcptr p)
+{
+    mpfi_set_q(result, p);
+    mpfi_log(result, result);
+    mpfi_neg(result, result);
+}
+
+int bloom_enclose_bits_per_key(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    mpfi_t log2_squared;
+    mpfi_init2(log2_squared, mpfi_get_prec(result) + 16);
+    mpfi_const_log2(log2_squared);
+    mpfi_sqr(log2_squared, log2_squared);
+    enclose_log_inverse_rate(result, sizing->p);
+    mpfi_div(result, result, log2_squared);
+    mpfi_clear(log2_squared);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    mpq_t textbook_constant;
+    mpq_init(textbook_constant);
+    mpq_set_ui(textbook_constant, 144, 100);
+    mpfi_set_q(result, sizing->p);
+    mpfi_log2(result, result);
+    mpfi_neg(result, result);
+    mpfi_mul_q(result, result, textbook_constant);
+    mpq_clear(textbook_constant);
+    return BLOOM_OK;
+}
+
+/* Encloses first(arguments) - second(arguments). */
+static int enclose_gap(mpfi_ptr result, const void *arguments)
+{
+    bloom_quantity_pair pair = { { bloom_enclose_bits_per_key, arguments },
+                                 { bloom_enclose_bits_per_key_1_44, arguments } };
+    return bloom_enclose_difference(result, &pair);
+}
+
+int bloom_enclose_bits_per_key_gap(mpfi_ptr result, const void *arguments)
+{
+    return enclose_gap(result, arguments);
+}
+
+int bloom_enclose_bytes_gap(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    enclose_gap(result, arguments);
+    mpfi_mul_z(result, result, sizing->n);
+    mpfi_div_ui(result, result, 8);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_total_bits_real(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    bloom_enclose_bits_per_key(result, arguments);
+    mpfi_mul_z(result, result, sizing->n);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_optimal_hashes(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    if (mpz_sgn(sizing->n) <= 0)
+        return BLOOM_UNDEFINED;
+    mpfi_const_log2(result);
+    mpfi_mul_z(result, result, sizing->m);
+    mpfi_div_z(result, result, sizing->n);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_bits_per_key_for_hashes(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    if (sizing->k < 1)
+        return BLOOM_UNDEFINED;
+    /* ln(1 - p^(1/k)) = log(-expm1(ln(p) / k)) */
+    mpfi_set_q(result, sizing->p);
+    mpfi_log(result, result);
+    mpfi_div_ui(result, result, sizing->k);
+    mpfi_expm1(result, result);
+    mpfi_neg(result, result);
+    mpfi_log(result, result);
+    mpfi_ui_div(result, sizing->k, result);
+    mpfi_neg(result, result);
+    return BLOOM_OK;
+}
+
+/* n c_k: the approximation's total bits for n keys with k hashes. */
+static int enclose_total_bits_for_hashes(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    bloom_enclose_bits_per_key_for_hashes(result, arguments);
+    mpfi_mul_z(result, result, sizing->n);
+    return BLOOM_OK;
+}
+
+/* m / c_k: the approximation's keys for m bits with k hashes. */
+static int enclose_keys_for_hashes(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    bloom_enclose_bits_per_key_for_hashes(result, arguments);
+    mpfi_z_div(result, sizing->m, result);
+    return BLOOM_OK;
+}
+
+/* --- MPFR-style entry points -------------------------------------------- */
+
+static int round_sizing(mpfr_ptr rop, bloom_enclose_function enclose,
+                        const bloom_sizing_arguments *arguments, mpfr_rnd_t rnd)
+{
+    bloom_quantity quantity = { enclose, arguments };
+    int ternary = 0;
+    bloom_quantity_round(rop, &quantity, rnd, &ternary);
+    return ternary;
+}
+
+int bloom_bits_per_key(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd)
+{
+    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
+    return round_sizing(rop, bloom_enclose_bits_per_key, &arguments, rnd);
+}
+
+int bloom_bits_per_key_1_44(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd)
+{
+    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
+    return round_sizing(rop, bloom_enclose_bits_per_key_1_44, &arguments, rnd);
+}
+
+int bloom_optimal_hashes(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, mpfr_rnd_t rnd)
+{
+    bloom_sizing_arguments arguments = { NULL, 0, n, m };
+    return round_sizing(rop, bloom_enclose_optimal_hashes, &arguments, rnd);
+}
+
+/* --- whole-number sizing -------------------------------------------------- */
+
+int bloom_total_bits(mpz_ptr rop, mpz_srcptr n, mpq_srcptr p)
+{
+    bloom_sizing_arguments arguments = { p, 0, n, NULL };
+    bloom_quantity quantity = { bloom_enclose_total_bits_real, &arguments };
+    return bloom_quantity_ceil(rop, &quantity, 0);
+}
+
+void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m)
+{
+    mpz_cdiv_q_ui(rop, m, 8);
+}
+
+/*
+ * *sign = sign of (exact rate(m, n, k) - p), certified; an exact tie is
+ * settled with the exact fraction when it is feasible.
+ */
+static int compare_exact_rate(int *sign, mpz_srcptr m, mpz_srcptr n, unsigned long k,
+                              mpq_srcptr p)
+{
+    bloom_fpr_arguments arguments = { m, n, k, 0 };
+    bloom_quantity rate = { bloom_enclose_fpr_exact, &arguments };
+    int status = bloom_quantity_compare_rational(sign, &rate, p);
+    if (status == BLOOM_UNRESOLVED && bloom_fpr_exact_rational_feasible(m, n, k)) {
+        mpq_t exact;
+        mpq_init(exact);
+        bloom_fpr_exact_rational(exact, m, n, k);
+        *sign = mpq_cmp(exact, p);
+        *sign = (*sign > 0) - (*sign < 0);
+        mpq_clear(exact);
+        status = BLOOM_OK;
+    }
+    return status;
+}
+
+int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
+{
+    bloom_sizing_arguments arguments = { NULL, 0, n, m };
+    bloom_quantity optimum = { bloom_enclose_optimal_hashes, &arguments };
+    mpz_t below;
+    mpz_init(below);
+    int status = bloom_quantity_ceil(below, &optimum, 1);
+    if (status != BLOOM_OK) {
+        mpz_clear(below);
+        return status;
+    }
+    if (mpz_cmp_ui(below, 1) < 0) {
+        *k = 1;
+    } else if (mpz_cmp_ui(below, BLOOM_MAX_HASHES) >= 0) {
+        *k = BLOOM_MAX_HASHES;
+    } else {
+        unsigned long lower = mpz_get_ui(below);
+        bloom_fpr_arguments at_lower = { m, n, lower, 0 };
+        bloom_fpr_arguments at_upper = { m, n, lower + 1, 0 };
+        bloom_quantity lower_rate = { bloom_enclose_fpr_exact, &at_lower };
+        bloom_quantity upper_rate = { bloom_enclose_fpr_exact, &at_upper };
+        int sign = 0;
+        status = bloom_quantity_compare(&sign, &upper_rate, &lower_rate);
+        if (status == BLOOM_UNRESOLVED)
+            status = BLOOM_OK;   /* equal rates: keep the smaller k */
+        *k = sign < 0 ? lower + 1 : lower;
+    }
+    mpz_clear(below);
+    return status;
+}
+
+/*
+ * A monotone predicate on whole numbers: false below some boundary, true
+ * from it on.  Returns a bloom_status and stores the truth in *truth.
+ */
+typedef int (*whole_predicate)(int *truth, mpz_srcptr x, const void *context);
+
+/*
+ * rop = the smallest x >= lowest with predicate(x) true, searching from
+ * `start` (>= lowest) by galloping away from it and then bisecting.  The
+ * predicate must become true at some x (callers guarantee it).
+ */
+static int first_true(mpz_ptr rop, whole_predicate predicate, const void *context,
+                      mpz_srcptr start, mpz_srcptr lowest)
+{
+    mpz_t false_at, true_at, step, middle;
+    mpz_inits(false_at, true_at, step, middle, (mpz_ptr)0);
+    int truth = 0;
+    int status = predicate(&truth, start, context);
+    mpz_set_ui(step, 1);
+    if (status == BLOOM_OK && truth) {
+        /* Walk down until false or the lowest value. */
+        mpz_set(true_at, start);
+        for (;;) {
+            mpz_sub(middle, start, step);
+            if (mpz_cmp(middle, lowest) < 0) {
+                mpz_sub_ui(false_at, lowest, 1);
+                break;
+            }
+            status = predicate(&truth, middle, context);
+            if (status != BLOOM_OK || !truth) {
+                mpz_set(false_at, middle);
+                break;
+            }
+            mpz_set(true_at, middle);
+            mpz_mul_2exp(step, step, 1);
+        }
+    } else if (status == BLOOM_OK) {
+        mpz_set(false_at, start);
+        for (;;) {
+            mpz_add(middle, start, step);
+            status = predicate(&truth, middle, context);
+            if (status != BLOOM_OK || truth) {
+                mpz_set(true_at, middle);
+                break;
+            }
+            mpz_set(false_at, middle);
+            mpz_mul_2exp(step, step, 1);
+        }
+    }
+    /* Invariant: predicate(false_at) false (or below lowest), predicate(true_at) true. */
+    for (;;) {
+        if (status != BLOOM_OK)
+            break;
+        mpz_sub(middle, true_at, false_at);
+        if (mpz_cmp_ui(middle, 1) <= 0)
+            break;
+        mpz_add(middle, true_at, false_at);
+        mpz_fdiv_q_2exp(middle, middle, 1);
+        status = predicate(&truth, middle, context);
+        mpz_set(truth ? true_at : false_at, middle);
+    }
+    mpz_set(rop, true_at);
+    mpz_clears(false_at, true_at, step, middle, (mpz_ptr)0);
+    return status;
+}
+
+/* log2(1/p): the real hash count at which the approximation meets p. */
+static int enclose_log2_inverse_rate(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    mpfi_set_q(result, sizing->p);
+    mpfi_log2(result, result);
+    mpfi_neg(result, result);
+    return BLOOM_OK;
+}
+
+/* The candidate hash counts: fixed_k alone, or floor(log2(1/p)) - 1 .. + 2. */
+static int hash_candidates(unsigned long *first, unsigned long *last, mpq_srcptr p,
+                           unsigned long fixed_k)
+{
+    if (fixed_k != 0) {
+        *first = *last = fixed_k;
+        return BLOOM_OK;
+    }
+    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
+    bloom_quantity ideal = { enclose_log2_inverse_rate, &arguments };
+    mpz_t floor_value;
+    mpz_init(floor_value);
+    int status = BLOOM_OK;
+    if (mpz_cmp_ui(mpq_numref(p), 1) == 0 && mpz_popcount(mpq_denref(p)) == 1)
+        mpz_set_ui(floor_value, mpz_scan1(mpq_denref(p), 0));   /* p = 2^-a: log2(1/p) = a exactly */
+    else
+        status = bloom_quantity_ceil(floor_value, &ideal, 1);
+    unsigned long lower = mpz_cmp_ui(floor_value, BLOOM_MAX_HASHES) > 0
+        ? BLOOM_MAX_HASHES : mpz_get_ui(floor_value);
+    *first = lower > 2 ? lower - 1 : 1;
+    *last = lower + 2 < BLOOM_MAX_HASHES ? lower + 2 : BLOOM_MAX_HASHES;
+    mpz_clear(floor_value);
+    return status;
+}
+
+/* What a search solves for: the smallest m for n keys, or the largest n for m bits. */
+typedef struct meeting_search {
+    int for_bits;        /* 1: solve for m (n fixed); 0: solve for n (m fixed) */
+    mpz_srcptr fixed;    /* n when solving for m, m when solving for n */
+    mpq_srcptr p;
+    unsigned long k;
+} meeting_search;
+
+/* The rate of the filter with the searched variable set to x. */
+static void filter_at(bloom_fpr_arguments *arguments, const meeting_search *search, mpz_srcptr x)
+{
+    arguments->m = search->for_bits ? x : search->fixed;
+    arguments->n = search->for_bits ? search->fixed : x;
+    arguments->k = search->k;
+    arguments->query_probes = 0;
+}
+
+/*
+ * The monotone predicate of the search, false then true as x grows:
+ * solving for m, "the exact rate at m is <= p"; solving for n, "the exact
+ * rate with n keys is > p".
+ */
+static int crosses_target(int *truth, mpz_srcptr x, const void *search_pointer)
+{
+    const meeting_search *search = search_pointer;
+    bloom_fpr_arguments arguments;
+    filter_at(&arguments, search, x);
+    int sign = 0;
+    int status = compare_exact_rate(&sign, arguments.m, arguments.n, arguments.k, search->p);
+    *truth = search->for_bits ? sign <= 0 : sign > 0;
+    return status;
+}
+
+/*
+ * x0 = where the approximation meets p: ceil(n c_k) bits, or floor(m / c_k)
+ * keys (at least 1).  The exact rate exceeds the approximation, so the
+ * answer is at least x0 bits, or at most x0 keys.
+ */
+static int approximate_solution(mpz_ptr x0, const meeting_search *search)
+{
+    bloom_sizing_arguments arguments = { search->p, search->k,
+                                         search->for_bits ? search->fixed : NULL,
+                                         search->for_bits ? NULL : search->fixed };
+    bloom_quantity estimate = { search->for_bits ? enclose_total_bits_for_hashes
+                                                 : enclose_keys_for_hashes, &arguments };
+    int status = bloom_quantity_ceil(x0, &estimate, !search->for_bits);
+    if (mpz_cmp_ui(x0, 1) < 0)
+        mpz_set_ui(x0, 1);
+    return status;
+}
+
+/*
+ * start = x0 corrected by one Newton step on g(x) = ln rate(x) - ln p,
+ * with the slope of the approximation: d ln rate / d ln m = -k l q / f and
+ * d ln rate / d ln n = +k l q / f (l = kn/m, q = e^-l, f = 1 - q).  It
+ * only chooses where the certified search starts, so a 256-bit estimate
+ * is plenty; it saves the galloping search most of its steps when the
+ * exact rate's correction moves the answer by many bits (large k).
+ */
+static int newton_start(mpz_ptr start, const meeting_search *search, mpz_srcptr x0)
+{
+    bloom_fpr_arguments arguments;
+    filter_at(&arguments, search, x0);
+    bloom_quantity rate = { bloom_enclose_fpr_exact, &arguments };
+    mpfr_t gap, load, slope, scratch;
+    mpfr_inits2(256, gap, load, slope, scratch, (mpfr_ptr)0);
+    int status = bloom_quantity_round(gap, &rate, MPFR_RNDN, NULL);
+    if (status == BLOOM_OK) {
+        mpfr_log(gap, gap, MPFR_RNDN);
+        mpfr_set_q(scratch, search->p, MPFR_RNDN);
+        mpfr_log(scratch, scratch, MPFR_RNDN);
+        mpfr_sub(gap, gap, scratch, MPFR_RNDN);                 /* g(x0) */
+        mpfr_set_z(load, arguments.n, MPFR_RNDN);
+        mpfr_mul_ui(load, load, search->k, MPFR_RNDN);
+        mpfr_div_z(load, load, arguments.m, MPFR_RNDN);         /* l */
+        mpfr_neg(scratch, load, MPFR_RNDN);
+        mpfr_exp(slope, scratch, MPFR_RNDN);                     /* q */
+        mpfr_expm1(scratch, scratch, MPFR_RNDN);
+        mpfr_neg(scratch, scratch, MPFR_RNDN);                   /* f */
+        mpfr_mul(slope, slope, load, MPFR_RNDN);
+        mpfr_mul_ui(slope, slope, search->k, MPFR_RNDN);
+        mpfr_div(slope, slope, scratch, MPFR_RNDN);              /* k l q / f */
+        mpfr_mul_z(gap, gap, x0, MPFR_RNDN);
+        mpfr_div(gap, gap, slope, MPFR_RNDN);                    /* |step| */
+        if (!search->for_bits)
+            mpfr_neg(gap, gap, MPFR_RNDN);
+        mpfr_add_z(gap, gap, x0, MPFR_RNDN);
+        if (mpfr_number_p(gap))
+            mpfr_get_z(start, gap, MPFR_RNDN);
+        else
+            mpz_set(start, x0);
+        if (mpz_cmp_ui(start, 1) < 0)
+            mpz_set_ui(start, 1);
+    }
+    mpfr_clears(gap, load, slope, scratch, (mpfr_ptr)0);
+    return status;
+}
+
+/* answer = the smallest m, or the largest n, for one hash count, searching from start. */
+static int solve_for_hashes(mpz_ptr answer, const meeting_search *search, mpz_srcptr x0)
+{
+    mpz_t start, lowest;
+    mpz_init(start);
+    mpz_init_set_ui(lowest, 1);
+    int status = newton_start(start, search, x0);
+    if (status == BLOOM_OK)
+        status = first_true(answer, crosses_target, search, start, lowest);
+    if (!search->for_bits)
+        mpz_sub_ui(answer, answer, 1);   /* the last n that still meets p */
+    mpz_clears(start, lowest, (mpz_ptr)0);
+    return status;
+}
+
+/*
+ * Solves over the candidate hash counts.  A candidate whose approximate
+ * solution is already worse than the best exact answer found cannot win
+ * (the exact answer is never better than the approximate one) and is
+ * skipped; on a tie the smaller k wins.
+ */
+static int solve(mpz_ptr rop, unsigned long *k, int for_bits, mpz_srcptr fixed, mpq_srcptr p,
+                 unsigned long fixed_k)
+{
+    if (mpz_sgn(fixed) <= 0 || mpq_sgn(p) <= 0 || mpq_cmp_ui(p, 1, 1) >= 0)
+        return BLOOM_UNDEFINED;
+    unsigned long first, last;
+    int status = hash_candidates(&first, &last, p, fixed_k);
+    int found_any = 0;
+    mpz_t x0, best, answer;
+    mpz_inits(x0, best, answer, (mpz_ptr)0);
+    for (unsigned long candidate = first; status == BLOOM_OK && candidate <= last; candidate++) {
+        meeting_search search = { for_bits, fixed, p, candidate };
+        status = approximate_solution(x0, &search);
+        int bound = found_any ? mpz_cmp(x0, best) * (for_bits ? 1 : -1) : -1;
+        if (status != BLOOM_OK || bound >= 0)
+            continue;   /* cannot beat (or only tie with a smaller k) */
+        status = solve_for_hashes(answer, &search, x0);
+        int better = mpz_cmp(answer, best) * (for_bits ? -1 : 1);
+        if (status == BLOOM_OK && (!found_any || better > 0)) {
+            mpz_set(best, answer);
+            *k = candidate;
+            found_any = 1;
+        }
+    }
+    if (status == BLOOM_OK)
+        mpz_set(rop, best);
+    mpz_clears(x0, best, answer, (mpz_ptr)0);
+    return status;
+}
+
+int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
+                                mpq_srcptr p, unsigned long fixed_k)
+{
+    return solve(rop, k, 1, n, p, fixed_k);
+}
+
+int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
+                               mpq_srcptr p, unsigned long fixed_k)
+{
+    return solve(rop, k, 0, m, p, fixed_k);
+}

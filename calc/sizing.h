@@ -1,0 +1,70 @@
+/*
+ * sizing.h - how many bits and hashes a Bloom filter needs for n keys at a
+ * target false-positive rate p, and the inverses a planner needs.
+ *
+ *   bits per key c = -ln p / (ln 2)^2 = log2(1/p) / ln 2      (real optimal k)
+ *   textbook figure  1.44 * log2(1/p)                        (1/ln 2 rounded)
+ *   real optimal k = (m/n) ln 2
+ *   bits per key for an integer k: c_k = -k / ln(1 - p^(1/k))
+ *
+ * Whole-number results (m, k, n) are chosen against the exact rate (fpr.h),
+ * not the approximation, so a plan always meets its target.
+ */
+#ifndef BLOOMCALC_SIZING_H
+#define BLOOMCALC_SIZING_H
+
+#include "certified.h"
+
+/* Arguments of the sizing quantities. */
+typedef struct bloom_sizing_arguments {
+    mpq_srcptr p;      /* target rate, 0 < p < 1 */
+    unsigned long k;   /* hash count, for bits_per_key_for_hashes */
+    mpz_srcptr n;      /* keys, for the quantities per filter */
+    mpz_srcptr m;      /* bits, for optimal_hashes */
+} bloom_sizing_arguments;
+
+/* Enclose functions; arguments is a const bloom_sizing_arguments *. */
+int bloom_enclose_bits_per_key(mpfi_ptr result, const void *arguments);          /* -ln p/(ln 2)^2 */
+int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments);     /* 1.44 log2(1/p) */
+int bloom_enclose_bits_per_key_gap(mpfi_ptr result, const void *arguments);      /* the first minus the second */
+int bloom_enclose_bytes_gap(mpfi_ptr result, const void *arguments);             /* n * gap / 8 */
+int bloom_enclose_total_bits_real(mpfi_ptr result, const void *arguments);       /* n * bits per key */
+int bloom_enclose_optimal_hashes(mpfi_ptr result, const void *arguments);        /* (m/n) ln 2 */
+int bloom_enclose_bits_per_key_for_hashes(mpfi_ptr result, const void *arguments); /* -k/ln(1-p^(1/k)) */
+
+/* MPFR-style entry points (correctly rounded, ternary value returned). */
+int bloom_bits_per_key(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd);
+int bloom_bits_per_key_1_44(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd);
+int bloom_optimal_hashes(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, mpfr_rnd_t rnd);
+
+/* rop = ceil(n * bits per key): the textbook m.  Returns a bloom_status. */
+int bloom_total_bits(mpz_ptr rop, mpz_srcptr n, mpq_srcptr p);
+
+/* rop = ceil(m / 8), the bytes m bits occupy. */
+void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m);
+
+/*
+ * *k = the integer hash count with the lower exact rate for m bits and n
+ * keys: floor or ceiling of (m/n) ln 2 (at least 1, at most
+ * BLOOM_MAX_HASHES); on a tie the smaller.  Returns a bloom_status.
+ */
+int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
+
+/*
+ * rop = the smallest m whose exact rate with n keys is at most p, and *k
+ * the hash count achieving it: `fixed_k` if nonzero, otherwise the integer
+ * k giving the smallest such m (on a tie the smaller k).  Returns a
+ * bloom_status (BLOOM_UNDEFINED if the target cannot be met, n = 0).
+ */
+int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
+                                mpq_srcptr p, unsigned long fixed_k);
+
+/*
+ * rop = the largest n whose exact rate in m bits is at most p, and *k the
+ * hash count achieving it (fixed_k if nonzero).  rop is 0 if even one key
+ * misses the target.  Returns a bloom_status.
+ */
+int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
+                               mpq_srcptr p, unsigned long fixed_k);
+
+#endif
