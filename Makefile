@@ -38,7 +38,7 @@ SIM_LIB  = $(BUILD)/libbloomsim.a
 PROGRAMS = $(BUILD)/bloomcalc $(if $(SIM_CLI_SOURCES),$(BUILD)/bloomsim)
 TEST_PROGRAMS = $(BUILD)/tests/calc_tests $(if $(SIM_TESTS),$(BUILD)/tests/sim_tests)
 
-.PHONY: all check check-plain check-sanitize test-programs bench data report install cppcheck clean
+.PHONY: all check test-programs bench data report install cppcheck clean
 all: $(CALC_LIB) $(if $(SIM_SOURCES),$(SIM_LIB)) $(PROGRAMS)
 
 $(BUILD)/obj/%.o: %.c
@@ -69,18 +69,14 @@ $(BUILD)/tests/sim_tests: $(call objects,$(TEST_RUNNER) $(SIM_TESTS)) $(SIM_LIB)
 
 test-programs: all $(TEST_PROGRAMS)
 
-# The whole suite: plain build, then the same tests built with ASan + UBSan.
-check: check-plain check-sanitize
-	@echo "check: plain and sanitizer runs passed"
+# The whole suite: the plain build, then the same tests built with ASan + UBSan.
+SANITIZE_BUILD = build/sanitize
+SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-check-plain: test-programs
-	@tests/run_all.sh $(BUILD) plain
-
-check-sanitize:
-	@$(MAKE) --no-print-directory BUILD=build/sanitize \
-	  OPTIMIZE="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+check: test-programs
+	@$(MAKE) --no-print-directory BUILD=$(SANITIZE_BUILD) OPTIMIZE="$(SANITIZE_FLAGS)" \
 	  LDFLAGS="-fsanitize=address,undefined" test-programs
-	@tests/run_all.sh build/sanitize sanitizer
+	@tests/run_all.sh $(BUILD):plain $(SANITIZE_BUILD):sanitizer
 
 bench: all
 	@tests/bench.sh $(BUILD)

@@ -63,6 +63,15 @@ static int refine(const bloom_quantity *quantity, mpfr_prec_t precision,
     return status;
 }
 
+/*
+ * If the quantity has an exact value, stores it in `value` and returns 1.
+ * Every entry point below tries this first.
+ */
+static int exact_value(mpq_ptr value, const bloom_quantity *quantity)
+{
+    return quantity->exact != NULL && quantity->exact(value, quantity->arguments) == BLOOM_OK;
+}
+
 /* --- correctly rounded binary value ---------------------------------- */
 
 typedef struct rounding_answer {
@@ -103,6 +112,16 @@ static int decide_rounding(void *answer_pointer, mpfi_srcptr enclosure, const vo
 int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
                          mpfr_rnd_t rnd, int *ternary)
 {
+    mpq_t exact;
+    mpq_init(exact);
+    if (exact_value(exact, quantity)) {
+        int exact_ternary = mpfr_set_q(rop, exact, rnd);
+        mpq_clear(exact);
+        if (ternary != NULL)
+            *ternary = exact_ternary;
+        return BLOOM_OK;
+    }
+    mpq_clear(exact);
     rounding_answer answer = { rop, rnd, 0 };
     int status = refine(quantity, mpfr_get_prec(rop) + GUARD_BITS, decide_rounding, &answer, NULL);
     if (status != BLOOM_OK)
@@ -146,6 +165,14 @@ int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
                            unsigned significant_digits)
 {
     size_t digits = significant_digits > 0 ? significant_digits : 1;
+    mpq_t exact;
+    mpq_init(exact);
+    int known = exact_value(exact, quantity);
+    if (known)
+        *text = bloom_format_rational(exact, (unsigned)digits);
+    mpq_clear(exact);
+    if (known)
+        return BLOOM_OK;
     mpfr_prec_t precision = (mpfr_prec_t)(digits * BITS_PER_DECIMAL_DIGIT) + GUARD_BITS;
     *text = NULL;
     return refine(quantity, precision, decide_decimal, text, &digits);
@@ -174,6 +201,18 @@ static int decide_integer(void *answer_pointer, mpfi_srcptr enclosure, const voi
 int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor)
 {
     mpfr_rnd_t direction = floor ? MPFR_RNDD : MPFR_RNDU;
+    mpq_t exact;
+    mpq_init(exact);
+    int known = exact_value(exact, quantity);
+    if (known) {
+        if (floor)
+            mpz_fdiv_q(rop, mpq_numref(exact), mpq_denref(exact));
+        else
+            mpz_cdiv_q(rop, mpq_numref(exact), mpq_denref(exact));
+    }
+    mpq_clear(exact);
+    if (known)
+        return BLOOM_OK;
     return refine(quantity, 64, decide_integer, rop, &direction);
 }
 
@@ -233,9 +272,63 @@ static int decide_sign(void *answer_pointer, mpfi_srcptr enclosure, const void *
 int bloom_quantity_compare(int *sign, const bloom_quantity *left, const bloom_quantity *right)
 {
     bloom_quantity_pair pair = { *left, *right };
-    bloom_quantity difference = { bloom_enclose_difference, &pair };
-    *sign = 0;
+    bloom_quantity difference = { bloom_enclose_difference, &pair, bloom_exact_difference };
+    mpq_t exact;
+    mpq_init(exact);
+    int known = exact_value(exact, &difference);
+    *sign = known ? mpq_sgn(exact) : 0;
+    mpq_clear(exact);
+    if (known)
+        return BLOOM_OK;
     return refine(&difference, 64, decide_sign, sign, NULL);
+}
+
+/* exact(left) and exact(right) when both are known. */
+static int exact_pair(mpq_ptr left, mpq_ptr right, const bloom_quantity_pair *pair)
+{
+    return exact_value(left, &pair->left) && exact_value(right, &pair->right);
+}
+
+int bloom_exact_difference(mpq_ptr result, const void *arguments)
+{
+    mpq_t right;
+    mpq_init(right);
+    int known = exact_pair(result, right, arguments);
+    if (known)
+        mpq_sub(result, result, right);
+    mpq_clear(right);
+    return known ? BLOOM_OK : BLOOM_UNDEFINED;
+}
+
+int bloom_exact_relative_error(mpq_ptr result, const void *arguments)
+{
+    mpq_t right;
+    mpq_init(right);
+    int known = exact_pair(result, right, arguments) && mpq_sgn(right) != 0;
+    if (known) {
+        mpq_div(result, result, right);
+        mpq_set_ui(right, 1, 1);
+        mpq_sub(result, result, right);
+    }
+    mpq_clear(right);
+    return known ? BLOOM_OK : BLOOM_UNDEFINED;
+}
+
+int bloom_exact_rational(mpq_ptr result, const void *arguments)
+{
+    mpq_set(result, (mpq_srcptr)arguments);
+    return BLOOM_OK;
+}
+
+int bloom_quantity_approximate(mpfr_ptr rop, const bloom_quantity *quantity)
+{
+    mpfi_t enclosure;
+    mpfi_init2(enclosure, mpfr_get_prec(rop) + GUARD_BITS);
+    int status = quantity->enclose(enclosure, quantity->arguments);
+    if (status == BLOOM_OK)
+        mpfi_mid(rop, enclosure);
+    mpfi_clear(enclosure);
+    return status;
 }
 
 int bloom_enclose_rational(mpfi_ptr result, const void *arguments)
@@ -246,7 +339,7 @@ int bloom_enclose_rational(mpfi_ptr result, const void *arguments)
 
 int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left, mpq_srcptr right)
 {
-    bloom_quantity constant = { bloom_enclose_rational, right };
+    bloom_quantity constant = { bloom_enclose_rational, right, bloom_exact_rational };
     return bloom_quantity_compare(sign, left, &constant);
 }
 

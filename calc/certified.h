@@ -39,10 +39,21 @@ enum bloom_status {
  */
 typedef int (*bloom_enclose_function)(mpfi_ptr result, const void *arguments);
 
-/* A quantity: the enclose function and the arguments it is applied to. */
+/*
+ * An exact function stores the quantity's exact value as a rational and
+ * returns BLOOM_OK when it can (small arguments), or BLOOM_UNDEFINED when
+ * it cannot.  Values that are exactly representable, or exactly halfway
+ * between two decimals, cannot be certified by refinement; an exact
+ * rational settles them (and is faster).
+ */
+typedef int (*bloom_exact_function)(mpq_ptr result, const void *arguments);
+
+/* A quantity: the enclose function, the arguments it is applied to, and
+ * optionally (NULL otherwise) an exact function for the same arguments. */
 typedef struct bloom_quantity {
     bloom_enclose_function enclose;
     const void *arguments;
+    bloom_exact_function exact;
 } bloom_quantity;
 
 /* The working precision, in bits, beyond which a refinement gives up. */
@@ -74,10 +85,10 @@ int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
 int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor);
 
 /*
- * Stores in *sign the sign of (left - right): -1, 0 is never stored, +1.
- * Returns BLOOM_OK, BLOOM_UNDEFINED, or BLOOM_UNRESOLVED when the two
- * quantities cannot be separated below the precision limit (for instance
- * because they are equal).
+ * Stores in *sign the sign of (left - right): -1, 0 or +1.  Returns
+ * BLOOM_OK, BLOOM_UNDEFINED, or BLOOM_UNRESOLVED when the two quantities
+ * cannot be separated below the precision limit.  Equality (sign 0) can
+ * only be established when both have exact values.
  */
 int bloom_quantity_compare(int *sign, const bloom_quantity *left,
                            const bloom_quantity *right);
@@ -85,6 +96,13 @@ int bloom_quantity_compare(int *sign, const bloom_quantity *left,
 /* Like bloom_quantity_compare, against an exact rational. */
 int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left,
                                     mpq_srcptr right);
+
+/*
+ * Stores in rop an approximation of the quantity at rop's precision (the
+ * midpoint of an enclosure), without any guarantee on its last bits: for
+ * choosing where a certified search starts, never for printing.
+ */
+int bloom_quantity_approximate(mpfr_ptr rop, const bloom_quantity *quantity);
 
 /* Enclose function for an exact rational: arguments is an mpq_srcptr. */
 int bloom_enclose_rational(mpfi_ptr result, const void *arguments);
@@ -100,6 +118,13 @@ typedef struct bloom_quantity_pair {
 } bloom_quantity_pair;
 int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments);
 int bloom_enclose_difference(mpfi_ptr result, const void *arguments);
+/* Their exact versions: available when both members of the pair have one
+ * (and, for the relative error, the right one is not zero). */
+int bloom_exact_relative_error(mpq_ptr result, const void *arguments);
+int bloom_exact_difference(mpq_ptr result, const void *arguments);
+
+/* Exact function for an exact rational: arguments is an mpq_srcptr. */
+int bloom_exact_rational(mpq_ptr result, const void *arguments);
 
 /* Small interval helpers used by the formula modules. */
 

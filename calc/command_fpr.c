@@ -50,12 +50,13 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         }
     if (parsed == 0 && status == 0) {
         bloom_fpr_arguments arguments = { m, n, k, 0 };
-        bloom_quantity approx = { bloom_enclose_fpr_approx, &arguments };
-        bloom_quantity bloom = { bloom_enclose_fpr_bloom, &arguments };
-        bloom_quantity exact = { bloom_enclose_fpr_exact, &arguments };
+        bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);
+        bloom_quantity bloom = bloom_fpr_bloom_quantity(&arguments);
+        bloom_quantity exact = bloom_fpr_exact_quantity(&arguments);
         bloom_quantity_pair approx_pair = { approx, exact }, bloom_pair = { bloom, exact };
-        bloom_quantity relerr_approx = { bloom_enclose_relative_error, &approx_pair };
-        bloom_quantity relerr_bloom = { bloom_enclose_relative_error, &bloom_pair };
+        bloom_quantity relerr_approx = { bloom_enclose_relative_error, &approx_pair, NULL };
+        bloom_quantity relerr_bloom = { bloom_enclose_relative_error, &bloom_pair,
+                                        bloom_exact_relative_error };
         bloom_fields fields;
         bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
         bloom_fields_integer(&fields, "m", "bits m", NULL, m);

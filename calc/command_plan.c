@@ -70,7 +70,7 @@ static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan)
 
 static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
 {
-    static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL };
+    static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL, NULL };
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
     bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
     bloom_fields_quantity(fields, "inverse_ln2", "constant 1/ln 2", NULL, &inverse_ln2);

@@ -313,6 +313,65 @@ int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long 
     return feasible;
 }
 
+/* Nonzero when k * T * bits(m) fits the limit: Bloom's formula's denominator m^(kT). */
+static int bloom_rational_feasible(const bloom_fpr_arguments *arguments)
+{
+    if (!arguments_valid(arguments) || !bloom_fpr_exact_rational_feasible(arguments->m, arguments->n, arguments->k))
+        return 0;
+    mpz_t bits;
+    mpz_init(bits);
+    insertion_probes(bits, arguments);
+    mpz_mul_ui(bits, bits, query_probes(arguments));
+    mpz_mul_ui(bits, bits, mpz_sizeinbase(arguments->m, 2));
+    int feasible = mpz_cmp_ui(bits, BLOOM_RATIONAL_LIMIT_BITS) <= 0;
+    mpz_clear(bits);
+    return feasible;
+}
+
+int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments_pointer)
+{
+    const bloom_fpr_arguments *arguments = arguments_pointer;
+    if (!bloom_rational_feasible(arguments))
+        return BLOOM_UNDEFINED;
+    /* ((m^T - (m-1)^T) / m^T)^j */
+    unsigned long total = mpz_get_ui(arguments->n) * arguments->k;
+    unsigned long probes = query_probes(arguments);
+    mpz_t empty;
+    mpz_init(empty);
+    mpz_sub_ui(empty, arguments->m, 1);
+    mpz_pow_ui(empty, empty, total);
+    mpz_pow_ui(mpq_denref(result), arguments->m, total);
+    mpz_sub(mpq_numref(result), mpq_denref(result), empty);
+    mpz_pow_ui(mpq_numref(result), mpq_numref(result), probes);
+    mpz_pow_ui(mpq_denref(result), mpq_denref(result), probes);
+    mpq_canonicalize(result);
+    mpz_clear(empty);
+    return BLOOM_OK;
+}
+
+int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments_pointer)
+{
+    const bloom_fpr_arguments *arguments = arguments_pointer;
+    if (arguments->query_probes != 0 && arguments->query_probes != arguments->k)
+        return BLOOM_UNDEFINED;
+    return bloom_fpr_exact_rational(result, arguments->m, arguments->n, arguments->k);
+}
+
+bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments)
+{
+    return (bloom_quantity){ bloom_enclose_fpr_approx, arguments, NULL };
+}
+
+bloom_quantity bloom_fpr_bloom_quantity(const bloom_fpr_arguments *arguments)
+{
+    return (bloom_quantity){ bloom_enclose_fpr_bloom, arguments, bloom_exact_fpr_bloom };
+}
+
+bloom_quantity bloom_fpr_exact_quantity(const bloom_fpr_arguments *arguments)
+{
+    return (bloom_quantity){ bloom_enclose_fpr_exact, arguments, bloom_exact_fpr_exact };
+}
+
 int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k)
 {
     if (!bloom_fpr_exact_rational_feasible(m, n, k))
@@ -337,11 +396,13 @@ int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned l
 
 /* --- MPFR-style entry points ------------------------------------------- */
 
-static int round_rate(mpfr_ptr rop, bloom_enclose_function enclose, mpz_srcptr m,
+typedef bloom_quantity (*rate_quantity)(const bloom_fpr_arguments *arguments);
+
+static int round_rate(mpfr_ptr rop, rate_quantity form, mpz_srcptr m,
                       mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
 {
     bloom_fpr_arguments arguments = { m, n, k, 0 };
-    bloom_quantity quantity = { enclose, &arguments };
+    bloom_quantity quantity = form(&arguments);
     int ternary = 0;
     bloom_quantity_round(rop, &quantity, rnd, &ternary);
     return ternary;
@@ -349,15 +410,15 @@ static int round_rate(mpfr_ptr rop, bloom_enclose_function enclose, mpz_srcptr m
 
 int bloom_fpr_approx(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
 {
-    return round_rate(rop, bloom_enclose_fpr_approx, m, n, k, rnd);
+    return round_rate(rop, bloom_fpr_approx_quantity, m, n, k, rnd);
 }
 
 int bloom_fpr_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
 {
-    return round_rate(rop, bloom_enclose_fpr_bloom, m, n, k, rnd);
+    return round_rate(rop, bloom_fpr_bloom_quantity, m, n, k, rnd);
 }
 
 int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd)
 {
-    return round_rate(rop, bloom_enclose_fpr_exact, m, n, k, rnd);
+    return round_rate(rop, bloom_fpr_exact_quantity, m, n, k, rnd);
 }

@@ -36,6 +36,17 @@ int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments);
 int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
 int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
 
+/* Exact functions (certified.h): the rate as a fraction when it is small
+ * enough (see bloom_fpr_exact_rational_feasible), else BLOOM_UNDEFINED. */
+int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments);
+int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments);
+
+/* The three rates of a filter as quantities (enclose and exact functions
+ * wired together); `arguments` must outlive the quantity. */
+bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments);
+bloom_quantity bloom_fpr_bloom_quantity(const bloom_fpr_arguments *arguments);
+bloom_quantity bloom_fpr_exact_quantity(const bloom_fpr_arguments *arguments);
+
 /*
  * MPFR-style entry points: rop = the rate correctly rounded in direction
  * rnd at the precision of rop.  Return the ternary value (sign of rop minus

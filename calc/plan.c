@@ -64,20 +64,20 @@ static void wire_quantities(bloom_plan *plan, unsigned long levels)
     plan->rate_arguments.n = plan->n;
     plan->rate_arguments.k = plan->k;
     plan->rate_arguments.query_probes = 0;
-    plan->bits_per_key = (bloom_quantity){ bloom_enclose_bits_per_key, &plan->sizing };
-    plan->bits_per_key_1_44 = (bloom_quantity){ bloom_enclose_bits_per_key_1_44, &plan->sizing };
-    plan->bits_per_key_gap = (bloom_quantity){ bloom_enclose_bits_per_key_gap, &plan->sizing };
-    plan->bytes_gap = (bloom_quantity){ bloom_enclose_bytes_gap, &plan->sizing };
-    plan->k_real = (bloom_quantity){ bloom_enclose_optimal_hashes, &plan->sizing };
-    plan->fpr_approx = (bloom_quantity){ bloom_enclose_fpr_approx, &plan->rate_arguments };
-    plan->fpr_bloom = (bloom_quantity){ bloom_enclose_fpr_bloom, &plan->rate_arguments };
-    plan->fpr_exact = (bloom_quantity){ bloom_enclose_fpr_exact, &plan->rate_arguments };
+    plan->bits_per_key = (bloom_quantity){ bloom_enclose_bits_per_key, &plan->sizing, NULL };
+    plan->bits_per_key_1_44 = (bloom_quantity){ bloom_enclose_bits_per_key_1_44, &plan->sizing, NULL };
+    plan->bits_per_key_gap = (bloom_quantity){ bloom_enclose_bits_per_key_gap, &plan->sizing, NULL };
+    plan->bytes_gap = (bloom_quantity){ bloom_enclose_bytes_gap, &plan->sizing, NULL };
+    plan->k_real = (bloom_quantity){ bloom_enclose_optimal_hashes, &plan->sizing, NULL };
+    plan->fpr_approx = bloom_fpr_approx_quantity(&plan->rate_arguments);
+    plan->fpr_bloom = bloom_fpr_bloom_quantity(&plan->rate_arguments);
+    plan->fpr_exact = bloom_fpr_exact_quantity(&plan->rate_arguments);
     plan->lsm_arguments.levels = levels;
     plan->lsm_arguments.rate = plan->fpr_exact;
     plan->read_amp_hit_achieved =
-        (bloom_quantity){ bloom_enclose_read_amplification_hit, &plan->lsm_arguments };
+        (bloom_quantity){ bloom_enclose_read_amplification_hit, &plan->lsm_arguments, NULL };
     plan->read_amp_miss_achieved =
-        (bloom_quantity){ bloom_enclose_read_amplification_miss, &plan->lsm_arguments };
+        (bloom_quantity){ bloom_enclose_read_amplification_miss, &plan->lsm_arguments, NULL };
     bloom_read_amplification_hit(plan->read_amp_hit, levels, plan->p);
     bloom_read_amplification_miss(plan->read_amp_miss, levels, plan->p);
 }

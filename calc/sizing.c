@@ -68,8 +68,8 @@ int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments)
 /* Encloses first(arguments) - second(arguments). */
 static int enclose_gap(mpfi_ptr result, const void *arguments)
 {
-    bloom_quantity_pair pair = { { bloom_enclose_bits_per_key, arguments },
-                                 { bloom_enclose_bits_per_key_1_44, arguments } };
+    bloom_quantity_pair pair = { { bloom_enclose_bits_per_key, arguments, NULL },
+                                 { bloom_enclose_bits_per_key_1_44, arguments, NULL } };
     return bloom_enclose_difference(result, &pair);
 }
 
@@ -146,7 +146,7 @@ static int enclose_keys_for_hashes(mpfi_ptr result, const void *arguments)
 static int round_sizing(mpfr_ptr rop, bloom_enclose_function enclose,
                         const bloom_sizing_arguments *arguments, mpfr_rnd_t rnd)
 {
-    bloom_quantity quantity = { enclose, arguments };
+    bloom_quantity quantity = { enclose, arguments, NULL };
     int ternary = 0;
     bloom_quantity_round(rop, &quantity, rnd, &ternary);
     return ternary;
@@ -175,7 +175,7 @@ int bloom_optimal_hashes(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, mpfr_rnd_t rn
 int bloom_total_bits(mpz_ptr rop, mpz_srcptr n, mpq_srcptr p)
 {
     bloom_sizing_arguments arguments = { p, 0, n, NULL };
-    bloom_quantity quantity = { bloom_enclose_total_bits_real, &arguments };
+    bloom_quantity quantity = { bloom_enclose_total_bits_real, &arguments, NULL };
     return bloom_quantity_ceil(rop, &quantity, 0);
 }
 
@@ -184,32 +184,19 @@ void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m)
     mpz_cdiv_q_ui(rop, m, 8);
 }
 
-/*
- * *sign = sign of (exact rate(m, n, k) - p), certified; an exact tie is
- * settled with the exact fraction when it is feasible.
- */
+/* *sign = sign of (exact rate(m, n, k) - p), certified (0 only when exactly equal). */
 static int compare_exact_rate(int *sign, mpz_srcptr m, mpz_srcptr n, unsigned long k,
                               mpq_srcptr p)
 {
     bloom_fpr_arguments arguments = { m, n, k, 0 };
-    bloom_quantity rate = { bloom_enclose_fpr_exact, &arguments };
-    int status = bloom_quantity_compare_rational(sign, &rate, p);
-    if (status == BLOOM_UNRESOLVED && bloom_fpr_exact_rational_feasible(m, n, k)) {
-        mpq_t exact;
-        mpq_init(exact);
-        bloom_fpr_exact_rational(exact, m, n, k);
-        *sign = mpq_cmp(exact, p);
-        *sign = (*sign > 0) - (*sign < 0);
-        mpq_clear(exact);
-        status = BLOOM_OK;
-    }
-    return status;
+    bloom_quantity rate = bloom_fpr_exact_quantity(&arguments);
+    return bloom_quantity_compare_rational(sign, &rate, p);
 }
 
 int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
 {
     bloom_sizing_arguments arguments = { NULL, 0, n, m };
-    bloom_quantity optimum = { bloom_enclose_optimal_hashes, &arguments };
+    bloom_quantity optimum = { bloom_enclose_optimal_hashes, &arguments, NULL };
     mpz_t below;
     mpz_init(below);
     int status = bloom_quantity_ceil(below, &optimum, 1);
@@ -225,13 +212,11 @@ int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
         unsigned long lower = mpz_get_ui(below);
         bloom_fpr_arguments at_lower = { m, n, lower, 0 };
         bloom_fpr_arguments at_upper = { m, n, lower + 1, 0 };
-        bloom_quantity lower_rate = { bloom_enclose_fpr_exact, &at_lower };
-        bloom_quantity upper_rate = { bloom_enclose_fpr_exact, &at_upper };
+        bloom_quantity lower_rate = bloom_fpr_exact_quantity(&at_lower);
+        bloom_quantity upper_rate = bloom_fpr_exact_quantity(&at_upper);
         int sign = 0;
         status = bloom_quantity_compare(&sign, &upper_rate, &lower_rate);
-        if (status == BLOOM_UNRESOLVED)
-            status = BLOOM_OK;   /* equal rates: keep the smaller k */
-        *k = sign < 0 ? lower + 1 : lower;
+        *k = sign < 0 ? lower + 1 : lower;   /* equal rates keep the smaller k */
     }
     mpz_clear(below);
     return status;
@@ -322,7 +307,7 @@ static int hash_candidates(unsigned long *first, unsigned long *last, mpq_srcptr
         return BLOOM_OK;
     }
     bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
-    bloom_quantity ideal = { enclose_log2_inverse_rate, &arguments };
+    bloom_quantity ideal = { enclose_log2_inverse_rate, &arguments, NULL };
     mpz_t floor_value;
     mpz_init(floor_value);
     int status = BLOOM_OK;
@@ -382,7 +367,7 @@ static int approximate_solution(mpz_ptr x0, const meeting_search *search)
                                          search->for_bits ? search->fixed : NULL,
                                          search->for_bits ? NULL : search->fixed };
     bloom_quantity estimate = { search->for_bits ? enclose_total_bits_for_hashes
-                                                 : enclose_keys_for_hashes, &arguments };
+                                                 : enclose_keys_for_hashes, &arguments, NULL };
     int status = bloom_quantity_ceil(x0, &estimate, !search->for_bits);
     if (mpz_cmp_ui(x0, 1) < 0)
         mpz_set_ui(x0, 1);
@@ -401,10 +386,10 @@ static int newton_start(mpz_ptr start, const meeting_search *search, mpz_srcptr 
 {
     bloom_fpr_arguments arguments;
     filter_at(&arguments, search, x0);
-    bloom_quantity rate = { bloom_enclose_fpr_exact, &arguments };
+    bloom_quantity rate = bloom_fpr_exact_quantity(&arguments);
     mpfr_t gap, load, slope, scratch;
     mpfr_inits2(256, gap, load, slope, scratch, (mpfr_ptr)0);
-    int status = bloom_quantity_round(gap, &rate, MPFR_RNDN, NULL);
+    int status = bloom_quantity_approximate(gap, &rate);
     if (status == BLOOM_OK) {
         mpfr_log(gap, gap, MPFR_RNDN);
         mpfr_set_q(scratch, search->p, MPFR_RNDN);

@@ -1,0 +1,117 @@
+#!/bin/sh
+# cli_calc.sh BUILD - the bloomcalc command line as a user meets it.
+#
+# Bad input: every case must exit with status 2, print exactly one line on
+# stderr that names the argument, and print nothing on stdout.
+# Good input: exit 0, and the figures checked here are the seeds' and
+# FORMULAS.md's published values (independent of this program):
+#   9 585 058 378 bits and 1 198 132 298 bytes for 1e9 keys at 1 %
+#   (FORMULAS.md b), 9 592 954 719 bits meeting 1 % with k = 7 (b),
+#   0.0223007262 (Bloom's formula) and 0.0216792171 (approximation) at
+#   m=64 n=8 k=5 (seed: 0.02230073, 0.02167922; FORMULAS a.5),
+#   1.04 / 1.4 / 1.004 probes at L = 5 (seed), 0.2 at L = 20 on a miss.
+set -u
+bloomcalc=$1/bloomcalc
+passed=0
+failed=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# refuse NAME ARGS... - NAME must appear in the single stderr line.
+refuse() {
+    name=$1
+    shift
+    "$bloomcalc" "$@" >"$out" 2>"$err"
+    rc=$?
+    lines=$(wc -l <"$err")
+    if [ "$rc" -ne 2 ]; then fail "bloomcalc $* exited $rc, expected 2"; return; fi
+    if [ -s "$out" ]; then fail "bloomcalc $* printed on stdout"; return; fi
+    if [ "$lines" -ne 1 ]; then fail "bloomcalc $* printed $lines lines on stderr"; return; fi
+    if ! grep -q -- "$name" "$err"; then fail "bloomcalc $*: stderr does not name $name: $(cat "$err")"; return; fi
+    pass
+}
+
+# expect PATTERN ARGS... - exit 0 and stdout matches the extended regex.
+expect() {
+    pattern=$1
+    shift
+    "$bloomcalc" "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ "$rc" -ne 0 ]; then fail "bloomcalc $* exited $rc: $(cat "$err")"; return; fi
+    if ! tr -d '\r' <"$out" | grep -Eq -- "$pattern"; then fail "bloomcalc $*: no match for $pattern in: $(cat "$out")"; return; fi
+    pass
+}
+
+# Bad input.
+refuse "command" 
+refuse "frobnicate" frobnicate
+refuse "keys" plan 0 1%
+refuse "keys" plan -5 1%
+refuse "keys" plan -- -0 1%
+refuse "keys" plan 1.5 1%
+refuse "keys" plan 1e999999 1%
+refuse "keys" plan 1e9x 1%
+refuse "keys" plan nan 1%
+refuse "keys" plan inf 1%
+refuse "keys" plan "" 1%
+refuse "keys" plan 2^300 1%
+refuse "keys" plan 0x10 1%
+refuse "rate" plan 1e9 0
+refuse "rate" plan 1e9 1
+refuse "rate" plan 1e9 1.5
+refuse "rate" plan 1e9 100%
+refuse "rate" plan 1e9 -0.1
+refuse "rate" plan 1e9 NaN
+refuse "rate" plan 1e9 1/0
+refuse "rate" plan 1e9 1e-400
+refuse "rate" plan 1e9 1%%
+refuse "unexpected" plan 1e9 1% 5
+refuse "over-determine" plan -n 1e9 -p 1% -m 1e10
+refuse "needs two" plan 1e9
+refuse "hashes" plan 1e9 1% -k 0
+refuse "hashes" plan 1e9 1% -k 1001
+refuse "hashes" plan 1e9 1% -k
+refuse "levels" plan 1e9 1% -L 0
+refuse "digits" plan 1e9 1% --digits 0
+refuse "digits" plan 1e9 1% --digits 1001
+refuse "format" plan 1e9 1% --format xml
+refuse "unknown option" plan 1e9 1% --bogus
+refuse "more than once" plan 1e9 1% --digits 5 --digits 6
+refuse "keys" plan 1e9 1% -n 5
+refuse "bits" plan -m 2 -p 1e-9
+refuse "hashes" fpr -m 64 -n 8
+refuse "bits" fpr -m 0 -n 8 -k 5
+refuse "keys" fpr -m 64 -n 0 -k 5
+refuse "hashes" fpr -m 64 -n 8 -k 5.5
+refuse "help" fpr --help=yes
+
+# Good input: seeds' and FORMULAS.md's figures.
+expect '^total bits m +9 585 058 378 bits$' plan 1e9 1%
+expect '^memory +1 198 132 298 bytes$' plan 1e9 1%
+expect '^memory \(SI\) +1\.19813230 GB$' plan 1e9 1%
+expect '^smallest m with exact rate <= p +9 592 954 719 bits$' plan 1e9 1%
+expect '^bits per key, log2\(1/p\) / ln 2 +9\.5851 bits$' plan 1e9 1% --digits 5
+expect '^bits per key, 1\.44 log2\(1/p\) +9\.5672 bits$' plan 1e9 1% --digits 5
+expect '^difference over n keys +2\.2e6 bytes$' plan 1e9 1% --digits 2
+expect '"read_amp_hit": 1\.04,' plan -n 1e9 -p 0.01 -L 5 --format json
+expect '"read_amp_hit": 1\.4,' plan -n 1e9 -p 1/10 -L 5 --format json
+expect '"read_amp_hit": 1\.004,' plan -n 1e9 -p 1e-3 -L 5 --format json
+expect '"read_amp_miss": 0\.2,' plan -n 1e9 -p 1% -L 20 --format json
+expect '^m,n,k,fpr_approx,fpr_bloom,fpr_exact,relerr_approx,relerr_bloom,fpr_exact_rational' fpr -m 64 -n 8 -k 5 --format csv
+expect ',0\.02230073,' fpr -m 64 -n 8 -k 5 --format csv --digits 7
+expect '^64,8,5,0\.02167922,' fpr -m 64 -n 8 -k 5 --format csv --digits 7
+expect '^exact rate +0\.023416087476948047060416656493' fpr -m 64 -n 8 -k 5 --digits 29
+expect ',5/8$' fpr -m 2 -n 1 -k 2 --format csv
+expect '^Usage: bloomcalc plan' plan --help
+expect '^Usage: bloomcalc COMMAND' --help
+expect '^bloomcalc [0-9]' --version
+expect '^keys n +1 000 000 000$' plan 1_000_000_000 1e-2
+expect '^keys n +1 000 000 000$' plan 1,000,000,000 1/100
+expect '^total bits m +8 589 934 592 bits$' plan -n 1e9 -m 2^33
+
+echo "cli-calc: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
