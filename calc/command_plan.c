@@ -26,95 +26,6 @@ static const char description[] =
     "on the deepest level, L p for an absent key (L of each without filters).\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
-/* Memory of m bits: bytes, GB, GiB, bits per key. */
-static void put_memory(bloom_fields *fields, const bloom_plan *plan)
-{
-    bloom_fields_integer(fields, "m_bits", "total bits m", "bits", plan->m_bits);
-    bloom_fields_integer(fields, "bytes", "memory", "bytes", plan->bytes);
-    bloom_fields_rational(fields, "gigabytes", "memory (SI)", "GB", plan->bytes_si);
-    bloom_fields_rational(fields, "gibibytes", "memory (IEC)", "GiB", plan->bytes_iec);
-}
-
-/* The hash counts and the three rates at (m, n, k). */
-static void put_rates(bloom_fields *fields, const bloom_plan *plan)
-{
-    bloom_fields_quantity(fields, "k_real", "optimal real hash count (m/n) ln 2", NULL,
-                          &plan->k_real);
-    bloom_fields_unsigned(fields, "k", plan->k_fixed ? "hash count k (fixed)"
-                                                     : "hash count k (best integer)", NULL, plan->k);
-    bloom_fields_quantity(fields, "fpr_approx", "rate, exponential approximation", NULL,
-                          &plan->fpr_approx);
-    bloom_fields_quantity(fields, "fpr_bloom", "rate, Bloom's formula (a lower bound)", NULL,
-                          &plan->fpr_bloom);
-    bloom_fields_quantity(fields, "fpr_exact", "rate, exact", NULL, &plan->fpr_exact);
-}
-
-/* Read amplification: exact at the target rate when there is one. */
-static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan)
-{
-    bloom_fields_unsigned(fields, "levels", "LSM levels, one filter each", NULL, plan->levels);
-    if (plan->mode == BLOOM_PLAN_FOR_MEMORY) {
-        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(at the exact rate)", &plan->read_amp_hit_achieved);
-        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
-                              "(at the exact rate)", &plan->read_amp_miss_achieved);
-    } else {
-        bloom_fields_rational(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(at the target rate)", plan->read_amp_hit);
-        bloom_fields_rational(fields, "read_amp_miss", "probes, absent key",
-                              "(at the target rate)", plan->read_amp_miss);
-    }
-    bloom_fields_unsigned(fields, "read_amp_without_filters", "probes without filters, either",
-                          NULL, plan->levels);
-}
-
-static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
-{
-    static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL, NULL };
-    bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
-    bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
-    bloom_fields_quantity(fields, "inverse_ln2", "constant 1/ln 2", NULL, &inverse_ln2);
-    bloom_fields_quantity(fields, "bits_per_key", "bits per key, log2(1/p) / ln 2", "bits",
-                          &plan->bits_per_key);
-    bloom_fields_quantity(fields, "bits_per_key_1_44", "bits per key, 1.44 log2(1/p)", "bits",
-                          &plan->bits_per_key_1_44);
-    bloom_fields_quantity(fields, "bits_per_key_gap", "difference per key", "bits",
-                          &plan->bits_per_key_gap);
-    bloom_fields_quantity(fields, "bytes_gap", "difference over n keys", "bytes", &plan->bytes_gap);
-    put_memory(fields, plan);
-    put_rates(fields, plan);
-    bloom_fields_integer(fields, "m_bits_meeting_target", "smallest m with exact rate <= p",
-                         "bits", plan->m_bits_meeting_target);
-    bloom_fields_unsigned(fields, "k_meeting_target", "hash count for it", NULL,
-                          plan->k_meeting_target);
-    bloom_fields_integer(fields, "bytes_meeting_target", "its memory", "bytes",
-                         plan->bytes_meeting_target);
-    bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",
-                         plan->extra_bytes_meeting_target);
-    put_read_amplification(fields, plan);
-}
-
-static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan)
-{
-    bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
-    put_memory(fields, plan);
-    bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
-                          plan->bits_per_key_actual);
-    put_rates(fields, plan);
-    put_read_amplification(fields, plan);
-}
-
-static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan)
-{
-    bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
-    put_memory(fields, plan);
-    bloom_fields_integer(fields, "n", "most keys with exact rate <= p", NULL, plan->n);
-    bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
-                          plan->bits_per_key_actual);
-    put_rates(fields, plan);
-    put_read_amplification(fields, plan);
-}
-
 int bloomcalc_plan(int argc, char **argv, int first)
 {
     mpz_t n, m;
@@ -168,14 +79,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
             fields.status = planned;
-            if (planned == BLOOM_OK) {
-                if (plan.mode == BLOOM_PLAN_FOR_RATE)
-                    put_plan_for_rate(&fields, &plan);
-                else if (plan.mode == BLOOM_PLAN_FOR_MEMORY)
-                    put_plan_for_memory(&fields, &plan);
-                else
-                    put_plan_for_capacity(&fields, &plan);
-            }
+            if (planned == BLOOM_OK)
+                bloomcalc_plan_fields(&fields, &plan);
             status = bloomcalc_emit(&fields, output.format, "plan");
         }
         bloom_plan_clear(&plan);

@@ -10,12 +10,19 @@
 
 int bloomcalc_plan(int argc, char **argv, int first);
 int bloomcalc_fpr(int argc, char **argv, int first);
+int bloomcalc_table(int argc, char **argv, int first);
+int bloomcalc_converge(int argc, char **argv, int first);
+
+struct bloom_fields;
+struct bloom_plan;
+
+/* Appends every field of a plan (keys as documented in the README). */
+void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan *plan);
 
 /*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise
  * prints one line on stderr and returns 1.  Clears the fields either way.
  */
-struct bloom_fields;
 int bloomcalc_emit(struct bloom_fields *fields, int format, const char *command);
 
 #endif

@@ -68,3 +68,9 @@ void bloom_fields_text(bloom_fields *fields, const char *key, const char *label,
 {
     bloom_record_add(&fields->record, BLOOM_FIELD_TEXT, key, label, NULL, value);
 }
+
+void bloom_fields_missing(bloom_fields *fields, const char *key, const char *label)
+{
+    bloom_record_add(&fields->record, BLOOM_FIELD_MISSING, key, label, NULL,
+                     fields->grouped ? "-" : "");
+}

@@ -51,6 +51,9 @@ void bloom_fields_rational(bloom_fields *fields, const char *key, const char *la
 void bloom_fields_fraction(bloom_fields *fields, const char *key, const char *label,
                            mpq_srcptr value);
 
+/* Appends a missing value (no value for this row). */
+void bloom_fields_missing(bloom_fields *fields, const char *key, const char *label);
+
 /* Appends a text field. */
 void bloom_fields_text(bloom_fields *fields, const char *key, const char *label,
                        const char *value);

@@ -22,6 +22,10 @@ static const char usage[] =
     "  fpr -m M -n N -k K\n"
     "                  false-positive rate of a filter: exponential approximation,\n"
     "                  Bloom's formula and the exact rate, with relative errors\n"
+    "  table           a grid of plans (lists and ranges of n, p, m, k, L) as CSV,\n"
+    "                  JSON or a table, with the columns you name\n"
+    "  converge        the three rates and the approximations' relative errors as m\n"
+    "                  doubles at fixed bits per key and k, with the fitted slope\n"
     "\n"
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n";
@@ -34,6 +38,8 @@ typedef struct command {
 static const command commands[] = {
     { "plan", bloomcalc_plan },
     { "fpr", bloomcalc_fpr },
+    { "table", bloomcalc_table },
+    { "converge", bloomcalc_converge },
 };
 
 int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
@@ -53,7 +59,7 @@ int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs("bloomcalc: missing command; accepted: plan, fpr, --help, --version\n", stderr);
+        fputs("bloomcalc: missing command; accepted: plan, fpr, table, converge, --help, --version\n", stderr);
         return 2;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
@@ -67,6 +73,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc, argv, 2);
-    fprintf(stderr, "bloomcalc: unknown command '%s'; accepted: plan, fpr, --help, --version\n", argv[1]);
+    fprintf(stderr, "bloomcalc: unknown command '%s'; accepted: plan, fpr, table, converge, --help, --version\n", argv[1]);
     return 2;
 }

@@ -21,6 +21,9 @@
 #define COUNT_FORMS "as 1000, 1e9, 2.5E6, 1_000_000, 1,000,000 or 2^33"
 #define RATE_FORMS "as 0.01, 1%%, 1e-2 or 1/100"
 
+static int is_list(bloom_option_kind kind);
+static bloom_option_kind item_kind(bloom_option_kind kind);
+
 void bloom_options_error(const bloom_command_line *line, const char *format, ...)
 {
     va_list arguments;
@@ -51,6 +54,17 @@ static bloom_option *find_short(bloom_command_line *line, char short_name)
 /* Writes "what is accepted" for an option into buffer. */
 static void describe_accepted(char *buffer, size_t size, const bloom_option *option)
 {
+    if (is_list(option->kind)) {
+        bloom_option item = *option;
+        item.kind = item_kind(option->kind);
+        char single[400];
+        describe_accepted(single, sizeof single, &item);
+        snprintf(buffer, size, "a list of items separated by ',' and ranges a..b (%s), each %s",
+                 option->kind == BLOOM_OPTION_COUNT_LIST ? "doubling"
+                 : option->kind == BLOOM_OPTION_RATE_LIST ? "by factors of ten" : "step 1",
+                 single);
+        return;
+    }
     switch (option->kind) {
     case BLOOM_OPTION_COUNT:
         snprintf(buffer, size, "a whole number from %s%s%s, " COUNT_FORMS,
@@ -84,6 +98,10 @@ static void describe_accepted(char *buffer, size_t size, const bloom_option *opt
     case BLOOM_OPTION_FLAG:
         snprintf(buffer, size, "no value");
         break;
+    case BLOOM_OPTION_COUNT_LIST:
+    case BLOOM_OPTION_RATE_LIST:
+    case BLOOM_OPTION_UNSIGNED_LIST:
+        break;   /* described above */
     }
 }
 
@@ -119,9 +137,139 @@ static int bound_count(mpz_ptr rop, const char *text)
     return 1;
 }
 
+void bloom_value_list_init(bloom_value_list *list)
+{
+    list->values = NULL;
+    list->count = 0;
+}
+
+void bloom_value_list_clear(bloom_value_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        mpq_clear(list->values[i]);
+    free(list->values);
+    bloom_value_list_init(list);
+}
+
+static void list_append(bloom_value_list *list, mpq_srcptr value)
+{
+    mpq_t *values = realloc(list->values, (list->count + 1) * sizeof *values);
+    if (values == NULL)
+        abort();
+    list->values = values;
+    mpq_init(list->values[list->count]);
+    mpq_set(list->values[list->count++], value);
+}
+
+/* The single kind a list kind is made of. */
+static bloom_option_kind item_kind(bloom_option_kind kind)
+{
+    return kind == BLOOM_OPTION_COUNT_LIST ? BLOOM_OPTION_COUNT
+         : kind == BLOOM_OPTION_RATE_LIST ? BLOOM_OPTION_RATE
+         : kind == BLOOM_OPTION_UNSIGNED_LIST ? BLOOM_OPTION_UNSIGNED : kind;
+}
+
+static int is_list(bloom_option_kind kind)
+{
+    return item_kind(kind) != kind;
+}
+
+static int convert_value(bloom_option *option, const char *value);
+
+/* Parses one list item (no range) as the option's single kind into value. */
+static int convert_item(const bloom_option *option, mpq_ptr value, const char *text)
+{
+    bloom_option item = *option;
+    item.kind = item_kind(option->kind);
+    mpz_t whole;
+    unsigned long small = 0;
+    mpz_init(whole);
+    item.destination = item.kind == BLOOM_OPTION_COUNT ? (void *)whole
+                     : item.kind == BLOOM_OPTION_RATE ? (void *)value : (void *)&small;
+    int result = convert_value(&item, text);
+    if (item.kind == BLOOM_OPTION_COUNT)
+        mpq_set_z(value, whole);
+    else if (item.kind == BLOOM_OPTION_UNSIGNED)
+        mpq_set_ui(value, small, 1);
+    mpz_clear(whole);
+    return result;
+}
+
+/* Expands "first..last" by the kind's step. */
+static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_srcptr first,
+                        mpq_srcptr last)
+{
+    mpq_t value, step;
+    mpq_init(value);
+    mpq_init(step);
+    int descending = mpq_cmp(first, last) > 0;
+    if (option->kind == BLOOM_OPTION_COUNT_LIST)
+        mpq_set_ui(step, descending ? 1 : 2, descending ? 2 : 1);
+    else if (option->kind == BLOOM_OPTION_RATE_LIST)
+        mpq_set_ui(step, descending ? 1 : 10, descending ? 10 : 1);
+    int result = BLOOM_PARSE_OK;
+    for (mpq_set(value, first); descending ? mpq_cmp(value, last) >= 0 : mpq_cmp(value, last) <= 0;) {
+        if (list->count >= BLOOM_LIST_MAX_ITEMS) {
+            result = BLOOM_PARSE_OUT_OF_RANGE;
+            break;
+        }
+        list_append(list, value);
+        if (option->kind == BLOOM_OPTION_UNSIGNED_LIST) {
+            mpq_set_si(step, descending ? -1 : 1, 1);
+            mpq_add(value, value, step);
+        } else {
+            mpq_mul(value, value, step);
+        }
+    }
+    mpq_clears(value, step, (mpq_ptr)0);
+    return result;
+}
+
+/* Splits "a,b,c..d" and appends every value to the option's list. */
+static int convert_list(bloom_option *option, const char *text)
+{
+    bloom_value_list *list = option->destination;
+    size_t length = strlen(text);
+    char *copy = malloc(length + 1);
+    if (copy == NULL)
+        abort();
+    memcpy(copy, text, length + 1);
+    int result = length == 0 ? BLOOM_PARSE_SYNTAX : BLOOM_PARSE_OK;
+    mpq_t first, last;
+    mpq_init(first);
+    mpq_init(last);
+    char *rest = copy;
+    while (result == BLOOM_PARSE_OK && rest != NULL) {
+        char *item = rest;
+        rest = strchr(rest, ',');
+        if (rest != NULL)
+            *rest++ = '\0';
+        char *range = strstr(item, "..");
+        if (range != NULL) {
+            *range = '\0';
+            result = convert_item(option, first, item);
+            if (result == BLOOM_PARSE_OK)
+                result = convert_item(option, last, range + 2);
+            if (result == BLOOM_PARSE_OK)
+                result = expand_range(list, option, first, last);
+        } else {
+            result = convert_item(option, first, item);
+            if (result == BLOOM_PARSE_OK && list->count >= BLOOM_LIST_MAX_ITEMS)
+                result = BLOOM_PARSE_OUT_OF_RANGE;
+            if (result == BLOOM_PARSE_OK)
+                list_append(list, first);
+        }
+    }
+    mpq_clears(first, last, (mpq_ptr)0);
+    free(copy);
+    return result;
+}
+
 /* Converts `value` for `option`; returns a bloom_parse_result. */
 static int convert_value(bloom_option *option, const char *value)
 {
+    if (is_list(option->kind))
+        return convert_list(option, value);
     switch (option->kind) {
     case BLOOM_OPTION_COUNT: {
         mpz_t low, high;
@@ -176,6 +324,10 @@ static int convert_value(bloom_option *option, const char *value)
     case BLOOM_OPTION_FLAG:
         *(int *)option->destination = 1;
         return BLOOM_PARSE_OK;
+    case BLOOM_OPTION_COUNT_LIST:
+    case BLOOM_OPTION_RATE_LIST:
+    case BLOOM_OPTION_UNSIGNED_LIST:
+        break;   /* converted above */
     }
     return BLOOM_PARSE_SYNTAX;
 }

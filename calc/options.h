@@ -23,8 +23,28 @@ typedef enum bloom_option_kind {
     BLOOM_OPTION_UNSIGNED,  /* whole number into an unsigned long, in [minimum, maximum] */
     BLOOM_OPTION_CHOICE,    /* one of `choices` (NULL-terminated): its index into an int */
     BLOOM_OPTION_TEXT,      /* any non-empty text: into a const char * */
-    BLOOM_OPTION_REAL       /* exact rational into an mpq_t, in [rate_minimum, maximum of count] */
+    BLOOM_OPTION_REAL,      /* exact rational into an mpq_t, in [rate_minimum, maximum of count] */
+    /* Lists "a,b,c" with ranges "a..b", into a bloom_value_list: items are
+     * checked like the single kinds above.  A count range doubles
+     * (2^6..2^30), an unsigned range steps by one (1..20), a rate range
+     * steps by a factor of ten (0.1..1e-6).  Digit groups with "," cannot
+     * be used inside lists (write 1_000_000 or 1e6). */
+    BLOOM_OPTION_COUNT_LIST,
+    BLOOM_OPTION_RATE_LIST,
+    BLOOM_OPTION_UNSIGNED_LIST
 } bloom_option_kind;
+
+/* The values of a list option, as exact rationals (whole numbers for counts). */
+typedef struct bloom_value_list {
+    mpq_t *values;
+    size_t count;
+} bloom_value_list;
+
+/* Most items a list may expand to. */
+#define BLOOM_LIST_MAX_ITEMS 10000
+
+void bloom_value_list_init(bloom_value_list *list);
+void bloom_value_list_clear(bloom_value_list *list);
 
 typedef struct bloom_option {
     const char *long_name;          /* "digits" for --digits */

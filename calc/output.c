@@ -125,7 +125,9 @@ static void write_json_object(FILE *out, const bloom_record *record, const char 
         fprintf(out, "%s  ", indent);
         write_json_string(out, field->key);
         fputs(": ", out);
-        if (field->kind == BLOOM_FIELD_NUMBER)
+        if (field->kind == BLOOM_FIELD_MISSING)
+            fputs("null", out);
+        else if (field->kind == BLOOM_FIELD_NUMBER)
             fputs(field->value, out);
         else
             write_json_string(out, field->value);

@@ -16,7 +16,8 @@ typedef enum bloom_format { BLOOM_FORMAT_TABLE, BLOOM_FORMAT_CSV, BLOOM_FORMAT_J
 /* The names accepted by --format, in bloom_format order, NULL-terminated. */
 extern const char *const bloom_format_names[];
 
-typedef enum bloom_field_kind { BLOOM_FIELD_NUMBER, BLOOM_FIELD_TEXT } bloom_field_kind;
+/* A missing value is written as an empty CSV field, JSON null and "-" in tables. */
+typedef enum bloom_field_kind { BLOOM_FIELD_NUMBER, BLOOM_FIELD_TEXT, BLOOM_FIELD_MISSING } bloom_field_kind;
 
 typedef struct bloom_field {
     const char *key;     /* CSV column / JSON key, e.g. "fpr_exact" */

@@ -1,0 +1,167 @@
+/*
+ * command_converge.c - "bloomcalc converge": the convergence table.  At
+ * fixed bits per key c and hash count k, for each m (doubling by default
+ * from 2^6 to 2^30) with n = round(m/c): the three rates, each
+ * approximation's relative error against the exact rate, m times that
+ * error (which tends to a constant when the error shrinks like 1/m), and
+ * the slope of ln|error| against ln m from the previous row.  With --fit,
+ * one record: the least-squares slope over all rows.
+ */
+#include <stdlib.h>
+
+#include "commands.h"
+#include "convergence.h"
+#include "fields.h"
+#include "options.h"
+
+static const char description[] =
+    "Shows the approximations' error shrinking as the filter grows.  For each m\n"
+    "(default 2^6..2^30, doubling) with n = round(m / C) keys and K hashes: fpr_exact,\n"
+    "fpr_bloom, fpr_approx, the relative errors relerr_bloom and relerr_approx,\n"
+    "m_relerr_bloom and m_relerr_approx (m times the error: constant when the error\n"
+    "shrinks like 1/m), and slope_bloom and slope_approx, the slope of ln|error|\n"
+    "against ln m from the previous row (-1 for 1/m).  --fit prints instead the\n"
+    "least-squares slope over all rows.  The default format is CSV.";
+
+static void put_row(bloom_fields *fields, const bloom_fpr_arguments *points, size_t row)
+{
+    const bloom_fpr_arguments *point = &points[row];
+    bloom_quantity exact = bloom_fpr_exact_quantity(point);
+    bloom_quantity bloom = bloom_fpr_bloom_quantity(point);
+    bloom_quantity approx = bloom_fpr_approx_quantity(point);
+    bloom_quantity_pair bloom_pair = { bloom, exact }, approx_pair = { approx, exact };
+    bloom_quantity relerr_bloom = { bloom_enclose_relative_error, &bloom_pair, NULL };
+    bloom_quantity relerr_approx = { bloom_enclose_relative_error, &approx_pair, NULL };
+    bloom_convergence_arguments single_bloom = { point, 1, BLOOM_APPROXIMATION_BLOOM };
+    bloom_convergence_arguments single_approx = { point, 1, BLOOM_APPROXIMATION_EXPONENTIAL };
+    bloom_quantity scaled_bloom = { bloom_enclose_scaled_relative_error, &single_bloom, NULL };
+    bloom_quantity scaled_approx = { bloom_enclose_scaled_relative_error, &single_approx, NULL };
+    bloom_fields_integer(fields, "m", "m", NULL, point->m);
+    bloom_fields_integer(fields, "n", "n", NULL, point->n);
+    bloom_fields_unsigned(fields, "k", "k", NULL, point->k);
+    bloom_fields_quantity(fields, "fpr_exact", "exact", NULL, &exact);
+    bloom_fields_quantity(fields, "fpr_bloom", "Bloom", NULL, &bloom);
+    bloom_fields_quantity(fields, "fpr_approx", "approx", NULL, &approx);
+    bloom_fields_quantity(fields, "relerr_bloom", "relerr Bloom", NULL, &relerr_bloom);
+    bloom_fields_quantity(fields, "relerr_approx", "relerr approx", NULL, &relerr_approx);
+    bloom_fields_quantity(fields, "m_relerr_bloom", "m relerr Bloom", NULL, &scaled_bloom);
+    bloom_fields_quantity(fields, "m_relerr_approx", "m relerr approx", NULL, &scaled_approx);
+    if (row == 0) {
+        bloom_fields_missing(fields, "slope_bloom", "slope Bloom");
+        bloom_fields_missing(fields, "slope_approx", "slope approx");
+        return;
+    }
+    bloom_convergence_arguments pair_bloom = { &points[row - 1], 2, BLOOM_APPROXIMATION_BLOOM };
+    bloom_convergence_arguments pair_approx = { &points[row - 1], 2, BLOOM_APPROXIMATION_EXPONENTIAL };
+    bloom_quantity slope_bloom = { bloom_enclose_relative_error_slope, &pair_bloom, NULL };
+    bloom_quantity slope_approx = { bloom_enclose_relative_error_slope, &pair_approx, NULL };
+    bloom_fields_quantity(fields, "slope_bloom", "slope Bloom", NULL, &slope_bloom);
+    bloom_fields_quantity(fields, "slope_approx", "slope approx", NULL, &slope_approx);
+}
+
+static void put_fit(bloom_fields *fields, const bloom_fpr_arguments *points, size_t count)
+{
+    bloom_convergence_arguments all_bloom = { points, count, BLOOM_APPROXIMATION_BLOOM };
+    bloom_convergence_arguments all_approx = { points, count, BLOOM_APPROXIMATION_EXPONENTIAL };
+    bloom_quantity slope_bloom = { bloom_enclose_relative_error_slope, &all_bloom, NULL };
+    bloom_quantity slope_approx = { bloom_enclose_relative_error_slope, &all_approx, NULL };
+    bloom_fields_integer(fields, "m_from", "smallest m", "bits", points[0].m);
+    bloom_fields_integer(fields, "m_to", "largest m", "bits", points[count - 1].m);
+    bloom_fields_unsigned(fields, "rows", "rows fitted", NULL, count);
+    bloom_fields_quantity(fields, "slope_bloom", "fitted slope, Bloom's formula", NULL, &slope_bloom);
+    bloom_fields_quantity(fields, "slope_approx", "fitted slope, approximation", NULL, &slope_approx);
+}
+
+/* Writes the rows (or the fit); returns the exit status. */
+static int write_convergence(const bloom_fpr_arguments *points, size_t count, int fit,
+                             const bloom_output_choice *output)
+{
+    bloom_fields *rows = calloc(count, sizeof *rows);
+    if (rows == NULL)
+        abort();
+    size_t row_count = fit ? 1 : count;
+    int status = BLOOM_OK;
+    for (size_t row = 0; row < row_count; row++) {
+        bloom_fields_init(&rows[row], output->digits, (bloom_format)output->format);
+        if (fit)
+            put_fit(&rows[row], points, count);
+        else
+            put_row(&rows[row], points, row);
+        if (status == BLOOM_OK)
+            status = rows[row].status;
+    }
+    if (status == BLOOM_OK && fit) {
+        bloom_write_record(stdout, &rows[0].record, (bloom_format)output->format);
+    } else if (status == BLOOM_OK) {
+        bloom_record *records = malloc(row_count * sizeof *records);
+        if (records == NULL)
+            abort();
+        for (size_t row = 0; row < row_count; row++)
+            records[row] = rows[row].record;
+        bloom_write_records(stdout, records, row_count, (bloom_format)output->format);
+        free(records);
+    }
+    for (size_t row = 0; row < row_count; row++)
+        bloom_fields_clear(&rows[row]);
+    free(rows);
+    return status == BLOOM_OK ? 0 : 1;
+}
+
+int bloomcalc_converge(int argc, char **argv, int first)
+{
+    mpq_t bits_per_key;
+    mpq_init(bits_per_key);
+    mpq_set_ui(bits_per_key, 10, 1);
+    unsigned long k = 7;
+    int fit = 0;
+    bloom_value_list sizes;
+    bloom_value_list_init(&sizes);
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
+    bloom_option options[] = {
+        { .long_name = "bits-per-key", .short_name = 'c', .kind = BLOOM_OPTION_REAL,
+          .destination = bits_per_key, .value_name = "C", .help = "bits per key m/n (default 10)",
+          .rate_minimum = "1/1000", .count_maximum = "100000" },
+        { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
+          .value_name = "K", .help = "hash functions (default 7)", .minimum = 1, .maximum = 1000 },
+        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT_LIST,
+          .destination = &sizes, .value_name = "LIST",
+          .help = "filter sizes (default 2^6..2^30)", .count_minimum = "2", .count_maximum = "2^256" },
+        { .long_name = "fit", .kind = BLOOM_OPTION_FLAG, .destination = &fit,
+          .help = "print only the least-squares slopes over all rows" },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    bloom_command_line line = { "bloomcalc", "converge", "[OPTIONS]", description, options,
+                                sizeof options / sizeof options[0], NULL };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;
+    if (parsed == 0 && !options[2].seen) {
+        bloom_option *bits = &options[2];
+        bits->seen = 0;
+        char default_sizes[] = "2^6..2^30";
+        char *arguments[] = { "--bits", default_sizes };
+        status = bloom_options_parse(&line, 2, arguments, 0);
+    }
+    if (parsed == 0 && status == 0 && fit && sizes.count < 2) {
+        bloom_options_error(&line, "--fit needs at least two sizes in -m/--bits");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        bloom_fpr_arguments *points = calloc(sizes.count, sizeof *points);
+        mpz_t *keys = calloc(sizes.count, sizeof *keys);
+        if (points == NULL || keys == NULL)
+            abort();
+        for (size_t i = 0; i < sizes.count; i++) {
+            mpz_init(keys[i]);
+            bloom_keys_for_bits_per_key(keys[i], mpq_numref(sizes.values[i]), bits_per_key);
+            points[i] = (bloom_fpr_arguments){ mpq_numref(sizes.values[i]), keys[i], k, 0 };
+        }
+        status = write_convergence(points, sizes.count, fit, &output);
+        for (size_t i = 0; i < sizes.count; i++)
+            mpz_clear(keys[i]);
+        free(keys);
+        free(points);
+    }
+    bloom_value_list_clear(&sizes);
+    mpq_clear(bits_per_key);
+    return status;
+}

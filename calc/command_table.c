@@ -1,0 +1,179 @@
+/*
+ * command_table.c - "bloomcalc table": a grid of plans, one row per
+ * combination of the listed values, with the columns the user names.
+ *
+ * Two of -n, -p, -m select the kind of plan exactly as in "bloomcalc plan";
+ * -k and -L may be lists too.  Rows vary the last option fastest, in the
+ * order n, p, m, k, L.  Columns are plan keys (README); every row is
+ * computed before anything is printed, so an unknown column or an
+ * uncertifiable value prints nothing on stdout.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "options.h"
+#include "plan.h"
+
+static const char description[] =
+    "Prints a grid of plans for documentation: one row per combination of the\n"
+    "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
+    "Lists are comma-separated; a..b is a range: keys and bits double, rates fall by\n"
+    "factors of ten, hash counts and levels step by one.  --columns picks and orders\n"
+    "the columns (plan keys, see the README; default: all of them).  The default\n"
+    "format is CSV.";
+
+enum { KEYS, RATES, BITS, HASHES, LEVELS, PARAMETER_COUNT };
+
+/* The index of each parameter in the current row; a list with no values counts as one absent value. */
+static int next_combination(size_t *index, const bloom_value_list *lists)
+{
+    for (int i = PARAMETER_COUNT - 1; i >= 0; i--) {
+        size_t count = lists[i].count > 0 ? lists[i].count : 1;
+        if (++index[i] < count)
+            return 1;
+        index[i] = 0;
+    }
+    return 0;
+}
+
+/* The plan for one combination. */
+static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_t *index)
+{
+    mpz_t n, m;
+    mpz_inits(n, m, (mpz_ptr)0);
+    unsigned long k = lists[HASHES].count ? mpz_get_ui(mpq_numref(lists[HASHES].values[index[HASHES]])) : 0;
+    unsigned long levels = lists[LEVELS].count ? mpz_get_ui(mpq_numref(lists[LEVELS].values[index[LEVELS]])) : 5;
+    if (lists[KEYS].count)
+        mpz_set(n, mpq_numref(lists[KEYS].values[index[KEYS]]));
+    if (lists[BITS].count)
+        mpz_set(m, mpq_numref(lists[BITS].values[index[BITS]]));
+    int status = lists[BITS].count == 0
+        ? bloom_plan_for_rate(plan, n, lists[RATES].values[index[RATES]], k, levels)
+        : lists[RATES].count == 0 ? bloom_plan_for_memory(plan, n, m, k, levels)
+        : bloom_plan_for_capacity(plan, m, lists[RATES].values[index[RATES]], k, levels);
+    mpz_clears(n, m, (mpz_ptr)0);
+    return status;
+}
+
+/* Moves the fields named in `columns` (all if NULL) from `full` into `row`, in that order.
+ * Returns the first unknown column name, or NULL. */
+static const char *select_columns(bloom_record *row, bloom_record *full, const char *columns)
+{
+    if (columns == NULL) {
+        *row = *full;
+        bloom_record_init(full);
+        return NULL;
+    }
+    static char unknown[128];
+    const char *name = columns;
+    while (*name != '\0') {
+        size_t length = strcspn(name, ",");
+        size_t i = 0;
+        while (i < full->count && !(strlen(full->fields[i].key) == length
+                                    && strncmp(full->fields[i].key, name, length) == 0))
+            i++;
+        if (i == full->count) {
+            snprintf(unknown, sizeof unknown, "%.*s", (int)(length < 100 ? length : 100), name);
+            return unknown;
+        }
+        bloom_field *field = &full->fields[i];
+        bloom_record_add(row, field->kind, field->key, field->label, field->unit, field->value);
+        name += length + (name[length] == ',');
+    }
+    return NULL;
+}
+
+/* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
+static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
+                      const char *columns, const bloom_output_choice *output,
+                      const bloom_command_line *line)
+{
+    size_t index[PARAMETER_COUNT] = { 0 };
+    int status = 0;
+    do {
+        bloom_plan plan;
+        bloom_fields fields;
+        bloom_plan_init(&plan);
+        bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+        fields.status = plan_row(&plan, lists, index);
+        if (fields.status == BLOOM_OK)
+            bloomcalc_plan_fields(&fields, &plan);
+        if (fields.status != BLOOM_OK) {
+            bloom_options_error(line, "a row could not be planned or certified (a key count that "
+                                "cannot meet its rate, or a precision limit)");
+            status = fields.status == BLOOM_UNDEFINED ? 2 : 1;
+        } else {
+            bloom_record *grown = realloc(*rows, (*row_count + 1) * sizeof **rows);
+            if (grown == NULL)
+                abort();
+            *rows = grown;
+            bloom_record_init(&(*rows)[*row_count]);
+            const char *unknown = select_columns(&(*rows)[(*row_count)++], &fields.record, columns);
+            if (unknown != NULL) {
+                bloom_options_error(line, "--columns: '%s' is not a column of this table; "
+                                    "accepted: keys of 'bloomcalc plan --format csv' for the "
+                                    "same two of -n, -p, -m", unknown);
+                status = 2;
+            }
+        }
+        bloom_fields_clear(&fields);
+        bloom_plan_clear(&plan);
+    } while (status == 0 && next_combination(index, lists));
+    return status;
+}
+
+int bloomcalc_table(int argc, char **argv, int first)
+{
+    bloom_value_list lists[PARAMETER_COUNT];
+    for (int i = 0; i < PARAMETER_COUNT; i++)
+        bloom_value_list_init(&lists[i]);
+    const char *columns = NULL;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
+    bloom_option options[] = {
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
+          .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
+          .count_minimum = "1", .count_maximum = "2^256" },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE_LIST,
+          .destination = &lists[RATES], .value_name = "LIST", .help = "target false-positive rates",
+          .rate_minimum = "1e-300" },
+        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT_LIST,
+          .destination = &lists[BITS], .value_name = "LIST", .help = "filter sizes in bits",
+          .count_minimum = "1", .count_maximum = "2^256" },
+        { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED_LIST,
+          .destination = &lists[HASHES], .value_name = "LIST",
+          .help = "fixed hash counts (default: the best integer)", .minimum = 1, .maximum = 1000 },
+        { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED_LIST,
+          .destination = &lists[LEVELS], .value_name = "LIST", .help = "LSM levels (default 5)",
+          .minimum = 1, .maximum = 1000000 },
+        { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
+          .value_name = "KEYS", .help = "comma-separated plan keys to print, in order" },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    bloom_command_line line = { "bloomcalc", "table", "[OPTIONS]", description, options,
+                                sizeof options / sizeof options[0], NULL };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;
+    int given = options[0].seen + options[1].seen + options[2].seen;
+    if (parsed == 0 && given != 2) {
+        bloom_options_error(&line, given == 3 ? "-n/--keys, -p/--rate and -m/--bits over-determine "
+                            "the plans; give exactly two"
+                            : "needs two of -n/--keys, -p/--rate, -m/--bits (e.g. -n 1e9 -p 0.1,0.01)");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        bloom_record *rows = NULL;
+        size_t row_count = 0;
+        status = build_rows(&rows, &row_count, lists, columns, &output, &line);
+        if (status == 0)
+            bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);
+        for (size_t i = 0; i < row_count; i++)
+            bloom_record_clear(&rows[i]);
+        free(rows);
+    }
+    for (int i = 0; i < PARAMETER_COUNT; i++)
+        bloom_value_list_clear(&lists[i]);
+    return status;
+}
