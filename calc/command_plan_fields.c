@@ -63,6 +63,8 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
     bloom_fields_quantity(fields, "bits_per_key_gap", "difference per key", "bits",
                           &plan->bits_per_key_gap);
     bloom_fields_quantity(fields, "bytes_gap", "difference over n keys", "bytes", &plan->bytes_gap);
+    bloom_fields_quantity(fields, "bits_per_key_lower_bound", "floor for any filter, log2(1/p)",
+                          "bits", &plan->bits_per_key_lower_bound);
     put_memory(fields, plan);
     put_rates(fields, plan);
     bloom_fields_integer(fields, "m_bits_meeting_target", "smallest m with exact rate <= p",

@@ -67,6 +67,8 @@ static void wire_quantities(bloom_plan *plan, unsigned long levels)
     plan->bits_per_key = (bloom_quantity){ bloom_enclose_bits_per_key, &plan->sizing, NULL };
     plan->bits_per_key_1_44 = (bloom_quantity){ bloom_enclose_bits_per_key_1_44, &plan->sizing, NULL };
     plan->bits_per_key_gap = (bloom_quantity){ bloom_enclose_bits_per_key_gap, &plan->sizing, NULL };
+    plan->bits_per_key_lower_bound =
+        (bloom_quantity){ bloom_enclose_bits_per_key_lower_bound, &plan->sizing, NULL };
     plan->bytes_gap = (bloom_quantity){ bloom_enclose_bytes_gap, &plan->sizing, NULL };
     plan->k_real = (bloom_quantity){ bloom_enclose_optimal_hashes, &plan->sizing, NULL };
     plan->fpr_approx = bloom_fpr_approx_quantity(&plan->rate_arguments);

@@ -55,6 +55,7 @@ typedef struct bloom_plan {
     bloom_quantity bits_per_key;       /* -ln p / (ln 2)^2 */
     bloom_quantity bits_per_key_1_44;  /* 1.44 log2(1/p) */
     bloom_quantity bits_per_key_gap;   /* their difference, bits per key */
+    bloom_quantity bits_per_key_lower_bound; /* log2(1/p), the floor for any filter */
     bloom_quantity bytes_gap;          /* the difference over n keys, in bytes */
     bloom_quantity k_real;             /* (m/n) ln 2 */
     bloom_quantity fpr_approx;         /* the three rates at (m_bits, n, k) */

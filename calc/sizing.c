@@ -65,6 +65,21 @@ int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments)
     return BLOOM_OK;
 }
 
+/*
+ * log2(1/p): both the information-theoretic floor of any approximate
+ * membership structure (L. Carter, R. Floyd, J. Gill, G. Markowsky and
+ * M. Wegman, STOC 1978) and the real hash count at which the
+ * approximation meets p.
+ */
+int bloom_enclose_bits_per_key_lower_bound(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    mpfi_set_q(result, sizing->p);
+    mpfi_log2(result, result);
+    mpfi_neg(result, result);
+    return BLOOM_OK;
+}
+
 /* Encloses first(arguments) - second(arguments). */
 static int enclose_gap(mpfi_ptr result, const void *arguments)
 {
@@ -288,16 +303,6 @@ static int first_true(mpz_ptr rop, whole_predicate predicate, const void *contex
     return status;
 }
 
-/* log2(1/p): the real hash count at which the approximation meets p. */
-static int enclose_log2_inverse_rate(mpfi_ptr result, const void *arguments)
-{
-    const bloom_sizing_arguments *sizing = arguments;
-    mpfi_set_q(result, sizing->p);
-    mpfi_log2(result, result);
-    mpfi_neg(result, result);
-    return BLOOM_OK;
-}
-
 /* The candidate hash counts: fixed_k alone, or floor(log2(1/p)) - 1 .. + 2. */
 static int hash_candidates(unsigned long *first, unsigned long *last, mpq_srcptr p,
                            unsigned long fixed_k)
@@ -307,7 +312,7 @@ static int hash_candidates(unsigned long *first, unsigned long *last, mpq_srcptr
         return BLOOM_OK;
     }
     bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
-    bloom_quantity ideal = { enclose_log2_inverse_rate, &arguments, NULL };
+    bloom_quantity ideal = { bloom_enclose_bits_per_key_lower_bound, &arguments, NULL };
     mpz_t floor_value;
     mpz_init(floor_value);
     int status = BLOOM_OK;

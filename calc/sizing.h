@@ -27,6 +27,7 @@ typedef struct bloom_sizing_arguments {
 int bloom_enclose_bits_per_key(mpfi_ptr result, const void *arguments);          /* -ln p/(ln 2)^2 */
 int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments);     /* 1.44 log2(1/p) */
 int bloom_enclose_bits_per_key_gap(mpfi_ptr result, const void *arguments);      /* the first minus the second */
+int bloom_enclose_bits_per_key_lower_bound(mpfi_ptr result, const void *arguments); /* log2(1/p): Carter et al. 1978 */
 int bloom_enclose_bytes_gap(mpfi_ptr result, const void *arguments);             /* n * gap / 8 */
 int bloom_enclose_total_bits_real(mpfi_ptr result, const void *arguments);       /* n * bits per key */
 int bloom_enclose_optimal_hashes(mpfi_ptr result, const void *arguments);        /* (m/n) ln 2 */
