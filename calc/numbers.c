@@ -109,12 +109,11 @@ static int read_magnitude(mpq_ptr rop, cursor *text)
     size_t capacity = strlen(text->at) + 1;
     char *digits = checked_malloc(capacity);
     size_t length = 0;
-    int status = BLOOM_PARSE_SYNTAX;
     int has_integer = read_digits(text, digits, &length, 1);
     if (has_integer && *text->at == '^') {
         long exponent;
         text->at++;
-        status = read_exponent(text, &exponent);
+        int status = read_exponent(text, &exponent);
         if (status == BLOOM_PARSE_OK) {
             digits[length] = '\0';
             mpz_set_str(mpq_numref(rop), digits, 10);
@@ -142,7 +141,7 @@ static int read_magnitude(mpq_ptr rop, cursor *text)
     if (*text->at == 'e' || *text->at == 'E') {
         text->at++;
         int sign = read_sign(text);
-        status = read_exponent(text, &exponent);
+        int status = read_exponent(text, &exponent);
         if (status != BLOOM_PARSE_OK) {
             free(digits);
             return status;

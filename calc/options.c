@@ -335,7 +335,7 @@ static int convert_value(bloom_option *option, const char *value)
 /* Applies one value to an option, reporting any problem. */
 static int apply(bloom_command_line *line, bloom_option *option, const char *value)
 {
-    char name[96], accepted[512];
+    char name[96];
     option_name(name, sizeof name, option);
     if (option->seen) {
         bloom_options_error(line, "%s: given more than once", name);
@@ -344,6 +344,7 @@ static int apply(bloom_command_line *line, bloom_option *option, const char *val
     option->seen = 1;
     int result = convert_value(option, value);
     if (result != BLOOM_PARSE_OK) {
+        char accepted[512];
         describe_accepted(accepted, sizeof accepted, option);
         bloom_options_error(line, "%s: '%s' %s; accepted: %s", name, value,
                             problem_text(option, result), accepted);
@@ -374,8 +375,8 @@ int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int fir
         }
         bloom_option *option = NULL;
         const char *value = NULL;
-        char name[96];
         if (!only_positional && is_option_word(word)) {
+            char name[96];
             if (word[1] == '-') {
                 const char *equals = strchr(word + 2, '=');
                 size_t length = equals ? (size_t)(equals - word - 2) : strlen(word + 2);
@@ -430,7 +431,7 @@ void bloom_options_help(const bloom_command_line *line)
            line->command ? line->command : "", line->synopsis, line->description);
     for (size_t i = 0; i < line->option_count; i++) {
         const bloom_option *option = &line->options[i];
-        char name[128], accepted[512];
+        char name[128];
         if (option->short_name != 0)
             snprintf(name, sizeof name, "-%c, --%s%s%s", option->short_name, option->long_name,
                      option->value_name ? " " : "", option->value_name ? option->value_name : "");
@@ -439,6 +440,7 @@ void bloom_options_help(const bloom_command_line *line)
                      option->value_name ? " " : "", option->value_name ? option->value_name : "");
         printf("  %-24s %s\n", name, option->help);
         if (option->kind != BLOOM_OPTION_FLAG && option->kind != BLOOM_OPTION_TEXT) {
+            char accepted[512];
             describe_accepted(accepted, sizeof accepted, option);
             printf("  %-24s   (%s)\n", "", accepted);
         }
