@@ -78,7 +78,18 @@ check: test-programs
 	  LDFLAGS="-fsanitize=address,undefined" test-programs
 	@tests/run_all.sh $(BUILD):plain $(SANITIZE_BUILD):sanitizer
 
-bench: all
+BENCH_SOURCES = $(wildcard tests/bench/bench_*.c)
+BENCH_PROGRAMS = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SOURCES))
+
+$(BUILD)/bench/bench_calc: $(call objects,tests/bench/bench_calc.c) $(CALC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(CALC_LIBS) -o $@
+
+$(BUILD)/bench/bench_sim%: $(BUILD)/obj/tests/bench/bench_sim%.o $(SIM_LIB) $(CALC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(SIM_LIBS) $(CALC_LIBS) -o $@
+
+bench: all $(BENCH_PROGRAMS)
 	@tests/bench.sh $(BUILD)
 
 data: all
