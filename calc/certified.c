@@ -169,7 +169,7 @@ int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
     mpq_init(exact);
     int known = exact_value(exact, quantity);
     if (known)
-        *text = bloom_format_rational(exact, (unsigned)digits);
+        *text = bloom_format_rational_digits(exact, (unsigned)digits);
     mpq_clear(exact);
     if (known)
         return BLOOM_OK;

@@ -70,8 +70,9 @@ int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
 
 /*
  * Stores in *text (allocated with malloc, freed by the caller) the quantity
- * correctly rounded to nearest with `significant_digits` significant decimal
- * digits, in the number syntax described by bloom_format_decimal (numbers.h).
+ * correctly rounded to nearest with exactly `significant_digits` significant
+ * decimal digits (trailing zeros kept), in the number syntax described by
+ * bloom_format_decimal (numbers.h).
  * Returns BLOOM_OK, BLOOM_UNDEFINED or BLOOM_UNRESOLVED (*text is NULL).
  */
 int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,

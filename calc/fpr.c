@@ -313,6 +313,8 @@ int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long 
     return feasible;
 }
 
+static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments);
+
 /* Nonzero when k * T * bits(m) fits the limit: Bloom's formula's denominator m^(kT). */
 static int bloom_rational_feasible(const bloom_fpr_arguments *arguments)
 {
@@ -351,10 +353,7 @@ int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments_pointer)
 
 int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments_pointer)
 {
-    const bloom_fpr_arguments *arguments = arguments_pointer;
-    if (arguments->query_probes != 0 && arguments->query_probes != arguments->k)
-        return BLOOM_UNDEFINED;
-    return bloom_fpr_exact_rational(result, arguments->m, arguments->n, arguments->k);
+    return exact_rational(result, arguments_pointer);
 }
 
 bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments)
@@ -372,26 +371,37 @@ bloom_quantity bloom_fpr_exact_quantity(const bloom_fpr_arguments *arguments)
     return (bloom_quantity){ bloom_enclose_fpr_exact, arguments, bloom_exact_fpr_exact };
 }
 
-int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k)
+/* The exact rate (with any query probe count j) as a fraction, when
+ * j (n + 1) bits(m) fits the limit (for j = k: bloom_fpr_exact_rational_feasible). */
+static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments)
 {
-    if (!bloom_fpr_exact_rational_feasible(m, n, k))
+    unsigned long probes = query_probes(arguments);
+    unsigned long larger = probes > arguments->k ? probes : arguments->k;
+    if (!arguments_valid(arguments) || !bloom_fpr_exact_rational_feasible(arguments->m, arguments->n, larger))
         return BLOOM_UNDEFINED;
-    bloom_fpr_arguments arguments = { m, n, k, 0 };
-    /* Every intermediate is an integer below 2^k m^(k(n+1)) in magnitude: with
+    unsigned long total = mpz_get_ui(arguments->n) * arguments->k;
+    /* Every intermediate is an integer below 2^j m^(j + T) in magnitude: with
      * this precision every interval operation is exact. */
-    mpfr_prec_t precision = (mpfr_prec_t)(k * (mpz_get_ui(n) + 1) * mpz_sizeinbase(m, 2)) + 2 * k + 64;
+    mpfr_prec_t precision = (mpfr_prec_t)((probes + total) * mpz_sizeinbase(arguments->m, 2))
+                            + 2 * (mpfr_prec_t)probes + 64;
     mpfi_t sum;
     mpfr_t point;
     mpfi_init2(sum, precision);
     mpfr_init2(point, precision);
-    exact_rate_numerator(sum, &arguments, empty_count);
+    exact_rate_numerator(sum, arguments, empty_count);
     mpfi_get_left(point, sum);
     mpfr_get_z(mpq_numref(rop), point, MPFR_RNDN);
-    mpz_pow_ui(mpq_denref(rop), m, k * (mpz_get_ui(n) + 1));
+    mpz_pow_ui(mpq_denref(rop), arguments->m, probes + total);
     mpq_canonicalize(rop);
     mpfr_clear(point);
     mpfi_clear(sum);
     return BLOOM_OK;
+}
+
+int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k)
+{
+    bloom_fpr_arguments arguments = { m, n, k, 0 };
+    return exact_rational(rop, &arguments);
 }
 
 /* --- MPFR-style entry points ------------------------------------------- */

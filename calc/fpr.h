@@ -37,7 +37,9 @@ int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
 int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
 
 /* Exact functions (certified.h): the rate as a fraction when it is small
- * enough (see bloom_fpr_exact_rational_feasible), else BLOOM_UNDEFINED. */
+ * enough (see bloom_fpr_exact_rational_feasible, with the larger of k and
+ * query_probes in place of k), else BLOOM_UNDEFINED.  They honour
+ * query_probes, so the moments E[(X/m)^j] have exact values too. */
 int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments);
 int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments);
 
@@ -70,7 +72,9 @@ int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
 
 /*
  * Nonzero when the exact rate is small enough to be computed as a fraction:
- * its denominator m^(k(n+1)) has at most BLOOM_RATIONAL_LIMIT_BITS bits.
+ * k (n + 1) b <= BLOOM_RATIONAL_LIMIT_BITS, where b is the bit length of m
+ * (mpz_sizeinbase(m, 2)), an upper bound on the size of its denominator
+ * m^(k(n+1)).
  */
 int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long k);
 

@@ -111,12 +111,22 @@ static int read_magnitude(mpq_ptr rop, cursor *text)
     size_t length = 0;
     int has_integer = read_digits(text, digits, &length, 1);
     if (has_integer && *text->at == '^') {
-        long exponent;
+        long exponent = 0;
         text->at++;
-        int status = read_exponent(text, &exponent);
+        int status = BLOOM_PARSE_OK;
+        if (!isdigit((unsigned char)*text->at))
+            status = BLOOM_PARSE_SYNTAX;
+        while (status == BLOOM_PARSE_OK && isdigit((unsigned char)*text->at)) {
+            exponent = exponent * 10 + (*text->at++ - '0');
+            if (exponent > BLOOM_PARSE_MAX_POWER_BITS)
+                status = BLOOM_PARSE_OUT_OF_RANGE;
+        }
+        digits[length] = '\0';
+        mpz_set_str(mpq_numref(rop), digits, 10);
+        if (status == BLOOM_PARSE_OK && mpz_sgn(mpq_numref(rop)) > 0
+            && (long)(mpz_sizeinbase(mpq_numref(rop), 2) - 1) * exponent > BLOOM_PARSE_MAX_POWER_BITS)
+            status = BLOOM_PARSE_OUT_OF_RANGE;
         if (status == BLOOM_PARSE_OK) {
-            digits[length] = '\0';
-            mpz_set_str(mpq_numref(rop), digits, 10);
             mpz_pow_ui(mpq_numref(rop), mpq_numref(rop), (unsigned long)exponent);
             mpz_set_ui(mpq_denref(rop), 1);
         }
@@ -370,6 +380,8 @@ static long terminating_places(mpz_ptr scaled, mpq_srcptr value)
     return places;
 }
 
+static char *format_rational(mpq_srcptr value, unsigned significant_digits, int padded);
+
 /* Stores in `rounded` |value| 10^shift rounded to nearest, ties to even. */
 static void round_scaled(mpz_ptr rounded, mpq_srcptr value, long shift)
 {
@@ -392,6 +404,17 @@ static void round_scaled(mpz_ptr rounded, mpq_srcptr value, long shift)
 
 char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits)
 {
+    return format_rational(value, significant_digits, 0);
+}
+
+char *bloom_format_rational_digits(mpq_srcptr value, unsigned significant_digits)
+{
+    return format_rational(value, significant_digits, 1);
+}
+
+/* Shared by both: `padded` asks for exactly the digits, never the short exact form. */
+static char *format_rational(mpq_srcptr value, unsigned significant_digits, int padded)
+{
     long digits_wanted = significant_digits > 0 ? (long)significant_digits : 1;
     if (mpq_sgn(value) == 0)
         return bloom_format_decimal(0, "0", 1);
@@ -405,16 +428,16 @@ char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits)
     if (digits != NULL)
         strip_trailing_zeros(digits);
     long exponent = length - places;   /* value = 0.digits x 10^exponent */
-    if (digits != NULL && (long)strlen(digits) <= digits_wanted) {
+    if (!padded && digits != NULL && (long)strlen(digits) <= digits_wanted) {
         /* Exact: pad whole numbers so that fixed notation shows every digit. */
         if (exponent > (long)strlen(digits) && exponent <= FIXED_NOTATION_LIMIT) {
-            char *padded = checked_malloc((size_t)exponent + 1);
+            char *whole = checked_malloc((size_t)exponent + 1);
             size_t used = strlen(digits);
-            memcpy(padded, digits, used);
-            memset(padded + used, '0', (size_t)exponent - used);
-            padded[exponent] = '\0';
+            memcpy(whole, digits, used);
+            memset(whole + used, '0', (size_t)exponent - used);
+            whole[exponent] = '\0';
             free(digits);
-            digits = padded;
+            digits = whole;
         }
         text = bloom_format_decimal(negative, digits, exponent);
     } else {

@@ -22,9 +22,12 @@ enum bloom_parse_result {
     BLOOM_PARSE_OUT_OF_RANGE   /* a number, but outside the accepted range */
 };
 
-/* Largest decimal or binary exponent accepted in a number (1e400, 2^1300):
- * larger ones are refused before any big number is built. */
+/* Largest decimal exponent accepted in a number (1e400, 1e-400): larger
+ * ones are refused before any big number is built.  A power base^e is
+ * refused when floor(log2 base) e exceeds BLOOM_PARSE_MAX_POWER_BITS
+ * (2^1300 is accepted, 2^1331 is not). */
 #define BLOOM_PARSE_MAX_EXPONENT 400L
+#define BLOOM_PARSE_MAX_POWER_BITS 1330L
 
 /* rop = the exact value of `text` (any accepted form, signs allowed). */
 int bloom_parse_rational(mpq_ptr rop, const char *text);
@@ -59,5 +62,13 @@ char *bloom_format_integer(mpz_srcptr value, int grouped);
  * malloc'd text.
  */
 char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits);
+
+/*
+ * The text of a rational with exactly `significant_digits` significant
+ * digits, correctly rounded to nearest (ties to even), trailing zeros kept
+ * ("0.12500" for 1/8 at 5 digits): how certified real quantities are
+ * written, whether or not their value happens to be rational.
+ */
+char *bloom_format_rational_digits(mpq_srcptr value, unsigned significant_digits);
 
 #endif

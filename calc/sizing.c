@@ -441,11 +441,53 @@ static int solve_for_hashes(mpz_ptr answer, const meeting_search *search, mpz_sr
     return status;
 }
 
+/* Whether a candidate's answer beats the best so far: fewer bits or more
+ * keys, and on a tie the smaller hash count. */
+static int beats(mpz_srcptr answer, unsigned long candidate, mpz_srcptr best, unsigned long best_k,
+                 int for_bits)
+{
+    int order = mpz_cmp(answer, best) * (for_bits ? -1 : 1);
+    return order > 0 || (order == 0 && candidate < best_k);
+}
+
 /*
- * Solves over the candidate hash counts.  A candidate whose approximate
- * solution is already worse than the best exact answer found cannot win
- * (the exact answer is never better than the approximate one) and is
- * skipped; on a tie the smaller k wins.
+ * Solves for one candidate k unless its approximate solution shows that it
+ * cannot beat the best (the exact answer is never better than the
+ * approximate one).  *hopeless is set when even the approximation is
+ * strictly worse: since c_k is convex in k, every k further from the
+ * optimum is hopeless too.
+ */
+static int try_candidate(mpz_ptr best, unsigned long *best_k, int *found_any, int *hopeless,
+                         const meeting_search *search)
+{
+    mpz_t x0, answer;
+    mpz_inits(x0, answer, (mpz_ptr)0);
+    int status = approximate_solution(x0, search);
+    *hopeless = 0;
+    if (status == BLOOM_OK && *found_any) {
+        int order = mpz_cmp(x0, best) * (search->for_bits ? -1 : 1);
+        *hopeless = order < 0;
+        if (order < 0 || (order == 0 && search->k > *best_k)) {
+            mpz_clears(x0, answer, (mpz_ptr)0);
+            return BLOOM_OK;
+        }
+    }
+    if (status == BLOOM_OK)
+        status = solve_for_hashes(answer, search, x0);
+    if (status == BLOOM_OK && (!*found_any || beats(answer, search->k, best, *best_k, search->for_bits))) {
+        mpz_set(best, answer);
+        *best_k = search->k;
+        *found_any = 1;
+    }
+    mpz_clears(x0, answer, (mpz_ptr)0);
+    return status;
+}
+
+/*
+ * Solves over the hash counts: first the window around log2(1/p) where the
+ * optimum lies for large n, then outwards in both directions until the
+ * approximation alone rules a k out (for tiny n the exact optimum can sit
+ * several hashes below the window).  On a tie the smaller k wins.
  */
 static int solve(mpz_ptr rop, unsigned long *k, int for_bits, mpz_srcptr fixed, mpq_srcptr p,
                  unsigned long fixed_k)
@@ -454,26 +496,33 @@ static int solve(mpz_ptr rop, unsigned long *k, int for_bits, mpz_srcptr fixed, 
         return BLOOM_UNDEFINED;
     unsigned long first, last;
     int status = hash_candidates(&first, &last, p, fixed_k);
-    int found_any = 0;
-    mpz_t x0, best, answer;
-    mpz_inits(x0, best, answer, (mpz_ptr)0);
+    int found_any = 0, hopeless = 0;
+    unsigned long best_k = 0;
+    mpz_t best;
+    mpz_init(best);
     for (unsigned long candidate = first; status == BLOOM_OK && candidate <= last; candidate++) {
         meeting_search search = { for_bits, fixed, p, candidate };
-        status = approximate_solution(x0, &search);
-        int bound = found_any ? mpz_cmp(x0, best) * (for_bits ? 1 : -1) : -1;
-        if (status != BLOOM_OK || bound >= 0)
-            continue;   /* cannot beat (or only tie with a smaller k) */
-        status = solve_for_hashes(answer, &search, x0);
-        int better = mpz_cmp(answer, best) * (for_bits ? -1 : 1);
-        if (status == BLOOM_OK && (!found_any || better > 0)) {
-            mpz_set(best, answer);
-            *k = candidate;
-            found_any = 1;
-        }
+        status = try_candidate(best, &best_k, &found_any, &hopeless, &search);
     }
-    if (status == BLOOM_OK)
+    for (unsigned long candidate = first - 1; fixed_k == 0 && status == BLOOM_OK && candidate >= 1;
+         candidate--) {
+        meeting_search search = { for_bits, fixed, p, candidate };
+        status = try_candidate(best, &best_k, &found_any, &hopeless, &search);
+        if (hopeless)
+            break;
+    }
+    for (unsigned long candidate = last + 1;
+         fixed_k == 0 && status == BLOOM_OK && candidate <= BLOOM_MAX_HASHES; candidate++) {
+        meeting_search search = { for_bits, fixed, p, candidate };
+        status = try_candidate(best, &best_k, &found_any, &hopeless, &search);
+        if (hopeless)
+            break;
+    }
+    if (status == BLOOM_OK) {
         mpz_set(rop, best);
-    mpz_clears(x0, best, answer, (mpz_ptr)0);
+        *k = best_k;
+    }
+    mpz_clear(best);
     return status;
 }
 

@@ -20,7 +20,7 @@ table() {
     shift 2
     "$@" >"$directory/$file.tmp"
     mv "$directory/$file.tmp" "$directory/$file"
-    printf '| `%s` | %s | `%s` |\n' "$file" "$description" "$(echo "$*" | sed "s|$build/||")" >>"$index"
+    printf "| \`%s\` | %s | \`%s\` |\n" "$file" "$description" "$(echo "$*" | sed "s|$build/||g; s| $build\$| BUILD|")" >>"$index"
 }
 
 table sizing_by_rate.csv \

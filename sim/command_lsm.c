@@ -1,0 +1,252 @@
+/*
+ * command_lsm.c - "bloomsim lsm": measured read amplification of an LSM
+ * tree with a real filter per level (lsm_tree.h), against 1 + (j-1)p and L p
+ * (calc/lsm.h), the rates the sized filters really achieve, and the
+ * unfiltered j and L.  Parsing and printing only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command_shared.h"
+#include "commands.h"
+#include "interrupt.h"
+#include "lsm.h"
+#include "lsm_tree.h"
+
+static const char description_start[] =
+    "Builds an LSM tree of L levels, each holding its own keys behind its own Bloom\n"
+    "filter sized for rate P (m_i = ceil(n_i (-ln P)/ln^2 2), best integer k_i).  The\n"
+    "deepest level holds N keys, each level above it 1/T as many (--ratio T, default\n"
+    "10; 1 for equal levels).  Looks up keys present on level J (--level, default the\n"
+    "deepest) and keys present nowhere, probing levels newest first and reading a\n"
+    "level when its filter says maybe, and counts the levels read.  Compares with\n"
+    "1 + (J-1)P and L P (calc/lsm.h), with the same sums over the exact rates the\n"
+    "sized filters achieve, and with J and L without filters.  --lookups lookups of\n"
+    "each kind are spread over --trials independently built trees (default 32).\n";
+
+typedef struct lsm_predictions {
+    mpq_t target;                 /* 1 + (j-1)p or L p */
+    sim_rate_sum achieved_sum;    /* the same over the levels' exact rates */
+    bloom_quantity achieved;
+    double value[3];              /* target, achieved, unfiltered */
+} lsm_predictions;
+
+/* Fills the predictions of hit (miss = 0) or miss (miss = 1) lookups. */
+static int predict(lsm_predictions *prediction, const sim_lsm_config *config,
+                   const bloom_fpr_arguments *rates, mpq_srcptr p, int miss)
+{
+    unsigned probed = miss ? config->levels : config->target_level;
+    mpq_init(prediction->target);
+    if (miss)
+        bloom_read_amplification_miss(prediction->target, probed, p);
+    else
+        bloom_read_amplification_hit(prediction->target, probed, p);
+    sim_rate_sum sum = { rates, miss ? probed : probed - 1, miss ? 0UL : 1UL };
+    prediction->achieved_sum = sum;
+    bloom_quantity achieved = { sim_enclose_rate_sum, &prediction->achieved_sum, NULL };
+    prediction->achieved = achieved;
+    prediction->value[0] = mpq_get_d(prediction->target);
+    prediction->value[2] = (double)probed;
+    return sim_quantity_double(&prediction->value[1], &prediction->achieved);
+}
+
+/* One kind of lookup: measured probes with interval, predictions, verdicts. */
+static void put_kind(bloom_fields *fields, const char *const keys[9], const char *const labels[4],
+                     uint64_t probes, unsigned __int128 squares, const sim_lsm_totals *totals,
+                     const sim_lsm_config *config, const lsm_predictions *prediction,
+                     double confidence)
+{
+    sim_estimate estimate = sim_estimate_between_trials(probes, squares, totals->trials,
+                                                        config->lookups, confidence);
+    sim_verdict verdicts[3];
+    sim_verdicts(prediction->value, 3, estimate.interval, verdicts);
+    bloomsim_put_estimate(fields, keys[0], keys[1], keys[2], labels[0], &estimate);
+    bloom_fields_rational(fields, keys[3], labels[1], NULL, prediction->target);
+    bloom_fields_text(fields, keys[4], "  verdict", sim_verdict_names[verdicts[0]]);
+    bloom_fields_quantity(fields, keys[5], labels[2], NULL, &prediction->achieved);
+    bloom_fields_text(fields, keys[6], "  verdict", sim_verdict_names[verdicts[1]]);
+    bloom_fields_unsigned(fields, keys[7], labels[3], NULL, (unsigned long)prediction->value[2]);
+    bloom_fields_text(fields, keys[8], "  verdict", sim_verdict_names[verdicts[2]]);
+}
+
+static const char *const hit_keys[9] = {
+    "measured_probes_hit", "probes_hit_ci_low", "probes_hit_ci_high", "read_amp_hit",
+    "verdict_hit", "read_amp_hit_achieved", "verdict_hit_achieved", "read_amp_hit_unfiltered",
+    "verdict_hit_unfiltered"
+};
+static const char *const hit_labels[4] = {
+    "measured probes, key on level J", "predicted 1 + (J-1)p", "predicted 1 + sum of achieved p_i",
+    "without filters, J"
+};
+static const char *const miss_keys[9] = {
+    "measured_probes_miss", "probes_miss_ci_low", "probes_miss_ci_high", "read_amp_miss",
+    "verdict_miss", "read_amp_miss_achieved", "verdict_miss_achieved", "read_amp_miss_unfiltered",
+    "verdict_miss_unfiltered"
+};
+static const char *const miss_labels[4] = {
+    "measured probes, absent key", "predicted L p", "predicted sum of achieved p_i",
+    "without filters, L"
+};
+
+/* The level sizes as "n1/n2/..." text. */
+static char *level_list(const sim_lsm_config *config, int bits)
+{
+    size_t size = 24 * (size_t)config->levels + 1;
+    char *text = malloc(size);
+    if (text == NULL)
+        return NULL;
+    size_t used = 0;
+    text[0] = '\0';
+    for (unsigned i = 0; i < config->levels; i++)
+        used += (size_t)snprintf(text + used, size - used, "%s%llu", i ? "/" : "",
+                                 (unsigned long long)(bits ? config->level[i].bits : config->level[i].keys));
+    return text;
+}
+
+static int print_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
+                     const sim_lsm_config *config, const sim_lsm_totals *totals, mpq_srcptr p)
+{
+    bloom_fpr_arguments rates[SIM_LSM_MAX_LEVELS];
+    mpz_t bits[SIM_LSM_MAX_LEVELS], keys[SIM_LSM_MAX_LEVELS];
+    for (unsigned i = 0; i < config->levels; i++) {
+        mpz_init(bits[i]);
+        mpz_init(keys[i]);
+        sim_mpz_set_u64(bits[i], config->level[i].bits);
+        sim_mpz_set_u64(keys[i], config->level[i].keys);
+        bloom_fpr_arguments arguments = { bits[i], keys[i], config->level[i].hashes, 0 };
+        rates[i] = arguments;
+    }
+    lsm_predictions hit, miss;
+    int status = predict(&hit, config, rates, p, 0) | predict(&miss, config, rates, p, 1);
+    double confidence = mpq_get_d(run->confidence);
+    bloom_fields fields;
+    bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
+    bloom_fields_unsigned(&fields, "levels", "levels L", NULL, config->levels);
+    bloom_record_take(&fields.record, BLOOM_FIELD_TEXT, "level_keys", "keys per level (newest first)",
+                      NULL, level_list(config, 0));
+    bloom_record_take(&fields.record, BLOOM_FIELD_TEXT, "level_bits", "filter bits per level", NULL,
+                      level_list(config, 1));
+    bloom_fields_unsigned(&fields, "target_level", "level J of the keys looked up", NULL,
+                          config->target_level);
+    bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
+    bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_names[config->scheme]);
+    bloomsim_put_count(&fields, "seed", "seed", config->seed);
+    bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
+    bloomsim_put_count(&fields, "lookups", "lookups of each kind", totals->lookups);
+    bloomsim_put_real(&fields, "confidence", "confidence", NULL, confidence);
+    put_kind(&fields, hit_keys, hit_labels, totals->probes_hit, totals->squares_hit, totals, config,
+             &hit, confidence);
+    put_kind(&fields, miss_keys, miss_labels, totals->probes_miss, totals->squares_miss, totals,
+             config, &miss, confidence);
+    bloomsim_put_count(&fields, "false_negatives", "false negatives on level J", totals->false_negatives);
+    bloomsim_put_yes_no(&fields, "partial", "partial (stopped early)", totals->partial);
+    if (status != BLOOM_OK && fields.status == BLOOM_OK)
+        fields.status = status;
+    status = bloomsim_emit(&fields, run->output.format, line, totals->partial);
+    mpq_clear(hit.target);
+    mpq_clear(miss.target);
+    for (unsigned i = 0; i < config->levels; i++) {
+        mpz_clear(bits[i]);
+        mpz_clear(keys[i]);
+    }
+    return status;
+}
+
+/* Sizes, checks memory, runs and prints.  Returns the exit status. */
+static int measure_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
+                       sim_lsm_config *config, uint64_t deepest_keys, unsigned long ratio,
+                       uint64_t lookups, mpq_srcptr p)
+{
+    sim_lsm_level levels[SIM_LSM_MAX_LEVELS];
+    if (sim_lsm_size_levels(levels, config->levels, deepest_keys, ratio, p) != BLOOM_OK) {
+        bloom_options_error(line, "the level filters could not be sized for this p");
+        return 1;
+    }
+    config->level = levels;
+    config->lookups = lookups / config->trials + (lookups % config->trials != 0);
+    int status = bloomsim_check_memory(line, sim_lsm_memory(config));
+    sim_lsm_totals totals;
+    if (status == 0 && sim_lsm_run(config, &totals) != 0) {
+        bloom_options_error(line, "out of memory or threads while running the trials");
+        status = 1;
+    }
+    if (status == 0 && totals.trials < 2) {
+        bloom_options_error(line, "stopped before two trees were measured; nothing to report");
+        status = 130;
+    }
+    return status == 0 ? print_lsm(line, run, config, &totals, p) : status;
+}
+
+int bloomsim_lsm(int argc, char **argv, int first)
+{
+    mpz_t keys, lookups, trials;
+    mpq_t p;
+    mpz_init(keys);
+    mpz_init_set_ui(lookups, 1000000);
+    mpz_init_set_ui(trials, 32);
+    mpq_init(p);
+    unsigned long levels = 5, ratio = 10, target = 0;
+    bloomsim_run_options run;
+    bloomsim_run_options_init(&run);
+    bloom_option options[7 + BLOOMSIM_RUN_OPTION_MAX] = {
+        { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED, .destination = &levels,
+          .value_name = "L", .help = "levels, one filter each (default 5)", .minimum = 1,
+          .maximum = SIM_LSM_MAX_LEVELS },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
+          .value_name = "P", .help = "target rate of every level's filter", .rate_minimum = "1e-12" },
+        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
+          .value_name = "N", .help = "keys on the deepest level", .count_minimum = "1",
+          .count_maximum = "2^32" },
+        { .long_name = "ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED, .destination = &ratio,
+          .value_name = "T", .help = "size ratio between levels (default 10; 1: equal levels)",
+          .minimum = 1, .maximum = 1000000 },
+        { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &target,
+          .value_name = "J", .help = "level holding the keys looked up (default L, the deepest)",
+          .minimum = 1, .maximum = SIM_LSM_MAX_LEVELS },
+        { .long_name = "lookups", .kind = BLOOM_OPTION_COUNT, .destination = lookups,
+          .value_name = "Q", .help = "lookups of each kind in all (default 1e6)",
+          .count_minimum = "2", .count_maximum = "2^40" },
+        { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = trials,
+          .value_name = "T", .help = "independently built trees (default 32)",
+          .count_minimum = "2", .count_maximum = "2^30" },
+    };
+    size_t count = 7 + bloomsim_run_option_table(options + 7, &run,
+                                                 BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_HASHING);
+    char description[4096];
+    snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
+    bloom_command_line line = { "bloomsim", "lsm", "-L L -p P -n N [OPTIONS]", description, options,
+                                count, NULL };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    if (parsed == 0 && (!options[1].seen || !options[2].seen)) {
+        bloom_options_error(&line, "-p P and -n N are required (e.g. -L 5 -p 1%% -n 1e6)");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0 && target > levels) {
+        bloom_options_error(&line, "--level: %lu is deeper than the %lu levels; accepted: 1 to L",
+                            target, levels);
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        sim_lsm_config config;
+        memset(&config, 0, sizeof config);
+        config.levels = (unsigned)levels;
+        config.target_level = target == 0 ? (unsigned)levels : (unsigned)target;
+        config.trials = bloomsim_u64(trials);
+        config.scheme = (sim_probe_scheme)run.scheme;
+        config.hash_function = (sim_hash_function)run.hash_function;
+        config.guard = !run.unguarded;
+        config.seed = bloomsim_u64(run.seed);
+        config.threads = (unsigned)run.threads;
+        config.progress = bloomsim_progress;
+        config.progress_context = (void *)line.command;
+        status = measure_lsm(&line, &run, &config, bloomsim_u64(keys), ratio, bloomsim_u64(lookups), p);
+    }
+    bloomsim_run_options_clear(&run);
+    mpz_clear(keys);
+    mpz_clear(lookups);
+    mpz_clear(trials);
+    mpq_clear(p);
+    return status;
+}

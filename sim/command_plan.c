@@ -1,0 +1,89 @@
+/*
+ * command_plan.c - "bloomsim plan N P": builds the filter that "bloomcalc
+ * plan N P" sizes (m = ceil(N (-ln P)/ln^2 2) bits from calc's
+ * bloom_total_bits, k the best integer from bloom_best_hashes) and
+ * measures it like "bloomsim fpr", adding whether the measured rate and
+ * the exact rate meet the target P.  Parsing and printing only.
+ */
+#include <stdio.h>
+
+#include "command_shared.h"
+#include "commands.h"
+#include "sizing.h"
+
+static const char description_start[] =
+    "Sizes a filter for N keys at target rate P exactly as 'bloomcalc plan N P' does\n"
+    "(m = ceil(N (-ln P) / ln^2 2), k the best integer for m and N), builds it (T\n"
+    "independent instances), measures its false-positive rate with absent keys, and\n"
+    "judges the three predictions.  It also says whether the target is met: by the\n"
+    "exact rate (certified), and by the measurement (the interval lies below P: met;\n"
+    "above P: missed; around P: undecided).\n";
+
+/* The plan: m and k for (n, p).  Returns a bloom_status. */
+static int plan_filter(mpz_ptr bits, unsigned long *hashes, mpz_srcptr keys, mpq_srcptr rate)
+{
+    int status = bloom_total_bits(bits, keys, rate);
+    return status == BLOOM_OK ? bloom_best_hashes(hashes, bits, keys) : status;
+}
+
+/* Whether the target is met, by the exact rate and by the interval. */
+static void put_target(bloom_fields *fields, const bloomsim_measurement *measurement,
+                       const void *target_rate)
+{
+    mpq_srcptr rate = target_rate;
+    bloom_fields_rational(fields, "target_fpr", "target rate P", NULL, rate);
+    int sign = 0;
+    int status = bloom_quantity_compare_rational(
+        &sign, &measurement->predictions.quantity[SIM_PREDICTION_EXACT], rate);
+    bloom_fields_text(fields, "exact_meets_target", "exact rate meets the target",
+                      status != BLOOM_OK ? "equal or undecidable" : sign <= 0 ? "yes" : "no");
+    double target = mpq_get_d(rate);
+    const sim_interval *interval = &measurement->report.estimate.interval;
+    bloom_fields_text(fields, "measured_meets_target", "measured rate meets the target",
+                      interval->high < target ? "met" : interval->low > target ? "missed" : "undecided");
+}
+
+int bloomsim_plan(int argc, char **argv, int first)
+{
+    mpz_t keys, bits;
+    mpq_t rate;
+    mpz_init(keys);
+    mpz_init(bits);
+    mpq_init(rate);
+    bloomsim_run_options run;
+    bloomsim_run_options_init(&run);
+    bloom_option options[2 + BLOOMSIM_RUN_OPTION_MAX] = {
+        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
+          .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
+          .count_maximum = "2^36" },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-12" },
+    };
+    size_t count = 2 + bloomsim_run_option_table(options + 2, &run,
+                                                 BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
+                                                     | BLOOMSIM_OPTIONS_HASHING);
+    static const char *const positional[] = { "keys-count", "rate", NULL };
+    char description[4096];
+    snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
+    bloom_command_line line = { "bloomsim", "plan", "N P [OPTIONS]", description, options, count,
+                                positional };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    if (parsed == 0 && (!options[0].seen || !options[1].seen)) {
+        bloom_options_error(&line, "N and P are required (e.g. plan 1e7 1%%)");
+        status = 2;
+    }
+    unsigned long hashes = 0;
+    if (parsed == 0 && status == 0 && plan_filter(bits, &hashes, keys, rate) != BLOOM_OK) {
+        bloom_options_error(&line, "the plan could not be certified for these N and P");
+        status = 1;
+    }
+    if (parsed == 0 && status == 0)
+        status = bloomsim_measure_and_print(&line, &run, bloomsim_u64(bits), bloomsim_u64(keys),
+                                            (unsigned)hashes, put_target, rate);
+    bloomsim_run_options_clear(&run);
+    mpz_clear(keys);
+    mpz_clear(bits);
+    mpq_clear(rate);
+    return status;
+}

@@ -1,0 +1,425 @@
+/*
+ * command_shared.c - options, run preparation and record fields shared by
+ * the bloomsim subcommands (see command_shared.h).  No statistics here:
+ * the numbers come from libbloomsim (harness.h, report.h) and the
+ * predictions from libbloomcalc.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command_shared.h"
+#include "counting.h"
+#include "interrupt.h"
+#include "memory.h"
+#include "parallel.h"
+
+const char bloomsim_verdict_help[] =
+    "Each prediction gets a verdict at the --confidence level C:\n"
+    "  rejected      the prediction lies outside the C confidence interval of the\n"
+    "                measured rate (a two-sided test at level 1 - C);\n"
+    "  consistent    it lies inside, and every rival prediction with a different\n"
+    "                value lies outside (the run singles it out);\n"
+    "  inconclusive  it lies inside together with a rival: the run is too small to\n"
+    "                tell them apart (queries_to_resolve_* says how many it needs).\n"
+    "The interval includes the spread between filter instances: Student t over the\n"
+    "per-trial rates when there are >= 30 trials (or >= 30 false positives per\n"
+    "trial), otherwise Wilson with the design effect 1 + (Q-1)(p2-p^2)/(p-p^2)\n"
+    "computed from the exact moments p = E[(X/m)^k], p2 = E[(X/m)^(2k)].\n"
+    "Under independent hashing the Rao-Blackwell estimate, the mean over filters\n"
+    "of (X/m)^k with X the set bits, is printed too, labelled as such.\n"
+    "Same --seed, same output, whatever --threads.";
+
+void bloomsim_run_options_init(bloomsim_run_options *options)
+{
+    memset(options, 0, sizeof *options);
+    mpz_init(options->trials);
+    mpz_init(options->queries);
+    mpz_init_set_ui(options->seed, 1);
+    mpq_init(options->confidence);
+    mpq_set_ui(options->confidence, 999, 1000);
+    mpq_init(options->overfill);
+    mpq_set_ui(options->overfill, 1, 1);
+    options->threads = sim_processor_count();
+    options->counter_bits = 4;
+    options->output.digits = BLOOM_DEFAULT_DIGITS;
+    options->output.format = BLOOM_FORMAT_TABLE;
+}
+
+void bloomsim_run_options_clear(bloomsim_run_options *options)
+{
+    mpz_clear(options->trials);
+    mpz_clear(options->queries);
+    mpz_clear(options->seed);
+    mpq_clear(options->confidence);
+    mpq_clear(options->overfill);
+}
+
+size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *options, unsigned groups)
+{
+    const bloom_option size_options[] = {
+        { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = options->trials,
+          .value_name = "T", .help = "independently built filters (default: chosen from the rates)",
+          .count_minimum = "1", .count_maximum = "2^40" },
+        { .long_name = "queries", .kind = BLOOM_OPTION_COUNT, .destination = options->queries,
+          .value_name = "Q", .help = "absent-key queries per filter (default: chosen from the rates)",
+          .count_minimum = "1", .count_maximum = "2^50" },
+    };
+    const bloom_option seed_options[] = {
+        { .long_name = "seed", .kind = BLOOM_OPTION_COUNT, .destination = options->seed,
+          .value_name = "S", .help = "seed of every random choice (default 1)",
+          .count_minimum = "0", .count_maximum = "18446744073709551615" },
+    };
+    const bloom_option parallel_options[] = {
+        { .long_name = "threads", .kind = BLOOM_OPTION_UNSIGNED, .destination = &options->threads,
+          .value_name = "N", .help = "worker threads (default: all processors); never changes the output",
+          .minimum = 1, .maximum = 1024 },
+        { .long_name = "confidence", .kind = BLOOM_OPTION_RATE, .destination = options->confidence,
+          .value_name = "C", .help = "confidence of the intervals and verdicts (default 99.9%)",
+          .rate_minimum = "1/2" },
+    };
+    const bloom_option hashing_options[] = {
+        { .long_name = "hash", .kind = BLOOM_OPTION_CHOICE, .destination = &options->scheme,
+          .value_name = "SCHEME", .help = "probe scheme: independent (default), double or enhanced",
+          .choices = sim_probe_scheme_names },
+        { .long_name = "hash-function", .kind = BLOOM_OPTION_CHOICE,
+          .destination = &options->hash_function, .value_name = "F",
+          .help = "xxh3 (default) or fnv1a (correlated, reproduces the seeds' simulation)",
+          .choices = sim_hash_function_names },
+        { .long_name = "unguarded", .kind = BLOOM_OPTION_FLAG, .destination = &options->unguarded,
+          .help = "double hashing with h2 uniform on Z_m, zero step included (default: h2 a unit of Z_m)" },
+    };
+    const bloom_option counter_options[] = {
+        { .long_name = "counter-bits", .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &options->counter_bits, .value_name = "C",
+          .help = "bits per counter of a counting filter (default 4)",
+          .minimum = SIM_COUNTER_BITS_MIN, .maximum = SIM_COUNTER_BITS_MAX },
+    };
+    const bloom_option filter_options[] = {
+        { .long_name = "filter", .kind = BLOOM_OPTION_CHOICE, .destination = &options->filter,
+          .value_name = "KIND", .help = "standard (default) or counting",
+          .choices = sim_filter_kind_names },
+        { .long_name = "keys", .kind = BLOOM_OPTION_TEXT, .destination = &options->key_path,
+          .value_name = "FILE", .help = "insert the lines of FILE (default: generated 64-bit keys)" },
+        { .long_name = "overfill", .kind = BLOOM_OPTION_REAL, .destination = options->overfill,
+          .value_name = "R", .help = "insert R times n keys; predictions use the keys really inserted",
+          .rate_minimum = "0", .count_maximum = "1000" },
+        { .long_name = "check-members", .kind = BLOOM_OPTION_FLAG,
+          .destination = &options->check_members,
+          .help = "also query every inserted key and count false negatives" },
+    };
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(options->output) };
+    struct { unsigned group; const bloom_option *entries; size_t count; } groups_table[] = {
+        { BLOOMSIM_OPTIONS_SIZE, size_options, sizeof size_options / sizeof size_options[0] },
+        { BLOOMSIM_OPTIONS_SEED, seed_options, sizeof seed_options / sizeof seed_options[0] },
+        { BLOOMSIM_OPTIONS_PARALLEL, parallel_options, sizeof parallel_options / sizeof parallel_options[0] },
+        { BLOOMSIM_OPTIONS_HASHING, hashing_options, sizeof hashing_options / sizeof hashing_options[0] },
+        { BLOOMSIM_OPTIONS_COUNTERS, counter_options, sizeof counter_options / sizeof counter_options[0] },
+        { BLOOMSIM_OPTIONS_FILTER, filter_options, sizeof filter_options / sizeof filter_options[0] },
+        { BLOOMSIM_OPTIONS_ALL, output_options, sizeof output_options / sizeof output_options[0] },
+    };
+    size_t count = 0;
+    for (size_t g = 0; g < sizeof groups_table / sizeof groups_table[0]; g++)
+        if ((groups & groups_table[g].group) != 0)
+            for (size_t i = 0; i < groups_table[g].count; i++)
+                table[count++] = groups_table[g].entries[i];
+    return count;
+}
+
+uint64_t bloomsim_u64(mpz_srcptr value)
+{
+    uint64_t result = 0;
+    if (mpz_sgn(value) > 0)
+        mpz_export(&result, NULL, -1, sizeof result, 0, 0, value);
+    return result;
+}
+
+void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seconds)
+{
+    const char *command = context;
+    if (seconds < 1 || !isatty(STDERR_FILENO))
+        return;
+    fprintf(stderr, "\r%s: %llu of %llu blocks of trials, %.0f s%s", command,
+            (unsigned long long)done, (unsigned long long)total, seconds,
+            done == total ? "\n" : "");
+}
+
+int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
+{
+    uint64_t available = 0;
+    if (sim_memory_fits(needed, &available))
+        return 0;
+    bloom_options_error(line, "the run needs about %llu bytes (%.2f GiB) but MemAvailable is "
+                        "%llu bytes (%.2f GiB); use a smaller filter, fewer --threads or trials",
+                        (unsigned long long)needed, (double)needed / 1073741824.0,
+                        (unsigned long long)available, (double)available / 1073741824.0);
+    return 2;
+}
+
+/* Loads --keys and settles n and the keys inserted.  Returns 0 or 2. */
+static int settle_keys(bloomsim_measurement *measurement, const bloom_command_line *line,
+                       const bloomsim_run_options *options, uint64_t keys)
+{
+    if (options->key_path != NULL) {
+        char error[512];
+        FILE *probe = fopen(options->key_path, "rb");
+        if (probe != NULL) {
+            fseek(probe, 0, SEEK_END);
+            long size = ftell(probe);
+            fclose(probe);
+            if (size > 0 && bloomsim_check_memory(line, sim_key_file_memory((uint64_t)size)) != 0)
+                return 2;
+        }
+        if (sim_key_file_load(&measurement->key_file, options->key_path, error, sizeof error) != 0) {
+            bloom_options_error(line, "--keys: %s", error);
+            return 2;
+        }
+        measurement->has_key_file = 1;
+        measurement->config.key_file = &measurement->key_file;
+        if (keys == 0)
+            keys = measurement->key_file.count;
+    }
+    mpq_t inserted;
+    mpz_t floor_inserted;
+    mpq_init(inserted);
+    mpz_init(floor_inserted);
+    sim_mpz_set_u64(mpq_numref(inserted), keys);
+    mpq_mul(inserted, inserted, options->overfill);
+    mpz_fdiv_q(floor_inserted, mpq_numref(inserted), mpq_denref(inserted));
+    measurement->planned_keys = keys;
+    measurement->config.keys = bloomsim_u64(floor_inserted);
+    int too_many = mpz_sizeinbase(floor_inserted, 2) > 62;
+    mpz_clear(floor_inserted);
+    mpq_clear(inserted);
+    if (too_many) {
+        bloom_options_error(line, "--overfill: too many keys to insert (at most 2^62)");
+        return 2;
+    }
+    if (measurement->has_key_file && measurement->config.keys > measurement->key_file.count) {
+        bloom_options_error(line, "--keys: %s holds %llu keys, fewer than the %llu to insert",
+                            options->key_path, (unsigned long long)measurement->key_file.count,
+                            (unsigned long long)measurement->config.keys);
+        return 2;
+    }
+    return 0;
+}
+
+int bloomsim_measurement_prepare(bloomsim_measurement *measurement, const bloom_command_line *line,
+                                 const bloomsim_run_options *options, uint64_t bits, uint64_t keys,
+                                 unsigned hashes)
+{
+    memset(measurement, 0, sizeof *measurement);
+    sim_fpr_config *config = &measurement->config;
+    config->bits = bits;
+    config->hashes = hashes;
+    config->scheme = (sim_probe_scheme)options->scheme;
+    config->hash_function = (sim_hash_function)options->hash_function;
+    config->guard = !options->unguarded;
+    config->filter = (sim_filter_kind)options->filter;
+    config->counter_bits = (unsigned)options->counter_bits;
+    config->seed = bloomsim_u64(options->seed);
+    config->threads = (unsigned)options->threads;
+    config->check_members = options->check_members;
+    config->progress = bloomsim_progress;
+    config->progress_context = (void *)line->command;
+    measurement->confidence = mpq_get_d(options->confidence);
+    int status = settle_keys(measurement, line, options, keys);
+    if (status != 0)
+        return status;
+    measurement->has_predictions = 1;
+    if (sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes) != BLOOM_OK) {
+        bloom_options_error(line, "the predictions could not be certified for m = %llu, n = %llu, k = %u",
+                            (unsigned long long)bits, (unsigned long long)config->keys, hashes);
+        return 1;
+    }
+    config->trials = bloomsim_u64(options->trials);
+    config->queries = bloomsim_u64(options->queries);
+    sim_fpr_choose_size(config, &measurement->predictions, measurement->confidence,
+                        mpz_sgn(options->trials) > 0, mpz_sgn(options->queries) > 0,
+                        SIM_DEFAULT_WORK);
+    return bloomsim_check_memory(line, sim_fpr_memory(config));
+}
+
+int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line)
+{
+    if (sim_fpr_run(&measurement->config, &measurement->totals) != 0) {
+        bloom_options_error(line, "out of memory or threads while running the trials");
+        return 1;
+    }
+    sim_fpr_report_compute(&measurement->report, &measurement->totals, &measurement->config,
+                           &measurement->predictions, measurement->confidence);
+    return 0;
+}
+
+void bloomsim_measurement_free(bloomsim_measurement *measurement)
+{
+    if (measurement->has_key_file)
+        sim_key_file_free(&measurement->key_file);
+    if (measurement->has_predictions)
+        sim_predictions_free(&measurement->predictions);
+}
+
+void bloomsim_put_count(bloom_fields *fields, const char *key, const char *label, uint64_t value)
+{
+    mpz_t number;
+    mpz_init(number);
+    sim_mpz_set_u64(number, value);
+    bloom_fields_integer(fields, key, label, NULL, number);
+    mpz_clear(number);
+}
+
+void bloomsim_put_real(bloom_fields *fields, const char *key, const char *label, const char *unit,
+                       double value)
+{
+    int digits = fields->digits > 17 ? 17 : (int)fields->digits;
+    if (isfinite(value)) {
+        char text[64];
+        snprintf(text, sizeof text, "%.*g", digits, value);
+        bloom_record_add(&fields->record, BLOOM_FIELD_NUMBER, key, label, unit, text);
+    } else {
+        bloom_record_add(&fields->record, BLOOM_FIELD_TEXT, key, label, unit,
+                         isnan(value) ? "none" : "never");
+    }
+}
+
+void bloomsim_put_yes_no(bloom_fields *fields, const char *key, const char *label, int value)
+{
+    bloom_fields_text(fields, key, label, value ? "yes" : "no");
+}
+
+void bloomsim_put_estimate(bloom_fields *fields, const char *key, const char *low_key,
+                           const char *high_key, const char *label, const sim_estimate *estimate)
+{
+    bloomsim_put_real(fields, key, label, NULL, estimate->rate);
+    bloomsim_put_real(fields, low_key, "  confidence interval, low", NULL, estimate->interval.low);
+    bloomsim_put_real(fields, high_key, "  confidence interval, high", NULL, estimate->interval.high);
+}
+
+static const char *const verdict_keys[SIM_PREDICTION_COUNT] = {
+    "verdict_exact", "verdict_bloom", "verdict_approx"
+};
+static const char *const prediction_keys[SIM_PREDICTION_COUNT] = {
+    "fpr_exact", "fpr_bloom", "fpr_approx"
+};
+static const char *const prediction_labels[SIM_PREDICTION_COUNT] = {
+    "predicted, exact", "predicted, Bloom's formula", "predicted, exponential approx."
+};
+static const char *const verdict_labels[SIM_PREDICTION_COUNT] = {
+    "  verdict on the exact rate", "  verdict on Bloom's formula", "  verdict on the approximation"
+};
+
+/* m, n, k and how the filters were built. */
+static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurement)
+{
+    const sim_fpr_config *config = &measurement->config;
+    bloomsim_put_count(fields, "m", "bits m", config->bits);
+    bloomsim_put_count(fields, "n", "keys n", measurement->planned_keys);
+    bloomsim_put_count(fields, "keys_inserted", "keys inserted per filter", config->keys);
+    bloom_fields_unsigned(fields, "k", "probes per key k", NULL, config->hashes);
+    bloom_fields_text(fields, "scheme", "probe scheme", sim_probe_scheme_names[config->scheme]);
+    bloom_fields_text(fields, "hash_function", "hash function",
+                      sim_hash_function_names[config->hash_function]);
+    bloomsim_put_yes_no(fields, "guard", "double-hashing guard (h2 a unit mod m)",
+                        config->scheme == SIM_PROBE_DOUBLE && config->guard);
+    bloom_fields_text(fields, "filter", "filter", sim_filter_kind_names[config->filter]);
+    bloom_fields_unsigned(fields, "counter_bits", "bits per counter (0: plain bits)", NULL,
+                          config->filter == SIM_FILTER_COUNTING ? config->counter_bits : 0);
+    bloom_fields_text(fields, "key_source", "inserted keys",
+                      config->key_file != NULL ? "file" : "generated (splitmix)");
+    bloomsim_put_count(fields, "seed", "seed", config->seed);
+}
+
+/* What was counted. */
+static void put_counts(bloom_fields *fields, const bloomsim_measurement *measurement)
+{
+    const sim_fpr_totals *totals = &measurement->totals;
+    bloomsim_put_count(fields, "trials", "filters built (trials)", totals->trials);
+    bloomsim_put_count(fields, "queries_per_trial", "absent queries per filter",
+                       measurement->config.queries);
+    bloomsim_put_count(fields, "queries", "absent queries in all", totals->queries);
+    bloomsim_put_count(fields, "false_positives", "false positives", totals->false_positives);
+    bloomsim_put_count(fields, "members_checked", "inserted keys queried (--check-members)",
+                       totals->members_checked);
+    bloomsim_put_count(fields, "false_negatives", "  false negatives among them", totals->false_negatives);
+    bloomsim_put_count(fields, "counter_overflows", "counter overflows (saturated)",
+                       totals->counter_overflows);
+    double mean_fill = totals->trials == 0 ? 0
+        : (double)totals->set_bits / ((double)totals->trials * (double)measurement->config.bits);
+    bloomsim_put_real(fields, "mean_fill", "mean fraction of bits set", NULL, mean_fill);
+}
+
+/* The measured rate, the predictions and the verdicts. */
+static void put_judgement(bloom_fields *fields, const bloomsim_measurement *measurement)
+{
+    const sim_fpr_report *report = &measurement->report;
+    bloomsim_put_estimate(fields, "measured_fpr", "ci_low", "ci_high", "measured rate",
+                          &report->estimate);
+    bloomsim_put_real(fields, "standard_error", "  standard error", NULL,
+                      report->estimate.standard_error);
+    bloomsim_put_real(fields, "confidence", "  confidence", NULL, measurement->confidence);
+    bloom_fields_text(fields, "interval_method", "  interval", sim_interval_method_names[report->method]);
+    for (int which = 0; which < SIM_PREDICTION_COUNT; which++) {
+        bloom_fields_quantity(fields, prediction_keys[which], prediction_labels[which], NULL,
+                              &measurement->predictions.quantity[which]);
+        bloom_fields_text(fields, verdict_keys[which], verdict_labels[which],
+                          sim_verdict_names[report->verdict[which]]);
+    }
+    bloomsim_put_real(fields, "queries_to_resolve_bloom", "queries to tell exact from Bloom", NULL,
+                      report->queries_to_resolve[SIM_PREDICTION_BLOOM]);
+    bloomsim_put_real(fields, "queries_to_resolve_approx", "queries to tell exact from approx.", NULL,
+                      report->queries_to_resolve[SIM_PREDICTION_APPROX]);
+    bloom_fields_text(fields, "resolution", "this run",
+                      report->resolved[SIM_PREDICTION_BLOOM] ? "large enough to tell exact from both"
+                      : report->resolved[SIM_PREDICTION_APPROX]
+                          ? "too small to tell exact from Bloom (resolves exact from approx.)"
+                          : "too small to tell exact from either approximation");
+    sim_estimate none = { NAN, NAN, { NAN, NAN } };
+    bloomsim_put_estimate(fields, "rao_blackwell_fpr", "rao_blackwell_ci_low", "rao_blackwell_ci_high",
+                          "Rao-Blackwell estimate, mean (X/m)^k",
+                          report->has_rao_blackwell ? &report->rao_blackwell : &none);
+}
+
+void bloomsim_put_measurement(bloom_fields *fields, const bloomsim_measurement *measurement)
+{
+    put_setup(fields, measurement);
+    put_counts(fields, measurement);
+    put_judgement(fields, measurement);
+    bloomsim_put_yes_no(fields, "partial", "partial (stopped early)", measurement->totals.partial);
+}
+
+int bloomsim_emit(bloom_fields *fields, int format, const bloom_command_line *line, int partial)
+{
+    int status = fields->status;
+    if (status == BLOOM_OK)
+        bloom_write_record(stdout, &fields->record, (bloom_format)format);
+    else
+        bloom_options_error(line, "a prediction could not be certified to the requested digits (%s); "
+                            "try fewer --digits",
+                            status == BLOOM_UNDEFINED ? "undefined for these arguments"
+                                                      : "precision limit reached");
+    bloom_fields_clear(fields);
+    if (status != BLOOM_OK)
+        return 1;
+    return partial ? 130 : 0;
+}
+
+int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
+                               uint64_t bits, uint64_t keys, unsigned hashes,
+                               bloomsim_extra_fields extra, const void *context)
+{
+    bloomsim_measurement measurement;
+    int status = bloomsim_measurement_prepare(&measurement, line, run, bits, keys, hashes);
+    if (status == 0)
+        status = bloomsim_measurement_run(&measurement, line);
+    if (status == 0) {
+        bloom_fields fields;
+        bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
+        if (extra != NULL)
+            extra(&fields, &measurement, context);
+        bloomsim_put_measurement(&fields, &measurement);
+        status = bloomsim_emit(&fields, run->output.format, line, measurement.totals.partial);
+    }
+    bloomsim_measurement_free(&measurement);
+    return status;
+}

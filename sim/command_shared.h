@@ -1,0 +1,126 @@
+/*
+ * command_shared.h - what the bloomsim subcommands share: the options of a
+ * rate measurement, turning them into a harness configuration (with the
+ * memory check and the default run size), the progress line, and the
+ * fields of a measurement record.  Parsing and printing only.
+ */
+#ifndef BLOOMSIM_COMMAND_SHARED_H
+#define BLOOMSIM_COMMAND_SHARED_H
+
+#include <stdint.h>
+
+#include "fields.h"
+#include "harness.h"
+#include "options.h"
+#include "predictions.h"
+#include "report.h"
+
+/* The options every measuring command accepts. */
+typedef struct bloomsim_run_options {
+    mpz_t trials, queries, seed;
+    unsigned long threads;
+    mpq_t confidence;
+    int scheme, hash_function, filter, unguarded, check_members;
+    unsigned long counter_bits;
+    const char *key_path;
+    mpq_t overfill;
+    bloom_output_choice output;
+} bloomsim_run_options;
+
+/* Sets the defaults (seed 1, all processors, 99.9 %, independent XXH3, standard filter). */
+void bloomsim_run_options_init(bloomsim_run_options *options);
+void bloomsim_run_options_clear(bloomsim_run_options *options);
+
+/* Groups of run options a command may offer (bloomsim_run_option_table). */
+enum bloomsim_option_group {
+    BLOOMSIM_OPTIONS_SIZE = 1,      /* --trials, --queries */
+    BLOOMSIM_OPTIONS_SEED = 2,      /* --seed */
+    BLOOMSIM_OPTIONS_PARALLEL = 4,  /* --threads, --confidence */
+    BLOOMSIM_OPTIONS_HASHING = 8,   /* --hash, --hash-function, --unguarded */
+    BLOOMSIM_OPTIONS_COUNTERS = 16, /* --counter-bits */
+    BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --keys, --overfill, --check-members */
+    BLOOMSIM_OPTIONS_RUN = BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_PARALLEL,
+    BLOOMSIM_OPTIONS_ALL = 63
+};
+
+/* Most entries bloomsim_run_option_table writes (output options included). */
+#define BLOOMSIM_RUN_OPTION_MAX 15
+
+/* Writes the table entries of the chosen groups, plus --digits and
+ * --format, into table[]; returns how many. */
+size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *options, unsigned groups);
+
+/* The text --help adds about verdicts and intervals. */
+extern const char bloomsim_verdict_help[];
+
+/* A prepared rate measurement. */
+typedef struct bloomsim_measurement {
+    sim_fpr_config config;
+    sim_key_file key_file;
+    int has_key_file;
+    uint64_t planned_keys;            /* n before --overfill */
+    double confidence;
+    sim_predictions predictions;      /* for the keys really inserted */
+    int has_predictions;
+    sim_fpr_totals totals;
+    sim_fpr_report report;
+} bloomsim_measurement;
+
+/*
+ * Fills the measurement for m = `bits`, n = `keys` (0 with a key file: its
+ * key count), k = `hashes` from the options: loads the key file, computes
+ * the predictions, chooses the run size, checks memory.  Returns 0, or the
+ * exit status after printing one line on stderr (2 bad input or too big,
+ * 1 uncertified).  Free with bloomsim_measurement_free in every case.
+ */
+int bloomsim_measurement_prepare(bloomsim_measurement *measurement, const bloom_command_line *line,
+                                 const bloomsim_run_options *options, uint64_t bits, uint64_t keys,
+                                 unsigned hashes);
+
+/* Runs it and computes the report.  Returns 0, or 1 after a message when
+ * resources ran short. */
+int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line);
+
+void bloomsim_measurement_free(bloomsim_measurement *measurement);
+
+/* Appends the measurement's fields to a record. */
+void bloomsim_put_measurement(bloom_fields *fields, const bloomsim_measurement *measurement);
+
+/* Fields a command puts before the measurement's (NULL for none). */
+typedef void (*bloomsim_extra_fields)(bloom_fields *fields, const bloomsim_measurement *measurement,
+                                      const void *context);
+
+/*
+ * Prepares, runs and prints a rate measurement of (bits, keys, hashes):
+ * the whole of a measuring command after parsing.  Returns the exit status.
+ */
+int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
+                               uint64_t bits, uint64_t keys, unsigned hashes,
+                               bloomsim_extra_fields extra, const void *context);
+
+/* Prints the record (or one line on stderr if a quantity could not be
+ * certified) and clears it.  Returns 0, 1 uncertified, or 130 when the
+ * run was stopped by a signal. */
+int bloomsim_emit(bloom_fields *fields, int format, const bloom_command_line *line, int partial);
+
+/* Appends a whole number, a measured real (digits capped at 17; NaN is
+ * written as the text "none", infinity as "never") and a yes/no text. */
+void bloomsim_put_count(bloom_fields *fields, const char *key, const char *label, uint64_t value);
+void bloomsim_put_real(bloom_fields *fields, const char *key, const char *label, const char *unit,
+                       double value);
+void bloomsim_put_yes_no(bloom_fields *fields, const char *key, const char *label, int value);
+
+/* An estimate as three fields KEY, KEY_ci_low, KEY_ci_high (or prefix + ci_low ...). */
+void bloomsim_put_estimate(bloom_fields *fields, const char *key, const char *low_key,
+                           const char *high_key, const char *label, const sim_estimate *estimate);
+
+/* 64-bit values of parsed options. */
+uint64_t bloomsim_u64(mpz_srcptr value);
+
+/* Progress on stderr when it is a terminal and the run passed 1 s. */
+void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seconds);
+
+/* Refuses a run over MemAvailable: returns 0 if it fits, else 2 after the message. */
+int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed);
+
+#endif

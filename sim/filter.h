@@ -1,0 +1,48 @@
+/*
+ * filter.h - a standard Bloom filter: an array of exactly m bits (any m >= 1),
+ * where inserting a key sets the bits at its k probe positions and a query
+ * answers "maybe present" when all k are set (B. H. Bloom, "Space/time
+ * trade-offs in hash coding with allowable errors", CACM 13(7), 1970).
+ * Positions come from probes.h; this module only stores bits.
+ *
+ * It also offers the naive delete (clear the key's k bits), which is wrong:
+ * a cleared bit may belong to another key, which then reads as absent, a
+ * false negative.  It exists to count those.
+ */
+#ifndef BLOOMSIM_FILTER_H
+#define BLOOMSIM_FILTER_H
+
+#include <stdint.h>
+
+typedef struct sim_bit_filter {
+    uint64_t *words;     /* ceil(m / 64) words; bits past m stay 0 */
+    uint64_t bits;       /* m */
+} sim_bit_filter;
+
+/* Bytes the words of an m-bit filter occupy. */
+uint64_t sim_bit_filter_memory(uint64_t bits);
+
+/* Allocates an all-zero filter of `bits` >= 1 bits.  Returns 0, or -1 when
+ * memory is short. */
+int sim_bit_filter_init(sim_bit_filter *filter, uint64_t bits);
+
+/* Frees the filter's words. */
+void sim_bit_filter_free(sim_bit_filter *filter);
+
+/* Clears every bit (the filter is empty again). */
+void sim_bit_filter_reset(sim_bit_filter *filter);
+
+/* Sets the bits at positions[0..count-1] (each below m). */
+void sim_bit_filter_insert(sim_bit_filter *filter, const uint64_t *positions, unsigned count);
+
+/* Returns 1 when every bit at positions[0..count-1] is set ("maybe present"),
+ * 0 as soon as one is clear ("certainly absent"). */
+int sim_bit_filter_contains(const sim_bit_filter *filter, const uint64_t *positions, unsigned count);
+
+/* The naive delete: clears the bits at positions[0..count-1]. */
+void sim_bit_filter_remove_naive(sim_bit_filter *filter, const uint64_t *positions, unsigned count);
+
+/* Returns the number of set bits, X. */
+uint64_t sim_bit_filter_count_set(const sim_bit_filter *filter);
+
+#endif

@@ -1,0 +1,151 @@
+/*
+ * keys.c - distinct, disjoint key streams and key files (see keys.h for the
+ * guarantee and why it holds).
+ *
+ * P (sim_permute63) is a bijection of the 63-bit integers built like the
+ * SplitMix64 finaliser but modulo 2^63: x ^= x >> 31; x *= c1; x ^= x >> 29;
+ * x *= c2; x ^= x >> 32, every product taken modulo 2^63 with odd
+ * multipliers.  An xor with a right shift of a 63-bit value is invertible
+ * (the top bits are unchanged and determine the rest), and an odd number is
+ * invertible modulo 2^63, so each step and their composition are bijections.
+ * The keys look random even though they are indexed; this matters only for
+ * FNV-1a, since XXH3 is seeded per trial anyway.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+
+#define LOW63_MASK 0x7fffffffffffffffULL
+#define TOP_BIT 0x8000000000000000ULL
+
+uint64_t sim_permute63(uint64_t value)
+{
+    value &= LOW63_MASK;
+    value ^= value >> 31;
+    value = (value * 0xbf58476d1ce4e5b9ULL) & LOW63_MASK;
+    value ^= value >> 29;
+    value = (value * 0x94d049bb133111ebULL) & LOW63_MASK;
+    value ^= value >> 32;
+    return value;
+}
+
+void sim_key_stream_init(sim_key_stream *stream, sim_key_role role, uint64_t seed,
+                         const sim_key_file *file)
+{
+    stream->role = role;
+    stream->offset = seed & LOW63_MASK;
+    stream->file = role == SIM_KEYS_INSERTED ? file : NULL;
+}
+
+uint64_t sim_key_value(const sim_key_stream *stream, uint64_t index)
+{
+    uint64_t tag = stream->role == SIM_KEYS_ABSENT ? TOP_BIT : 0;
+    return tag | sim_permute63(index + stream->offset);
+}
+
+void sim_key_at(const sim_key_stream *stream, uint64_t index, sim_key *key)
+{
+    if (stream->file != NULL) {
+        key->bytes = (const unsigned char *)stream->file->text + stream->file->starts[index];
+        key->length = stream->file->lengths[index];
+        return;
+    }
+    uint64_t value = sim_key_value(stream, index);
+    for (unsigned byte = 0; byte < 8; byte++)
+        key->storage[byte] = (unsigned char)(value >> (8 * byte));
+    key->length = 8;
+    if (stream->role == SIM_KEYS_ABSENT)
+        key->storage[key->length++] = '\n';
+    key->bytes = key->storage;
+}
+
+uint64_t sim_key_file_memory(uint64_t file_bytes)
+{
+    return file_bytes + 1 + (file_bytes / 2 + 1) * 2 * sizeof(size_t);
+}
+
+static int read_whole_file(const char *path, char **text, size_t *length, char *error,
+                           size_t error_size)
+{
+    FILE *input = fopen(path, "rb");
+    if (input == NULL) {
+        snprintf(error, error_size, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t capacity = 1 << 16, used = 0;
+    char *buffer = malloc(capacity);
+    size_t got;
+    while (buffer != NULL && (got = fread(buffer + used, 1, capacity - used, input)) > 0) {
+        used += got;
+        if (used == capacity) {
+            char *grown = realloc(buffer, capacity * 2);
+            if (grown == NULL)
+                free(buffer);
+            buffer = grown;
+            capacity *= 2;
+        }
+    }
+    int failed = buffer == NULL || ferror(input);
+    fclose(input);
+    if (failed) {
+        free(buffer);
+        snprintf(error, error_size, "cannot read %s", path);
+        return -1;
+    }
+    *text = buffer;
+    *length = used;
+    return 0;
+}
+
+/* Records the line text[start..end) as a key unless it is empty. */
+static void add_line(sim_key_file *file, size_t start, size_t end)
+{
+    if (end > start && file->text[end - 1] == '\r')
+        end--;
+    if (end == start)
+        return;
+    file->starts[file->count] = start;
+    file->lengths[file->count] = end - start;
+    file->count++;
+}
+
+int sim_key_file_load(sim_key_file *file, const char *path, char *error, size_t error_size)
+{
+    memset(file, 0, sizeof *file);
+    if (read_whole_file(path, &file->text, &file->text_length, error, error_size) != 0)
+        return -1;
+    size_t lines = 1;
+    for (size_t i = 0; i < file->text_length; i++)
+        lines += file->text[i] == '\n';
+    file->starts = malloc(lines * sizeof *file->starts);
+    file->lengths = malloc(lines * sizeof *file->lengths);
+    if (file->starts == NULL || file->lengths == NULL) {
+        sim_key_file_free(file);
+        snprintf(error, error_size, "not enough memory for the keys of %s", path);
+        return -1;
+    }
+    size_t start = 0;
+    for (size_t i = 0; i < file->text_length; i++)
+        if (file->text[i] == '\n') {
+            add_line(file, start, i);
+            start = i + 1;
+        }
+    add_line(file, start, file->text_length);
+    if (file->count == 0) {
+        sim_key_file_free(file);
+        snprintf(error, error_size, "%s holds no key (one key per line expected)", path);
+        return -1;
+    }
+    return 0;
+}
+
+void sim_key_file_free(sim_key_file *file)
+{
+    free(file->text);
+    free(file->starts);
+    free(file->lengths);
+    memset(file, 0, sizeof *file);
+}

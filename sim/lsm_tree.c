@@ -1,0 +1,236 @@
+/*
+ * lsm_tree.c - multi-level lookups on real filters (see lsm_tree.h for the model and
+ * the expected costs it is compared with).
+ *
+ * Keys: trial t draws one inserted key stream; level i takes the indices
+ * [s_i, s_i + n_i) with s_i the keys of the levels above it, so no key is
+ * on two levels (the stream is a bijection of its index, keys.h).  Level i's
+ * filter hashes with seed derive(derive(seed, HASH, t), LEVEL, i).  Hit
+ * lookups pick a key of the target level uniformly with a SplitMix64
+ * stream seeded from (seed, CHOICE, t) and Lemire's reduction; miss lookups
+ * take the absent-key stream of trial t.  Counts are integers per block of
+ * trials, added in block order: the result is independent of --threads.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter.h"
+#include "hash.h"
+#include "interrupt.h"
+#include "keys.h"
+#include "lsm_tree.h"
+#include "memory.h"
+#include "random.h"
+#include "sizing.h"
+#include "predictions.h"
+
+int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
+                        unsigned long ratio, mpq_srcptr p)
+{
+    mpz_t keys, bits;
+    mpz_init(keys);
+    mpz_init(bits);
+    int status = BLOOM_OK;
+    uint64_t level_keys = deepest_keys;
+    for (unsigned i = count; i-- > 0 && status == BLOOM_OK;) {
+        unsigned long hashes = 0;
+        levels[i].keys = level_keys < 1 ? 1 : level_keys;
+        sim_mpz_set_u64(keys, levels[i].keys);
+        status = bloom_total_bits(bits, keys, p);
+        if (status == BLOOM_OK)
+            status = bloom_best_hashes(&hashes, bits, keys);
+        levels[i].bits = mpz_get_ui(bits);
+        levels[i].hashes = (unsigned)hashes;
+        level_keys /= ratio < 1 ? 1 : ratio;
+    }
+    mpz_clear(keys);
+    mpz_clear(bits);
+    return status;
+}
+
+typedef struct run_context {
+    const sim_lsm_config *config;
+    sim_prober probers[SIM_LSM_MAX_LEVELS];   /* factored once; seeds set per trial */
+    uint64_t first_key[SIM_LSM_MAX_LEVELS];
+    sim_lsm_totals *slots;
+} run_context;
+
+typedef struct thread_scratch {
+    sim_bit_filter filters[SIM_LSM_MAX_LEVELS];
+    sim_prober probers[SIM_LSM_MAX_LEVELS];
+    uint64_t *positions;
+} thread_scratch;
+
+static unsigned largest_hashes(const sim_lsm_config *config)
+{
+    unsigned largest = 1;
+    for (unsigned i = 0; i < config->levels; i++)
+        if (config->level[i].hashes > largest)
+            largest = config->level[i].hashes;
+    return largest;
+}
+
+uint64_t sim_lsm_memory(const sim_lsm_config *config)
+{
+    uint64_t per_thread = (uint64_t)largest_hashes(config) * sizeof(uint64_t) + sizeof(thread_scratch);
+    for (unsigned i = 0; i < config->levels; i++)
+        per_thread = sim_memory_add(per_thread, sim_bit_filter_memory(config->level[i].bits));
+    uint64_t slots = sim_memory_multiply(sim_block_count(config->trials), sizeof(sim_lsm_totals));
+    return sim_memory_add(sim_memory_multiply(per_thread, config->threads), slots);
+}
+
+static void end_thread(void *argument, void *scratch_pointer)
+{
+    const run_context *context = argument;
+    thread_scratch *scratch = scratch_pointer;
+    for (unsigned i = 0; i < context->config->levels; i++)
+        sim_bit_filter_free(&scratch->filters[i]);
+    free(scratch->positions);
+    free(scratch);
+}
+
+static void *start_thread(void *argument)
+{
+    const run_context *context = argument;
+    const sim_lsm_config *config = context->config;
+    thread_scratch *scratch = calloc(1, sizeof *scratch);
+    if (scratch == NULL)
+        return NULL;
+    int failed = (scratch->positions = malloc(largest_hashes(config) * sizeof(uint64_t))) == NULL;
+    for (unsigned i = 0; i < config->levels && !failed; i++)
+        failed = sim_bit_filter_init(&scratch->filters[i], config->level[i].bits) != 0;
+    if (failed) {
+        end_thread(argument, scratch);
+        return NULL;
+    }
+    return scratch;
+}
+
+/* Nonzero when level i's filter answers "maybe" for the key. */
+static int level_says_maybe(thread_scratch *scratch, unsigned i, const sim_key *key)
+{
+    const sim_prober *prober = &scratch->probers[i];
+    sim_prober_positions(prober, key->bytes, key->length, scratch->positions);
+    return sim_bit_filter_contains(&scratch->filters[i], scratch->positions, prober->hashes);
+}
+
+/* Builds every level of trial `trial`.  Returns 0, or -1 if stopped. */
+static int build_levels(const run_context *context, thread_scratch *scratch,
+                        const sim_key_stream *inserted)
+{
+    const sim_lsm_config *config = context->config;
+    for (unsigned i = 0; i < config->levels; i++) {
+        sim_bit_filter_reset(&scratch->filters[i]);
+        for (uint64_t j = 0; j < config->level[i].keys; j++) {
+            if (j % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested())
+                return -1;
+            sim_key key;
+            sim_key_at(inserted, context->first_key[i] + j, &key);
+            sim_prober_positions(&scratch->probers[i], key.bytes, key.length, scratch->positions);
+            sim_bit_filter_insert(&scratch->filters[i], scratch->positions, scratch->probers[i].hashes);
+        }
+    }
+    return 0;
+}
+
+/* Probes of one hit lookup of a key of the target level. */
+static uint64_t hit_probes(const run_context *context, thread_scratch *scratch, const sim_key *key,
+                           uint64_t *false_negatives)
+{
+    unsigned target = context->config->target_level - 1;
+    uint64_t probes = 1;
+    for (unsigned i = 0; i < target; i++)
+        probes += (uint64_t)level_says_maybe(scratch, i, key);
+    *false_negatives += !level_says_maybe(scratch, target, key);
+    return probes;
+}
+
+/* Probes of one miss lookup. */
+static uint64_t miss_probes(const run_context *context, thread_scratch *scratch, const sim_key *key)
+{
+    uint64_t probes = 0;
+    for (unsigned i = 0; i < context->config->levels; i++)
+        probes += (uint64_t)level_says_maybe(scratch, i, key);
+    return probes;
+}
+
+/* Runs trial `trial`, adding its counts to the slot of `block` (parallel.h). */
+static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uint64_t block)
+{
+    const run_context *context = argument;
+    thread_scratch *scratch = scratch_pointer;
+    sim_lsm_totals *slot = &context->slots[block];
+    const sim_lsm_config *config = context->config;
+    uint64_t hash_seed = sim_derive_seed(config->seed, SIM_SEED_HASH, trial);
+    for (unsigned i = 0; i < config->levels; i++) {
+        scratch->probers[i] = context->probers[i];
+        scratch->probers[i].seed = sim_derive_seed(hash_seed, SIM_SEED_LEVEL, i);
+    }
+    sim_key_stream inserted, absent;
+    sim_key_stream_init(&inserted, SIM_KEYS_INSERTED,
+                        sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial), NULL);
+    sim_key_stream_init(&absent, SIM_KEYS_ABSENT,
+                        sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+    if (build_levels(context, scratch, &inserted) != 0)
+        return;
+    uint64_t choice = sim_derive_seed(config->seed, SIM_SEED_CHOICE, trial);
+    unsigned target = config->target_level - 1;
+    uint64_t hit = 0, miss = 0, false_negatives = 0;
+    for (uint64_t j = 0; j < config->lookups; j++) {
+        if (j % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested())
+            return;
+        uint64_t index = 0;
+        while (!sim_reduce(sim_splitmix64_next(&choice), config->level[target].keys, &index)) {
+            /* a surplus draw (probability < n/2^64): draw again */
+        }
+        sim_key key;
+        sim_key_at(&inserted, context->first_key[target] + index, &key);
+        hit += hit_probes(context, scratch, &key, &false_negatives);
+        sim_key_at(&absent, j, &key);
+        miss += miss_probes(context, scratch, &key);
+    }
+    slot->trials++;
+    slot->lookups += config->lookups;
+    slot->probes_hit += hit;
+    slot->probes_miss += miss;
+    slot->squares_hit += (unsigned __int128)hit * hit;
+    slot->squares_miss += (unsigned __int128)miss * miss;
+    slot->false_negatives += false_negatives;
+}
+
+
+int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
+{
+    memset(totals, 0, sizeof *totals);
+    run_context *context = calloc(1, sizeof *context);
+    uint64_t blocks = sim_block_count(config->trials);
+    if (context == NULL || (context->slots = calloc(blocks, sizeof *context->slots)) == NULL) {
+        free(context);
+        return -1;
+    }
+    context->config = config;
+    uint64_t first_key = 0;
+    for (unsigned i = 0; i < config->levels; i++) {
+        sim_prober_init(&context->probers[i], config->scheme, config->hash_function,
+                        config->level[i].bits, config->level[i].hashes, 0, config->guard);
+        context->first_key[i] = first_key;
+        first_key += config->level[i].keys;
+    }
+    sim_parallel_job job = { config->trials, config->threads, context, start_thread, end_thread, run_trial,
+                             config->progress, config->progress_context };
+    int status = sim_parallel_run(&job);
+    for (uint64_t block = 0; block < blocks; block++) {
+        const sim_lsm_totals *slot = &context->slots[block];
+        totals->trials += slot->trials;
+        totals->lookups += slot->lookups;
+        totals->probes_hit += slot->probes_hit;
+        totals->probes_miss += slot->probes_miss;
+        totals->squares_hit += slot->squares_hit;
+        totals->squares_miss += slot->squares_miss;
+        totals->false_negatives += slot->false_negatives;
+    }
+    totals->partial = totals->trials < config->trials;
+    free(context->slots);
+    free(context);
+    return status;
+}

@@ -1,0 +1,84 @@
+/*
+ * lsm_tree.h - read amplification of an LSM tree measured on real filters.
+ *
+ * L levels, level 1 the newest and smallest, level L the deepest; each holds
+ * its own keys (no key on two levels) behind its own Bloom filter, sized
+ * for the target rate p like bloomcalc plan sizes one filter: m_i =
+ * ceil(n_i (-ln p)/ln^2 2), k_i the best integer for (m_i, n_i) (sizing.h).
+ * Level sizes grow by the ratio T: n_i = max(1, floor(n_L / T^(L-i))), or
+ * are equal (T = 1).
+ *
+ * A lookup probes levels newest first and reads a level from disk (one
+ * probe, fence pointers assumed) when its filter answers "maybe".
+ *   hit lookup   a key of level j (j = L by default), chosen uniformly: the
+ *                levels above j are probed on false positives only, level j
+ *                always (its filter never denies its own key), deeper levels
+ *                never; expected probes 1 + sum_{i<j} p_i, which is
+ *                1 + (j-1)p at a uniform rate (calc/lsm.h).
+ *   miss lookup  an absent key: every level is probed on a false positive;
+ *                expected probes sum_i p_i = L p.
+ * Without filters the costs are j and L.  By linearity of expectation these
+ * hold for any dependence between levels (FORMULAS.md section c).
+ *
+ * Trials rebuild every level with fresh keys and seeds, so the interval
+ * (Student t over per-trial mean probes) includes the spread between filter
+ * instances, large for the small upper levels.
+ */
+#ifndef BLOOMSIM_LSM_TREE_H
+#define BLOOMSIM_LSM_TREE_H
+
+#include <stdint.h>
+
+#include <gmp.h>
+
+#include "parallel.h"
+#include "probes.h"
+
+/* Most levels accepted. */
+#define SIM_LSM_MAX_LEVELS 64U
+
+typedef struct sim_lsm_level {
+    uint64_t keys;      /* n_i */
+    uint64_t bits;      /* m_i */
+    unsigned hashes;    /* k_i */
+} sim_lsm_level;
+
+/*
+ * Sizes `count` levels: the deepest holds `deepest_keys` >= 1 keys, the
+ * others grow by `ratio` (1: equal), each filter planned for rate p.
+ * Returns a bloom_status (BLOOM_OK, or what calc's sizing returned).
+ */
+int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
+                        unsigned long ratio, mpq_srcptr p);
+
+typedef struct sim_lsm_config {
+    unsigned levels;                 /* L, 1..SIM_LSM_MAX_LEVELS */
+    const sim_lsm_level *level;      /* level[0] is level 1 */
+    unsigned target_level;           /* j, 1..L: where hit lookups find their key */
+    uint64_t trials;                 /* >= 2 */
+    uint64_t lookups;                /* per trial, of each kind */
+    sim_probe_scheme scheme;
+    sim_hash_function hash_function;
+    int guard;
+    uint64_t seed;
+    unsigned threads;
+    sim_progress_function progress;
+    void *progress_context;
+} sim_lsm_config;
+
+typedef struct sim_lsm_totals {
+    uint64_t trials;                          /* complete trials */
+    uint64_t lookups;                         /* of each kind, over complete trials */
+    uint64_t probes_hit, probes_miss;         /* levels read */
+    unsigned __int128 squares_hit, squares_miss;  /* sums of squared per-trial probe counts */
+    uint64_t false_negatives;                 /* target-level filters denying their key (must be 0) */
+    int partial;
+} sim_lsm_totals;
+
+/* Bytes a run allocates (all level filters per thread, result slots). */
+uint64_t sim_lsm_memory(const sim_lsm_config *config);
+
+/* Runs the trials.  Returns 0, or -1 when memory or threads ran short. */
+int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals);
+
+#endif

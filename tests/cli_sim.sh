@@ -1,0 +1,102 @@
+#!/bin/sh
+# cli_sim.sh BUILD - command-line tests of bloomsim: output keys, formats,
+# determinism across --threads, exit status 2 with one stderr line and an
+# empty stdout for bad input, and the verify battery at a small budget (a
+# smaller run than the default, so it also fits the sanitizer build).
+# Ends with "cli-sim: N passed, N failed".
+set -u
+build=$1
+sim="$build/bloomsim"
+passed=0
+failed=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err" "$out.2"' EXIT
+
+check() {   # check NAME CONDITION-STATUS
+    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
+}
+
+# A small seed-filter run: every required key is present in CSV and JSON.
+"$sim" fpr -m 64 -n 8 -k 5 --trials 2000 --queries 50 --seed 1 --format csv >"$out" 2>"$err"
+check "fpr csv exit 0" $?
+for key in m n k scheme seed trials queries false_positives measured_fpr ci_low ci_high confidence \
+           fpr_exact fpr_bloom fpr_approx verdict_exact verdict_bloom verdict_approx partial; do
+    head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "$key"
+    check "fpr csv has $key" $?
+done
+"$sim" fpr -m 64 -n 8 -k 5 --trials 2000 --queries 50 --seed 1 --format json >"$out" 2>"$err"
+grep -q '"fpr_exact": 0.0234160875' "$out"
+check "fpr json exact rate from calc" $?
+grep -q '"verdict_exact": "' "$out"
+check "fpr json verdict is text" $?
+
+# Same seed, same bytes, whatever --threads.
+"$sim" fpr -m 1000 -n 100 -k 7 --trials 3001 --queries 40 --seed 9 --threads 1 >"$out" 2>"$err"
+"$sim" fpr -m 1000 -n 100 -k 7 --trials 3001 --queries 40 --seed 9 --threads 3 >"$out.2" 2>"$err"
+cmp -s "$out" "$out.2"
+check "fpr output identical for 1 and 3 threads" $?
+
+# Bad input: exit 2, one line on stderr naming the argument, nothing on stdout.
+bad() {   # bad NAME WORD ARGS...
+    name=$1; word=$2; shift 2
+    "$sim" "$@" >"$out" 2>"$err"
+    status=$?
+    [ "$status" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "$word" "$err"
+    check "bad input: $name" $?
+}
+bad "k out of range" "hashes" fpr -m 64 -n 8 -k 0
+bad "m not a number" "bits" fpr -m lots -n 8 -k 5
+bad "missing -k" "required" fpr -m 64 -n 8
+bad "unknown scheme" "hash" fpr -m 64 -n 8 -k 5 --hash triple
+bad "plan rate" "rate" plan 1000 2
+bad "lsm level deeper than L" "level" lsm -L 3 -p 1% -n 1000 --level 4
+bad "unknown command" "unknown" frobnicate
+bad "missing key file" "keys" fpr -m 64 -k 5 --keys /nonexistent/bloomsim-keys
+bad "too big for memory" "MemAvailable" fpr -m 2^40 -n 1 -k 1 --threads 1024
+
+# --help for every command: exit 0, text on stdout.
+for command in fpr plan lsm delete verify; do
+    "$sim" "$command" --help >"$out" 2>"$err"
+    [ $? -eq 0 ] && grep -q "Usage\|usage\|$command" "$out"
+    check "$command --help" $?
+done
+
+# Plan, lsm and delete produce their keys.
+"$sim" plan 1000 1% --trials 200 --queries 2000 --format csv >"$out" 2>"$err"
+check "plan exit 0" $?
+head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "target_fpr"
+check "plan has target_fpr" $?
+grep -q ",9586," "$out"
+check "plan builds m = 9586 for 1000 keys at 1%" $?
+"$sim" lsm -L 3 -p 10% -n 1000 --lookups 20000 --trials 8 --format csv >"$out" 2>"$err"
+check "lsm exit 0" $?
+for key in levels lookups measured_probes_hit probes_hit_ci_low probes_hit_ci_high \
+           measured_probes_miss probes_miss_ci_low probes_miss_ci_high read_amp_hit read_amp_miss; do
+    head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "$key"
+    check "lsm csv has $key" $?
+done
+"$sim" delete -m 32 -n 3 -k 3 --hash double --hash-function fnv1a --trials 200 --format json >"$out" 2>"$err"
+check "delete exit 0" $?
+grep -q '"counting_false_negatives": 0' "$out"
+check "counting delete: no false negatives" $?
+grep -q '"naive_false_negatives": [1-9]' "$out"
+check "naive delete: false negatives" $?
+
+# Key file: one key per line.
+keys=$(mktemp)
+seq 1 500 >"$keys"
+"$sim" fpr -m 5000 -k 7 --keys "$keys" --trials 50 --queries 1000 --check-members --format csv >"$out" 2>"$err"
+check "fpr --keys exit 0" $?
+grep -q ",500,500,7," "$out" && head -n 1 "$out" | grep -q "false_negatives"
+check "fpr --keys uses the file's 500 keys" $?
+rm -f "$keys"
+
+# The verify battery, small budget: exact never rejected.
+"$sim" verify --budget 2e6 --format csv >"$out" 2>"$err"
+check "verify exit 0" $?
+[ "$(wc -l <"$out")" -eq 10 ]
+check "verify prints 9 checks" $?
+
+echo "cli-sim: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,17 @@
+/*
+ * sim_suites.h - the CUnit suites of build/tests/sim_tests, one per
+ * simulator module.
+ */
+#ifndef BLOOMSIM_TESTS_SIM_SUITES_H
+#define BLOOMSIM_TESTS_SIM_SUITES_H
+
+#include "runner.h"
+
+extern const bloom_test_suite sim_hash_suite;
+extern const bloom_test_suite sim_keys_suite;
+extern const bloom_test_suite sim_filter_suite;
+extern const bloom_test_suite sim_stats_suite;
+extern const bloom_test_suite sim_harness_suite;
+extern const bloom_test_suite sim_lsm_suite;
+
+#endif
