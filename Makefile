@@ -93,10 +93,10 @@ bench: all $(BENCH_PROGRAMS)
 	@tests/bench.sh $(BUILD)
 
 data: all
-	@data/generate.sh $(BUILD)
+	@sh data/generate.sh $(BUILD)
 
-report: all
-	@report/generate.sh $(BUILD)
+report: data
+	@sh report/generate.sh $(BUILD)
 
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \

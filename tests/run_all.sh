@@ -46,6 +46,7 @@ for spec in "$@"; do
         [ -x "$program" ] && run_one "$program"
     done
     kind=script
+    export BLOOM_TEST_LABEL="$label"
     for script in tests/cli_*.sh; do
         [ -f "$script" ] && run_one sh "$script" "$build"
     done

@@ -1,0 +1,77 @@
+#!/bin/sh
+# simulate.sh BUILD [DIRECTORY] - the simulator's published tables: real
+# filters built and measured by bloomsim with fixed seeds (so the same code
+# gives the same bytes), next to bloomcalc's predictions.  Each table
+# gathers several bloomsim runs (one CSV row each) under one header.
+#
+#   simulated_convergence.csv  10 bits per key, k = 7, m = 2^6..2^12: the
+#                              measured rate against the exact rate, Bloom's
+#                              formula and the approximation (Figure 1)
+#   simulated_schemes.csv      m = 1024, 1..20 bits per key, the three probe
+#                              schemes (Figure 2)
+#   simulated_lsm.csv          read amplification, L = 5 (T = 10) and L = 20
+#                              equal runs, p from 10 % to 0.1 % (Figure 4)
+#   simulated_saturation.csv   a filter sized for 1000 keys at 1 % filled
+#                              with 1 to 4 times as many (Figure 5)
+set -eu
+build=$1
+directory=${2:-data}
+bloomsim=$build/bloomsim
+bloomcalc=$build/bloomcalc
+mkdir -p "$directory"
+
+# collect FILE COMMAND... - appends one run's CSV row (header on the first).
+collect() {
+    file=$1
+    shift
+    if [ -s "$file" ]; then
+        "$@" --format csv | tail -n +2 >>"$file"
+    else
+        "$@" --format csv >"$file"
+    fi
+}
+
+# publish NAME - moves a finished table into place (whole or not at all).
+publish() {
+    mv "$directory/$1.tmp" "$directory/$1"
+}
+
+table=$directory/simulated_convergence.csv.tmp
+rm -f "$table"
+for exponent in 6 7 8 9 10 11 12; do
+    bits=$((1 << exponent))
+    keys=$(( (2 * bits + 10) / 20 ))          # round(m / 10), as bloomcalc converge
+    collect "$table" "$bloomsim" fpr -m "$bits" -n "$keys" -k 7 --seed 1
+done
+publish simulated_convergence.csv
+
+table=$directory/simulated_schemes.csv.tmp
+rm -f "$table"
+for scheme in independent double enhanced; do
+    per_key=1
+    while [ "$per_key" -le 20 ]; do
+        keys=$(( (2 * 1024 + per_key) / (2 * per_key) ))   # round(1024 / c)
+        hashes=$("$bloomcalc" plan -n "$keys" -m 1024 --format csv | tr -d '\r' |
+                 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "k") c = i } NR == 2 { print $c }')
+        collect "$table" "$bloomsim" fpr -m 1024 -n "$keys" -k "$hashes" --hash "$scheme" \
+            --trials 20000 --queries 100 --seed 2
+        per_key=$((per_key + 1))
+    done
+done
+publish simulated_schemes.csv
+
+table=$directory/simulated_lsm.csv.tmp
+rm -f "$table"
+for rate in 0.1 0.03 0.01 0.003 0.001; do
+    collect "$table" "$bloomsim" lsm -L 5 -T 10 -p "$rate" -n 1e5 --lookups 2e5 --seed 3
+    collect "$table" "$bloomsim" lsm -L 20 -T 1 -p "$rate" -n 1e4 --lookups 2e5 --seed 3
+done
+publish simulated_lsm.csv
+
+table=$directory/simulated_saturation.csv.tmp
+rm -f "$table"
+for fill in 1 1.5 2 3 4; do
+    collect "$table" "$bloomsim" fpr -m 9586 -n 1000 -k 7 --overfill "$fill" --trials 2000 \
+        --queries 500 --seed 4
+done
+publish simulated_saturation.csv
