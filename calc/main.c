@@ -4,11 +4,11 @@
  * parse arguments and print records.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "commands.h"
 #include "certified.h"
 #include "fields.h"
+#include "options.h"
 
 static const char usage[] =
     "Usage: bloomcalc COMMAND [OPTIONS]\n"
@@ -30,12 +30,7 @@ static const char usage[] =
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n";
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv, int first);
-} command;
-
-static const command commands[] = {
+static const bloom_subcommand commands[] = {
     { "plan", bloomcalc_plan },
     { "fpr", bloomcalc_fpr },
     { "table", bloomcalc_table },
@@ -58,21 +53,12 @@ int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs("bloomcalc: missing command; accepted: plan, fpr, table, converge, --help, --version\n", stderr);
-        return 2;
-    }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(usage, stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("bloomcalc %s (GMP %s, MPFR %s)\n", BLOOMCALC_VERSION, gmp_version, mpfr_get_version());
-        return 0;
-    }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc, argv, 2);
-    fprintf(stderr, "bloomcalc: unknown command '%s'; accepted: plan, fpr, table, converge, --help, --version\n", argv[1]);
-    return 2;
+    char version[128];
+    snprintf(version, sizeof version, "bloomcalc %s (GMP %s, MPFR %s, MPFI %s)", BLOOMCALC_VERSION,
+             gmp_version, mpfr_get_version(), mpfi_get_version());
+    bloom_program program = { "bloomcalc", usage, version, commands,
+                              sizeof commands / sizeof commands[0], NULL };
+    int status = bloom_program_run(&program, argc, argv);
+    mpfr_free_cache();
+    return status;
 }

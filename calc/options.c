@@ -447,3 +447,37 @@ void bloom_options_help(const bloom_command_line *line)
     }
     printf("  %-24s %s\n", "-h, --help", "show this help and exit");
 }
+
+/* Prints the program's one-line refusal, listing the accepted commands. */
+static void refuse_command(const bloom_program *program, const char *problem, const char *word)
+{
+    fprintf(stderr, "%s: %s%s%s%s; accepted: ", program->name, problem, word ? " '" : "",
+            word ? word : "", word ? "'" : "");
+    for (size_t i = 0; i < program->command_count; i++)
+        fprintf(stderr, "%s, ", program->commands[i].name);
+    fputs("--help, --version\n", stderr);
+}
+
+int bloom_program_run(const bloom_program *program, int argc, char **argv)
+{
+    if (argc < 2) {
+        refuse_command(program, "missing command", NULL);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(program->usage, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        puts(program->version);
+        return 0;
+    }
+    for (size_t i = 0; i < program->command_count; i++)
+        if (strcmp(argv[1], program->commands[i].name) == 0) {
+            if (program->before_command != NULL)
+                program->before_command();
+            return program->commands[i].run(argc, argv, 2);
+        }
+    refuse_command(program, "unknown command", argv[1]);
+    return 2;
+}

@@ -91,6 +91,30 @@ void bloom_options_error(const bloom_command_line *line, const char *format, ...
 /* Prints the --help text of a command on stdout. */
 void bloom_options_help(const bloom_command_line *line);
 
+/* A subcommand of a program: its name and the function that runs it
+ * (arguments from argv[first]; returns the exit status). */
+typedef struct bloom_subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv, int first);
+} bloom_subcommand;
+
+/* A program made of subcommands (bloomcalc, bloomsim). */
+typedef struct bloom_program {
+    const char *name;                   /* "bloomcalc" */
+    const char *usage;                  /* the --help text */
+    const char *version;                /* the --version line */
+    const bloom_subcommand *commands;
+    size_t command_count;
+    void (*before_command)(void);       /* run before a subcommand (NULL: nothing) */
+} bloom_program;
+
+/*
+ * Runs the subcommand named by argv[1], or answers --help and --version.
+ * A missing or unknown command prints one line on stderr listing the
+ * accepted ones and returns 2.
+ */
+int bloom_program_run(const bloom_program *program, int argc, char **argv);
+
 /* The output choices every command offers: --digits and --format. */
 typedef struct bloom_output_choice {
     unsigned long digits;   /* significant digits, default BLOOM_DEFAULT_DIGITS (fields.h) */

@@ -4,10 +4,8 @@
  * subcommand; all simulation lives in libbloomsim and all formulas in
  * libbloomcalc.
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "commands.h"
+#include "options.h"
 #include "interrupt.h"
 
 static const char usage[] =
@@ -30,12 +28,7 @@ static const char usage[] =
     "Run 'bloomsim COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n";
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv, int first);
-} command;
-
-static const command commands[] = {
+static const bloom_subcommand commands[] = {
     { "fpr", bloomsim_fpr },
     { "plan", bloomsim_plan },
     { "lsm", bloomsim_lsm },
@@ -43,26 +36,9 @@ static const command commands[] = {
     { "verify", bloomsim_verify },
 };
 
-static const char accepted[] = "fpr, plan, lsm, delete, verify, --help, --version";
-
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "bloomsim: missing command; accepted: %s\n", accepted);
-        return 2;
-    }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(usage, stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("bloomsim %s\n", BLOOMSIM_VERSION);
-        return 0;
-    }
-    sim_interrupt_install();
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc, argv, 2);
-    fprintf(stderr, "bloomsim: unknown command '%s'; accepted: %s\n", argv[1], accepted);
-    return 2;
+    bloom_program program = { "bloomsim", usage, "bloomsim " BLOOMSIM_VERSION, commands,
+                              sizeof commands / sizeof commands[0], sim_interrupt_install };
+    return bloom_program_run(&program, argc, argv);
 }
