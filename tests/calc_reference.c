@@ -416,13 +416,17 @@ int ref_decimal_from_rational(ref_decimal *d, mpq_srcptr q, unsigned digits)
 }
 
 /* lo, hi = x (1 -+ 2^-trusted_bits), with directed rounding outwards. */
+/* The precision at which widen() works for x. */
+static mpfr_prec_t widened_precision(mpfr_srcptr x, mpfr_prec_t trusted_bits)
+{
+    return mpfr_get_prec(x) + trusted_bits + 16;
+}
+
+/* Sets low and high (initialized at widened_precision) to x minus and plus |x| 2^-trusted_bits. */
 static void widen(mpfr_ptr low, mpfr_ptr high, mpfr_srcptr x, mpfr_prec_t trusted_bits)
 {
-    mpfr_prec_t precision = mpfr_get_prec(x) + trusted_bits + 16;
     mpfr_t epsilon;
-    mpfr_init2(epsilon, precision);
-    mpfr_init2(low, precision);
-    mpfr_init2(high, precision);
+    mpfr_init2(epsilon, widened_precision(x, trusted_bits));
     mpfr_abs(epsilon, x, MPFR_RNDU);
     mpfr_mul_2si(epsilon, epsilon, -trusted_bits, MPFR_RNDU);
     mpfr_sub(low, x, epsilon, MPFR_RNDD);
@@ -437,6 +441,7 @@ int ref_decimal_from_real(ref_decimal *d, mpfr_srcptr x, unsigned digits, mpfr_p
         return 0;
     }
     mpfr_t low, high;
+    mpfr_inits2(widened_precision(x, trusted_bits), low, high, (mpfr_ptr)0);
     widen(low, high, x, trusted_bits);
     mpfr_exp_t low_exponent, high_exponent;
     char *low_text = mpfr_get_str(NULL, &low_exponent, 10, digits, low, MPFR_RNDN);
