@@ -526,6 +526,7 @@ int ref_decimal_equal(const ref_decimal *a, const ref_decimal *b)
 int ref_round_real(mpfr_ptr rop, int *ternary, mpfr_srcptr x, mpfr_rnd_t rnd, mpfr_prec_t trusted_bits)
 {
     mpfr_t low, high, low_rounded;
+    mpfr_inits2(widened_precision(x, trusted_bits), low, high, (mpfr_ptr)0);
     widen(low, high, x, trusted_bits);
     mpfr_init2(low_rounded, mpfr_get_prec(rop));
     mpfr_set(low_rounded, low, rnd);
