@@ -106,7 +106,7 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/bloomcalc
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(CALC_LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 calc/*.h $(DESTDIR)$(PREFIX)/include/bloomcalc/
+	install -m 644 $(filter-out calc/commands.h,$(wildcard calc/*.h)) $(DESTDIR)$(PREFIX)/include/bloomcalc/
 
 clean:
 	rm -rf build

@@ -67,6 +67,7 @@ columns data/simulated_convergence.csv m measured_fpr ci_low ci_high fpr_bloom f
 plot relative_error.png "
 set logscale xy; set format x '2^{%L}'; set logscale x 2; set format y '10^{%L}'
 set xlabel 'filter size m (bits), 10 bits per key, k = 7'
+set title sprintf('fitted slope of log error against log m: %s (Bloom formula), %s (approximation)', '$(value data/convergence_fit.csv slope_bloom)', '$(value data/convergence_fit.csv slope_approx)')
 set ylabel 'relative error below the exact rate'
 set key top right; set grid
 plot '$work/relerr.dat' using 1:3 with lines lw 2 title 'exponential approximation (exact)', \
@@ -125,11 +126,13 @@ plot '$work/read_amp_5.dat' using 1:2 with lines lw 2 title 'hit, L = 5: 1 + 4p'
 # --- Figure 5: saturation ------------------------------------------------------------
 columns data/simulated_saturation.csv n keys_inserted measured_fpr ci_low ci_high fpr_exact |
     awk '{ print $2 / $1, $3, $4, $5, $6 }' >"$work/saturation.dat"
+"$bloomcalc" table -m 9586 -k 7 -n "$(seq -s, 1000 50 4000)" --columns n,fpr_exact --format csv >"$work/fill.csv"
+columns "$work/fill.csv" n fpr_exact | awk '{ print $1 / 1000, $2 }' >"$work/fill.dat"
 plot saturation.png "
 set grid; set key top left
 set xlabel 'keys inserted / keys planned (m = 9586 bits, k = 7, planned for 1000 keys at 1 %)'
 set ylabel 'false-positive rate'
-plot '$work/saturation.dat' using 1:5 with linespoints lw 2 title 'exact rate for the keys really inserted', \
+plot '$work/fill.dat' using 1:2 with lines lw 2 title 'exact rate for the keys really inserted', \
      '$work/saturation.dat' using 1:2:3:4 with yerrorbars pt 7 title 'measured (99.9 %)'"
 
 # --- the findings, filled in from the tables -------------------------------------------
