@@ -7,7 +7,8 @@
  * answer (a rounded binary value, D decimal digits, a ceiling, the order
  * of two quantities) is the same for every point of the interval, that
  * answer is the answer for the exact value; otherwise double the precision
- * and try again, up to BLOOM_PRECISION_LIMIT bits.  Rounding to nearest
+ * and try again, up to bloom_precision_limit() bits (BLOOM_PRECISION_LIMIT
+ * unless lowered).  Rounding to nearest
  * and the ceiling are monotone, so agreement at the two ends of the
  * interval is enough.  A value that lies exactly on a rounding boundary
  * (an exact tie) can never be separated this way: exact rationals are
@@ -36,6 +37,20 @@
 
 typedef int (*interval_decision)(void *answer, mpfi_srcptr enclosure, const void *context);
 
+static mpfr_prec_t precision_limit = BLOOM_PRECISION_LIMIT;
+
+mpfr_prec_t bloom_precision_limit(void)
+{
+    return precision_limit;
+}
+
+mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits)
+{
+    mpfr_prec_t previous = precision_limit;
+    precision_limit = bits < 64 ? 64 : bits > BLOOM_PRECISION_LIMIT ? BLOOM_PRECISION_LIMIT : bits;
+    return previous;
+}
+
 /*
  * Evaluates `quantity` at increasing precision from `precision` until
  * `decide` accepts the enclosure (returns 1).  decide returns 0 to ask for
@@ -47,7 +62,7 @@ static int refine(const bloom_quantity *quantity, mpfr_prec_t precision,
     mpfi_t enclosure;
     mpfi_init2(enclosure, precision);
     int status = BLOOM_UNRESOLVED;
-    for (; precision <= BLOOM_PRECISION_LIMIT; precision *= 2) {
+    for (; precision <= precision_limit; precision *= 2) {
         mpfi_set_prec(enclosure, precision);
         int enclosed = quantity->enclose(enclosure, quantity->arguments);
         if (enclosed != BLOOM_OK) {

@@ -56,8 +56,18 @@ typedef struct bloom_quantity {
     bloom_exact_function exact;
 } bloom_quantity;
 
-/* The working precision, in bits, beyond which a refinement gives up. */
+/* The working precision, in bits, beyond which a refinement gives up (the
+ * default of bloom_precision_limit). */
 #define BLOOM_PRECISION_LIMIT ((mpfr_prec_t)1 << 20)
+
+/*
+ * The limit in force, and a way to lower it (clamped to [64,
+ * BLOOM_PRECISION_LIMIT]; returns the previous one): a caller that must
+ * bound the work of any request, such as the fuzz harnesses of tests/fuzz,
+ * gets BLOOM_UNRESOLVED sooner instead of a long computation.
+ */
+mpfr_prec_t bloom_precision_limit(void);
+mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits);
 
 /*
  * Rounds the quantity to the precision of `rop` in direction `rnd`.

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "fields.h"
 #include "fpr.h"
+#include "layouts.h"
 #include "options.h"
 
 static const char description[] =
@@ -17,8 +18,12 @@ static const char description[] =
     "(1 - (1 - 1/M)^(KN))^K (a lower bound), and the exact rate under independent\n"
     "uniform hashing (Bose et al. 2008; Christensen et al. 2010), with the relative\n"
     "error of each approximation against it, and the exact rate as a reduced\n"
-    "fraction when M^(K(N+1)) has at most 65536 bits.  Every digit printed is\n"
-    "correctly rounded.";
+    "fraction when M^(K(N+1)) has at most 65536 bits.  With --layout, --round,\n"
+    "--hash-bits or --index-bits: the filter as deployed (fpr_layout): the bits a\n"
+    "library allocates, partitioned, blocked (Putze et al.; binomial block load and\n"
+    "exact inner rate, with the Poisson forms for comparison) or split-block\n"
+    "(Parquet) layouts, indices that reach only 2^N bits, and the collision floor\n"
+    "1 - (1 - 2^-H)^N of an H-bit hash.  Every digit printed is correctly rounded.";
 
 int bloomcalc_fpr(int argc, char **argv, int first)
 {
@@ -26,6 +31,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     mpz_inits(m, n, (mpz_ptr)0);
     unsigned long k = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloomcalc_layout_choice deployed = { BLOOM_LAYOUT_STANDARD, BLOOM_ROUND_NONE, 0, 0, 0 };
     bloom_option options[] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "filter size in bits", .count_minimum = "1",
@@ -36,6 +42,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &k, .value_name = "K", .help = "hash functions (probes) per key",
           .minimum = 1, .maximum = 1000 },
+        BLOOMCALC_LAYOUT_OPTIONS(deployed),
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "fpr", "-m M -n N -k K [OPTIONS]", description,
@@ -85,7 +92,12 @@ int bloomcalc_fpr(int argc, char **argv, int first)
                                   fraction);
             mpq_clear(fraction);
         }
-        status = bloomcalc_emit(&fields, output.format, "fpr");
+        status = bloomcalc_layout_given(&options[3])
+               ? bloomcalc_layout_fields(&fields, &deployed, m, n, k, 1, &line) : 0;
+        if (status == 0)
+            status = bloomcalc_emit(&fields, output.format, "fpr");
+        else
+            bloom_fields_clear(&fields);
     }
     mpz_clears(m, n, (mpz_ptr)0);
     return status;

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "fields.h"
 #include "options.h"
+#include "layouts.h"
 #include "plan.h"
 
 static const char description[] =
@@ -24,6 +25,8 @@ static const char description[] =
     "the best hash count and its rate.  M and P: the largest N that meets P.\n"
     "LSM read amplification with one filter per level: 1 + (L-1)p probes for a key\n"
     "on the deepest level, L p for an absent key (L of each without filters).\n"
+    "--layout, --block-bits, --round, --hash-bits, --index-bits add the rate of the\n"
+    "planned filter as deployed (fpr_layout; see 'bloomcalc fpr --help').\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
 int bloomcalc_plan(int argc, char **argv, int first)
@@ -34,6 +37,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
     mpq_init(p);
     unsigned long k = 0, levels = 5;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloomcalc_layout_choice deployed = { BLOOM_LAYOUT_STANDARD, BLOOM_ROUND_NONE, 0, 0, 0 };
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
@@ -51,6 +55,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .destination = &levels, .value_name = "L",
           .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
           .maximum = 1000000 },
+        BLOOMCALC_LAYOUT_OPTIONS(deployed),
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "keys", "rate", NULL };
@@ -81,7 +86,13 @@ int bloomcalc_plan(int argc, char **argv, int first)
             fields.status = planned;
             if (planned == BLOOM_OK)
                 bloomcalc_plan_fields(&fields, &plan);
-            status = bloomcalc_emit(&fields, output.format, "plan");
+            if (planned == BLOOM_OK && bloomcalc_layout_given(&options[5]))
+                status = bloomcalc_layout_fields(&fields, &deployed, plan.m_bits, plan.n, plan.k,
+                                                 plan.k_fixed, &line);
+            if (status == 0)
+                status = bloomcalc_emit(&fields, output.format, "plan");
+            else
+                bloom_fields_clear(&fields);
         }
         bloom_plan_clear(&plan);
     }

@@ -224,6 +224,15 @@ static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
  */
 typedef void (*empty_power)(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments);
 
+void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty)
+{
+    bloom_fpr_arguments query = { m, NULL, probes, probes };
+    unsigned long bound = distinct_bits_bound(&query);
+    mpz_t *weights = distinct_bit_weights(&query, bound);
+    inclusion_exclusion_sum(sum, empty, weights, bound);
+    free_integers(weights, probes + 1);
+}
+
 static void exact_rate_numerator(mpfi_ptr sum, const bloom_fpr_arguments *arguments,
                                  empty_power set_empty)
 {
@@ -235,9 +244,7 @@ static void exact_rate_numerator(mpfi_ptr sum, const bloom_fpr_arguments *argume
         mpfi_init2(empty[l], mpfi_get_prec(sum));
         set_empty(empty[l], l, arguments);
     }
-    mpz_t *weights = distinct_bit_weights(arguments, bound);
-    inclusion_exclusion_sum(sum, empty, weights, bound);
-    free_integers(weights, query_probes(arguments) + 1);
+    bloom_fpr_probe_sum(sum, arguments->m, query_probes(arguments), empty);
     for (unsigned long l = 0; l <= bound; l++)
         mpfi_clear(empty[l]);
     free(empty);

@@ -67,6 +67,21 @@ int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, m
  */
 int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
 
+/*
+ * The core of the exact rate, shared with the layouts built from small
+ * standard filters (layout_rates.h): sum = m^j times the probability that a
+ * query of j = `probes` independent uniform probes into m bits finds every
+ * probed bit set, given empty[l] = the probability that l given bits all
+ * stay empty, for l = 0..min(j, m):
+ *
+ *     sum = sum_{i=1..min(j,m)} (m)_i S(j,i) sum_{l=0..i} (-1)^l C(i,l) empty[l].
+ *
+ * `empty` (min(j, m) + 1 intervals) is overwritten.  The alternating sums
+ * cancel: the caller gives `sum` enough precision (about j log2(2/f) bits
+ * more than wanted, f the fill).
+ */
+void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty);
+
 /* Size, in bits, of the largest denominator bloom_fpr_exact_rational accepts. */
 #define BLOOM_RATIONAL_LIMIT_BITS 65536UL
 

@@ -26,6 +26,12 @@ static const char usage[] =
     "                  JSON or a table, with the columns you name\n"
     "  converge        the three rates and the approximations' relative errors as m\n"
     "                  doubles at fixed bits per key and k, with the fitted slope\n"
+    "  compare N P     what Guava, bits-and-blooms, Cassandra, RedisBloom, RocksDB and\n"
+    "                  Parquet allocate for N keys at rate P, and the rate they get\n"
+    "  lsm             filter memory of an LSM tree: uniform vs Monkey vs no filter on\n"
+    "                  the last level, lookups that hit and miss\n"
+    "  grow            a scalable Bloom filter: sub-filters, memory, compound rate\n"
+    "  structures P    bits per key of other filters (floor, cuckoo, xor, ribbon...)\n"
     "\n"
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n";
@@ -35,6 +41,10 @@ static const bloom_subcommand commands[] = {
     { "fpr", bloomcalc_fpr },
     { "table", bloomcalc_table },
     { "converge", bloomcalc_converge },
+    { "compare", bloomcalc_compare },
+    { "lsm", bloomcalc_lsm },
+    { "grow", bloomcalc_grow },
+    { "structures", bloomcalc_structures },
 };
 
 int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)

@@ -1,0 +1,109 @@
+/*
+ * command_compare.c - "bloomcalc compare N P": one row per library sizing
+ * rule (library_rules.h): what it allocates for N keys at rate P and the
+ * rate that filter really has (layouts.h).  Parsing and printing only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "library_rules.h"
+#include "options.h"
+
+static const char description[] =
+    "What would my library allocate?  For N keys at target rate P, one row per\n"
+    "sizing rule: the textbook rule, Guava, bits-and-blooms/bloom (Go), Cassandra's\n"
+    "bucket table, RedisBloom (its scaling filter tightens the first sub-filter to\n"
+    "P/2; NONSCALING does not), RocksDB's FastLocalBloom (cache-line blocked, probes\n"
+    "from ChooseNumProbes) and Parquet's split-block filter (parquet-mr, capped at\n"
+    "128 MiB, and the uncapped spec sizing).  Columns: rule, version, m_bits (bits\n"
+    "the probes address), bytes (allocated), bits_per_key, k, layout, fpr_layout (the\n"
+    "rate of that filter as deployed: layout, rounding and hash width included),\n"
+    "and the rule in words.  Each rule is documented with its source in\n"
+    "calc/library_rules.c.  The default format is a table.";
+
+/* One row; returns the row's status. */
+static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p,
+                    const bloom_output_choice *output)
+{
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    bloom_fields fields;
+    bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+    int applied = bloom_rule_apply(&sizing, rule, n, p);
+    bloom_fields_text(&fields, "rule", "rule", sizing.name);
+    bloom_fields_text(&fields, "version", "version modelled", sizing.version);
+    if (applied == BLOOM_OK) {
+        mpq_t per_key;
+        mpq_init(per_key);
+        mpq_set_num(per_key, sizing.m_bits);
+        mpq_set_den(per_key, n);
+        mpq_canonicalize(per_key);
+        bloom_quantity rate = bloom_fpr_layout_quantity(&sizing.layout);
+        bloom_fields_integer(&fields, "m_bits", "bits", NULL, sizing.m_bits);
+        bloom_fields_integer(&fields, "bytes", "bytes", NULL, sizing.bytes);
+        bloom_fields_rational(&fields, "bits_per_key", "bits/key", NULL, per_key);
+        bloom_fields_unsigned(&fields, "k", "k", NULL, sizing.k);
+        bloom_fields_text(&fields, "layout", "layout", bloom_layout_names[sizing.layout.kind]);
+        bloom_fields_quantity(&fields, "fpr_layout", "rate as deployed", NULL, &rate);
+        mpq_clear(per_key);
+    } else {
+        static const char *const keys[] = { "m_bits", "bytes", "bits_per_key", "k", "layout",
+                                            "fpr_layout" };
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            bloom_fields_missing(&fields, keys[i], keys[i]);
+    }
+    bloom_fields_text(&fields, "rule_summary", "rule in words",
+                      applied == BLOOM_OK ? sizing.description : "refused by the library");
+    int status = applied == BLOOM_UNDEFINED ? fields.status : applied;
+    if (status == BLOOM_OK) {
+        *row = fields.record;
+        bloom_record_init(&fields.record);
+    }
+    bloom_fields_clear(&fields);
+    bloom_rule_sizing_clear(&sizing);
+    return status;
+}
+
+int bloomcalc_compare(int argc, char **argv, int first)
+{
+    mpz_t n;
+    mpq_t p;
+    mpz_init(n);
+    mpq_init(p);
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
+          .count_maximum = "2^64" },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-30" },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    static const char *const positional[] = { "keys", "rate", NULL };
+    bloom_command_line line = { "bloomcalc", "compare", "N P [OPTIONS]", description, options,
+                                sizeof options / sizeof options[0], positional };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;
+    if (parsed == 0 && !(options[0].seen && options[1].seen)) {
+        bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%')");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        bloom_record rows[BLOOM_RULE_COUNT];
+        size_t count = 0;
+        for (int rule = 0; rule < BLOOM_RULE_COUNT && status == 0; rule++, count++)
+            status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, &output) == BLOOM_OK ? 0 : 1;
+        if (status == 0)
+            bloom_write_records(stdout, rows, count, (bloom_format)output.format);
+        else
+            fputs("bloomcalc compare: a result could not be certified to the requested digits; "
+                  "try fewer --digits\n", stderr);
+        for (size_t i = 0; i + (status != 0) < count; i++)
+            bloom_record_clear(&rows[i]);
+    }
+    mpz_clear(n);
+    mpq_clear(p);
+    return status;
+}

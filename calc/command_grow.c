@@ -1,0 +1,152 @@
+/*
+ * command_grow.c - "bloomcalc grow": a scalable Bloom filter (growth.h):
+ * sub-filters, memory, compound rate bound and probes for a final key
+ * count.  Parsing and printing only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "growth.h"
+#include "options.h"
+#include "sizing.h"
+
+static const char description[] =
+    "A scalable Bloom filter (Almeida, Baquero, Preguica, Hutchison 2007) grown to N\n"
+    "keys (-n): the first sub-filter holds --initial keys (default N/1000, at least\n"
+    "1) at rate -p (default 1%), each next one is --growth times larger (default 2)\n"
+    "at --tightening times the rate (default 0.8; RedisBloom uses 0.5).  Prints the\n"
+    "sub-filters needed, total memory, the compound rate bound 1 - prod(1 - p0 r^i)\n"
+    "(exact), its limit p0/(1 - r), the bit probes of an absent key (every\n"
+    "sub-filter, every bit) and the mean sub-filters a present key reaches, newest\n"
+    "first.  --per-filter prints one record per sub-filter instead.";
+
+static void put_summary(bloom_fields *fields, const bloom_growth *growth, mpz_srcptr n)
+{
+    mpz_t bytes;
+    mpz_init(bytes);
+    bloom_bytes_for_bits(bytes, growth->bits);
+    bloom_fields_integer(fields, "n", "keys n", NULL, n);
+    bloom_fields_integer(fields, "initial_capacity", "first sub-filter's capacity", NULL,
+                         growth->subfilter[0].capacity);
+    bloom_fields_rational(fields, "first_rate", "first sub-filter's rate p0", NULL, growth->first_rate);
+    bloom_fields_unsigned(fields, "filters", "sub-filters", NULL, (unsigned long)growth->filters);
+    bloom_fields_integer(fields, "m_bits", "total bits", "bits", growth->bits);
+    bloom_fields_integer(fields, "bytes", "memory", "bytes", bytes);
+    bloom_fields_rational(fields, "fpr_bound", "compound rate bound 1 - prod(1 - p_i)", NULL,
+                          growth->rate_bound);
+    bloom_fields_rational(fields, "fpr_limit", "bound for any n, p0/(1 - r)", NULL, growth->rate_limit);
+    bloom_fields_unsigned(fields, "probes_absent", "bit probes, absent key (all read)", NULL,
+                          growth->probes_absent);
+    bloom_fields_unsigned(fields, "filters_checked_absent", "sub-filters checked, absent key", NULL,
+                          (unsigned long)growth->filters);
+    bloom_fields_rational(fields, "filters_checked_present", "sub-filters checked, present key",
+                          "(mean, at most)", growth->filters_checked_present);
+    mpz_clear(bytes);
+}
+
+static void put_subfilters(bloom_record *rows, const bloom_growth *growth,
+                           const bloom_output_choice *output)
+{
+    for (size_t i = 0; i < growth->filters; i++) {
+        const bloom_subfilter *filter = &growth->subfilter[i];
+        bloom_fields fields;
+        bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+        bloom_fields_unsigned(&fields, "filter", "sub-filter", NULL, (unsigned long)i);
+        bloom_fields_integer(&fields, "capacity", "capacity", NULL, filter->capacity);
+        bloom_fields_integer(&fields, "keys", "keys held", NULL, filter->keys);
+        bloom_fields_rational(&fields, "rate", "design rate", NULL, filter->rate);
+        bloom_fields_integer(&fields, "m_bits", "bits", NULL, filter->bits);
+        bloom_fields_unsigned(&fields, "k", "k", NULL, filter->k);
+        rows[i] = fields.record;
+        bloom_record_init(&fields.record);
+        bloom_fields_clear(&fields);
+    }
+}
+
+static int print_growth(const bloom_growth *growth, mpz_srcptr n, int per_filter,
+                        const bloom_output_choice *output)
+{
+    if (!per_filter) {
+        bloom_fields fields;
+        bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+        put_summary(&fields, growth, n);
+        return bloomcalc_emit(&fields, output->format, "grow");
+    }
+    bloom_record *rows = calloc(growth->filters, sizeof *rows);
+    if (rows == NULL)
+        abort();
+    put_subfilters(rows, growth, output);
+    bloom_write_records(stdout, rows, growth->filters, (bloom_format)output->format);
+    for (size_t i = 0; i < growth->filters; i++)
+        bloom_record_clear(&rows[i]);
+    free(rows);
+    return 0;
+}
+
+int bloomcalc_grow(int argc, char **argv, int first)
+{
+    mpz_t n, initial;
+    mpq_t rate, tightening;
+    mpz_inits(n, initial, (mpz_ptr)0);
+    mpq_inits(rate, tightening, (mpq_ptr)0);
+    mpq_set_ui(rate, 1, 100);
+    mpq_set_ui(tightening, 4, 5);
+    unsigned long factor = 2;
+    int per_filter = 0;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys finally inserted", .count_minimum = "1",
+          .count_maximum = "2^128" },
+        { .long_name = "initial", .kind = BLOOM_OPTION_COUNT, .destination = initial,
+          .value_name = "N0", .help = "capacity of the first sub-filter (default N/1000)",
+          .count_minimum = "1", .count_maximum = "2^128" },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
+          .value_name = "P0", .help = "rate of the first sub-filter (default 1%)",
+          .rate_minimum = "1e-100" },
+        { .long_name = "growth", .short_name = 's', .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &factor, .value_name = "S", .help = "capacity growth factor (default 2)",
+          .minimum = 1, .maximum = 1000 },
+        { .long_name = "tightening", .short_name = 'r', .kind = BLOOM_OPTION_RATE,
+          .destination = tightening, .value_name = "R",
+          .help = "rate ratio between sub-filters (default 0.8)", .rate_minimum = "1e-6" },
+        { .long_name = "per-filter", .kind = BLOOM_OPTION_FLAG, .destination = &per_filter,
+          .help = "one record per sub-filter instead of the summary" },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    static const char *const positional[] = { "keys", NULL };
+    bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options,
+                                sizeof options / sizeof options[0], positional };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;
+    if (parsed == 0 && !options[0].seen) {
+        bloom_options_error(&line, "-n/--keys is required (keys finally inserted)");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        if (!options[1].seen) {
+            mpz_fdiv_q_ui(initial, n, 1000);
+            if (mpz_sgn(initial) == 0)
+                mpz_set_ui(initial, 1);
+        }
+        bloom_growth growth;
+        bloom_growth_init(&growth);
+        int planned = bloom_growth_plan(&growth, initial, factor, rate, tightening, n);
+        if (planned == BLOOM_UNDEFINED) {
+            bloom_options_error(&line, "--initial: more than %d sub-filters would be needed; "
+                                "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
+            status = 2;
+        } else if (planned != BLOOM_OK) {
+            fputs("bloomcalc grow: a sub-filter could not be certified\n", stderr);
+            status = 1;
+        } else {
+            status = print_growth(&growth, n, per_filter, &output);
+        }
+        bloom_growth_clear(&growth);
+    }
+    mpz_clears(n, initial, (mpz_ptr)0);
+    mpq_clears(rate, tightening, (mpq_ptr)0);
+    return status;
+}

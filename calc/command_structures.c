@@ -1,0 +1,124 @@
+/*
+ * command_structures.c - "bloomcalc structures P": bits per key of other
+ * approximate-membership structures at rate P, and the counter overflow
+ * of a counting Bloom filter for N keys (structures.h).  Parsing and
+ * printing only.
+ */
+#include <stdio.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "options.h"
+#include "sizing.h"
+#include "structures.h"
+
+static const char description[] =
+    "Bits per key at target rate P for the information-theoretic floor log2(1/P),\n"
+    "a Bloom filter, a counting Bloom filter (4-bit counters), cuckoo, xor, binary\n"
+    "fuse and ribbon filters, each labelled exact or approximate with its reference\n"
+    "(the papers' space formulas).  With -n N, the bits for N keys, and the counting\n"
+    "Bloom filter's overflow: the textbook filter for N keys at P (or -m M counters)\n"
+    "with c-bit counters (--counter-bits, default 4) and its best k, the probability\n"
+    "one counter overflows and\n"
+    "that any does, between the Bonferroni bounds S1 - S2 and S1, with Fan et al.'s\n"
+    "bound.  The overflow columns are empty on the other rows.";
+
+/* The counting Bloom filter's overflow fields (or missing values). */
+static void put_overflow(bloom_fields *fields, const bloom_counting_arguments *counting)
+{
+    static const struct { const char *key; bloom_enclose_function enclose; } bounds[] = {
+        { "overflow_one_counter", bloom_enclose_counter_overflow_one },
+        { "overflow_any_lower", bloom_enclose_counter_overflow_lower },
+        { "overflow_any_upper", bloom_enclose_counter_overflow_upper },
+        { "overflow_fan_bound", bloom_enclose_counter_overflow_fan },
+    };
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        bloom_quantity value = { bounds[i].enclose, counting, NULL };
+        if (counting != NULL)
+            bloom_fields_quantity(fields, bounds[i].key, bounds[i].key, NULL, &value);
+        else
+            bloom_fields_missing(fields, bounds[i].key, bounds[i].key);
+    }
+}
+
+static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcptr n,
+                         const bloom_counting_arguments *counting, const bloom_output_choice *output)
+{
+    const bloom_structure *structure = &bloom_structures[index];
+    bloom_structure_arguments arguments = { structure, p };
+    bloom_quantity bits = { bloom_enclose_structure_bits_per_key, &arguments, NULL };
+    bloom_fields fields;
+    bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+    bloom_fields_text(&fields, "structure", "structure", structure->name);
+    bloom_fields_quantity(&fields, "bits_per_key", "bits/key", NULL, &bits);
+    bloom_fields_text(&fields, "status", "status", structure->status);
+    bloom_fields_text(&fields, "reference", "reference", structure->reference);
+    if (n != NULL) {
+        bloom_fields_integer(&fields, "n", "keys", NULL, n);
+        put_overflow(&fields, index == 2 ? counting : NULL);
+    }
+    int status = fields.status;
+    *row = fields.record;
+    bloom_record_init(&fields.record);
+    bloom_fields_clear(&fields);
+    return status;
+}
+
+int bloomcalc_structures(int argc, char **argv, int first)
+{
+    mpq_t p;
+    mpz_t n, m;
+    mpq_init(p);
+    mpz_inits(n, m, (mpz_ptr)0);
+    unsigned long counter_bits = 4;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-300" },
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys, for the counting filter's overflow",
+          .count_minimum = "1", .count_maximum = "2^64" },
+        { .long_name = "counters", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
+          .value_name = "M", .help = "counters of the counting filter (default: the textbook m)",
+          .count_minimum = "2", .count_maximum = "2^64" },
+        { .long_name = "counter-bits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &counter_bits,
+          .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = 6 },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    static const char *const positional[] = { "rate", NULL };
+    bloom_command_line line = { "bloomcalc", "structures", "P [OPTIONS]", description, options,
+                                sizeof options / sizeof options[0], positional };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;
+    if (parsed == 0 && !options[0].seen) {
+        bloom_options_error(&line, "needs the target rate P (e.g. 'bloomcalc structures 1%%')");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0 && options[2].seen && !options[1].seen) {
+        bloom_options_error(&line, "-m/--counters needs -n/--keys (the keys of the counting filter)");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        unsigned long k = 1;
+        int planned = options[1].seen && !options[2].seen ? bloom_total_bits(m, n, p) : BLOOM_OK;
+        if (planned == BLOOM_OK && options[1].seen)
+            planned = bloom_best_hashes(&k, m, n);
+        bloom_counting_arguments counting = { m, n, k, counter_bits };
+        bloom_record rows[16];
+        size_t count = 0;
+        status = planned == BLOOM_OK ? 0 : 1;
+        for (; count < bloom_structure_count && status == 0; count++)
+            status = structure_row(&rows[count], count, p, options[1].seen ? n : NULL, &counting,
+                                   &output) == BLOOM_OK ? 0 : 1;
+        if (status == 0)
+            bloom_write_records(stdout, rows, count, (bloom_format)output.format);
+        else
+            fputs("bloomcalc structures: a result could not be certified; try fewer --digits\n",
+                  stderr);
+        for (size_t i = 0; i < count; i++)
+            bloom_record_clear(&rows[i]);
+    }
+    mpq_clear(p);
+    mpz_clears(n, m, (mpz_ptr)0);
+    return status;
+}

@@ -1,0 +1,187 @@
+/*
+ * layouts.c - the rate of a deployed filter: the layout's own rate at the
+ * bits its indices reach, united with the fingerprint floor of its hash
+ * (layouts.h), and the rounding of the memory a library allocates.
+ *
+ * The model is the composition of three exact pieces and one assumption:
+ * the layout rates of fpr.c and layout_rates.c (exact under independent
+ * uniform probes), the reachable bits min(m, 2^N) (exact: unreachable bits
+ * are never set nor probed), the fingerprint floor 1 - (1 - 2^-h)^n (exact
+ * for uniform hashes), and their union r1 + r2 - r1 r2, which treats the
+ * collision and the probe outcome as independent (RocksDB's
+ * IndependentProbabilitySum; FORMULAS e).  Rounding of memory:
+ * FORMULAS b shows that rounding m up to a byte or a 64-bit word does not
+ * move the rate of n = 1e9, p = 1 % (1.003922 % either way); rounding to a
+ * power of two can almost double it.
+ *
+ * References: FORMULAS a.6, e; RocksDB util/bloom_impl.h (commit 0e0b530).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fpr.h"
+#include "hash_width.h"
+#include "layouts.h"
+#include "numbers.h"
+
+const char *const bloom_layout_names[] = { "standard", "partitioned", "blocked", "split-block", NULL };
+const char *const bloom_rounding_names[] = { "none", "byte", "word64", "pow2", "block", NULL };
+
+void bloom_round_bits(mpz_ptr rop, mpz_srcptr m, bloom_rounding rounding, unsigned long block_bits)
+{
+    unsigned long unit = rounding == BLOOM_ROUND_BYTE ? 8
+                       : rounding == BLOOM_ROUND_WORD64 ? 64
+                       : rounding == BLOOM_ROUND_BLOCK ? block_bits : 1;
+    if (rounding == BLOOM_ROUND_POW2) {
+        mpz_t power;
+        mpz_init_set_ui(power, 1);
+        while (mpz_cmp(power, m) < 0)
+            mpz_mul_2exp(power, power, 1);
+        mpz_set(rop, power);
+        mpz_clear(power);
+        return;
+    }
+    mpz_cdiv_q_ui(rop, m, unit > 0 ? unit : 1);
+    mpz_mul_ui(rop, rop, unit > 0 ? unit : 1);
+}
+
+void bloom_layout_reachable_bits(mpz_ptr rop, const bloom_layout_arguments *layout)
+{
+    bloom_reachable_bits(rop, layout->m, layout->index_bits);
+}
+
+/* The layout's rate for `bits` bits. */
+static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layout, mpz_srcptr bits)
+{
+    bloom_fpr_arguments flat = { bits, layout->n, layout->k, 0 };
+    bloom_blocked_arguments blocked = { bits, layout->n, layout->k, layout->block_bits, layout->load };
+    switch (layout->kind) {
+    case BLOOM_LAYOUT_STANDARD:
+        return bloom_enclose_fpr_exact(result, &flat);
+    case BLOOM_LAYOUT_PARTITIONED:
+        return bloom_enclose_fpr_partitioned(result, &flat);
+    case BLOOM_LAYOUT_BLOCKED:
+        return bloom_enclose_fpr_blocked(result, &blocked);
+    case BLOOM_LAYOUT_SPLIT_BLOCK:
+        return bloom_enclose_fpr_split_block(result, &blocked);
+    }
+    return BLOOM_UNDEFINED;
+}
+
+int bloom_enclose_fpr_layout_filter(mpfi_ptr result, const void *arguments)
+{
+    const bloom_layout_arguments *layout = arguments;
+    mpz_t reach;
+    mpz_init(reach);
+    bloom_layout_reachable_bits(reach, layout);
+    int status = enclose_layout_at(result, layout, reach);
+    mpz_clear(reach);
+    return status;
+}
+
+int bloom_enclose_fpr_layout(mpfi_ptr result, const void *arguments)
+{
+    const bloom_layout_arguments *layout = arguments;
+    if (layout->hash_bits == 0)
+        return bloom_enclose_fpr_layout_filter(result, arguments);
+    bloom_fingerprint_arguments fingerprint = { layout->n, layout->hash_bits };
+    bloom_quantity_pair causes = {
+        { bloom_enclose_fpr_layout_filter, layout, NULL },
+        { bloom_enclose_fingerprint_collision, &fingerprint, NULL } };
+    return bloom_enclose_independent_union(result, &causes);
+}
+
+/* The exact fraction of the standard and partitioned layouts, when small. */
+static int exact_layout_filter(mpq_ptr result, const void *arguments)
+{
+    const bloom_layout_arguments *layout = arguments;
+    if (layout->kind != BLOOM_LAYOUT_STANDARD && layout->kind != BLOOM_LAYOUT_PARTITIONED)
+        return BLOOM_UNDEFINED;
+    mpz_t reach;
+    mpz_init(reach);
+    bloom_layout_reachable_bits(reach, layout);
+    bloom_fpr_arguments flat = { reach, layout->n, layout->k, 0 };
+    int status = layout->kind == BLOOM_LAYOUT_STANDARD ? bloom_exact_fpr_exact(result, &flat)
+                                                       : bloom_exact_fpr_partitioned(result, &flat);
+    mpz_clear(reach);
+    return status;
+}
+
+static int exact_layout(mpq_ptr result, const void *arguments)
+{
+    const bloom_layout_arguments *layout = arguments;
+    return layout->hash_bits == 0 ? exact_layout_filter(result, arguments) : BLOOM_UNDEFINED;
+}
+
+bloom_quantity bloom_fpr_layout_filter_quantity(const bloom_layout_arguments *layout)
+{
+    return (bloom_quantity){ bloom_enclose_fpr_layout_filter, layout, exact_layout_filter };
+}
+
+bloom_quantity bloom_fpr_layout_quantity(const bloom_layout_arguments *layout)
+{
+    return (bloom_quantity){ bloom_enclose_fpr_layout, layout, exact_layout };
+}
+
+/* *text = a malloc'd sentence: the format with two 3-digit quantities. */
+static int describe(char **text, const char *format, const bloom_quantity *first,
+                    const bloom_quantity *second)
+{
+    char *one = NULL, *two = NULL;
+    int status = bloom_quantity_decimal(&one, first, 3);
+    if (status == BLOOM_OK)
+        status = bloom_quantity_decimal(&two, second, 3);
+    if (status == BLOOM_OK) {
+        size_t size = strlen(format) + strlen(one) + strlen(two) + 1;
+        *text = malloc(size);
+        if (*text == NULL)
+            abort();
+        snprintf(*text, size, format, one, two);
+    }
+    free(one);
+    free(two);
+    return status;
+}
+
+/* The indices reach fewer bits than allocated. */
+static void describe_truncation(char **text, const bloom_layout_arguments *layout, mpz_srcptr reach)
+{
+    char *allocated = bloom_format_integer(layout->m, 0);
+    char *reached = bloom_format_integer(reach, 0);
+    static const char format[] = "indices of %lu bits reach only %s of the %s bits allocated; "
+                                 "the filter behaves as one of %s bits";
+    size_t size = sizeof format + 2 * strlen(reached) + strlen(allocated) + 24;
+    *text = malloc(size);
+    if (*text == NULL)
+        abort();
+    snprintf(*text, size, format, layout->index_bits, reached, allocated, reached);
+    free(allocated);
+    free(reached);
+}
+
+int bloom_layout_warning(char **warning, const bloom_layout_arguments *layout)
+{
+    *warning = NULL;
+    mpz_t reach;
+    mpz_init(reach);
+    bloom_layout_reachable_bits(reach, layout);
+    int truncated = mpz_cmp(reach, layout->m) < 0;
+    if (truncated)
+        describe_truncation(warning, layout, reach);
+    mpz_clear(reach);
+    if (truncated || layout->hash_bits == 0)
+        return BLOOM_OK;
+    bloom_fingerprint_arguments fingerprint = { layout->n, layout->hash_bits };
+    bloom_quantity floor = { bloom_enclose_fingerprint_collision, &fingerprint, NULL };
+    bloom_quantity filter = bloom_fpr_layout_filter_quantity(layout);
+    int sign = 0;
+    int status = bloom_quantity_compare(&sign, &floor, &filter);
+    if (status == BLOOM_OK && sign >= 0) {
+        char format[160];
+        snprintf(format, sizeof format, "the %lu-bit hash dominates: hash collisions alone give "
+                 "%%s, the layout itself %%s", layout->hash_bits);
+        status = describe(warning, format, &floor, &filter);
+    }
+    return status;
+}

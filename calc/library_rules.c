@@ -1,0 +1,399 @@
+/*
+ * library_rules.c - the sizing rules of well-known Bloom filter libraries
+ * (library_rules.h), each described in words from the public source named
+ * below and re-derived here in exact arithmetic: where a library computes
+ * floor(x) or round(x) of a real x in doubles, this file computes it of the
+ * exact x with certified refinement, so it may differ from the library by
+ * one unit only when x lies within a double's rounding of an integer.
+ * c = ln(1/p)/ln^2 2 is the textbook bits per key throughout.
+ *
+ * textbook      m = ceil(n c), k = the best integer for m (sizing.h); the
+ *               rule of "bloomcalc plan".
+ * guava         Guava 33 (com.google.common.hash.BloomFilter, read at
+ *               google/guava 008e78e): bits = floor(n c), hashes =
+ *               max(1, round(log2(1/p))) (earlier versions: round((m/n) ln 2),
+ *               the same for most p); the bit array is a whole number of
+ *               64-bit words and indices are taken modulo that size; the
+ *               probes come from a 128-bit Murmur3 hash (two 64-bit halves,
+ *               63-bit indices).
+ * bits-and-blooms  github.com/bits-and-blooms/bloom v3 EstimateParameters:
+ *               m = ceil(n c), k = ceil((m/n) ln 2); indices modulo m, the
+ *               bitset stored in 64-bit words.
+ * cassandra     org.apache.cassandra.utils.BloomCalculations (apache/cassandra
+ *               07cf56f): a table of (1 - e^(-k/b))^k for b = 2..20 buckets
+ *               per element, k up to a per-row maximum; it takes the
+ *               smallest b whose best k meets p, then the smallest k that
+ *               still meets p; m = n b + 20 bits, rounded to 64-bit words
+ *               (OffHeapBitSet), indices modulo the rounded size.  The table
+ *               holds 3-digit roundings; this file evaluates the formula
+ *               they round.  Rates below the table's last cell (6.71e-5) are
+ *               refused, as Cassandra does.
+ * redisbloom    RedisBloom 2.x BF.RESERVE (src/sb.c, deps/bloom/bloom.c,
+ *               RedisBloom 03077b4 and 0aeb4b2): a scaling filter's first
+ *               sub-filter gets error p/2 (ERROR_TIGHTENING_RATIO 0.5), a
+ *               NONSCALING one gets p; bits per entry b = ln(1/e)/ln^2 2,
+ *               bits = floor(n b) rounded up to 64-bit words (NOROUND),
+ *               hashes = ceil(b ln 2) = ceil(log2(1/e)), a 64-bit hash
+ *               (FORCE64), indices modulo the bits.
+ * rocksdb       RocksDB FastLocalBloom (format_version 5; util/bloom_impl.h
+ *               0e0b530, table/block_based/filter_policy.cc): the user's
+ *               bits per key (here c) as millibits = round(1000 c); bytes =
+ *               ceil(n millibits / 8000), at most 0xffffffc0, rounded up to
+ *               64-byte cache lines, plus 5 bytes of metadata; probes from
+ *               the ChooseNumProbes table (FORMULAS e; 10 bits per key -> 6);
+ *               every probe of a key inside one 512-bit line: the blocked
+ *               layout.  Its 64-bit hash picks the line with the upper half
+ *               and the probes with the lower half (FORMULAS e caveat), which
+ *               the 64-bit fingerprint floor here understates (about
+ *               51/2^32 instead of n/2^64, still negligible).
+ * parquet-mr    parquet-mr 1.13 BlockSplitBloomFilter: bits =
+ *               floor(-8 n / ln(1 - p^(1/8))), at most 2^30 (128 MiB); the
+ *               bitset is that many bytes rounded up to a power of two, at
+ *               least 32; split-block layout (256-bit blocks, 8 words), xxHash64.
+ *               The writer caps it further at parquet.bloom.filter.max.bytes
+ *               (1 MiB by default), not modelled.
+ * parquet-spec  the same sizing without the 128 MiB cap: Parquet's
+ *               BloomFilter.md formula with the power-of-two rounding.
+ */
+#include "fpr.h"
+#include "library_rules.h"
+#include "sizing.h"
+
+void bloom_rule_sizing_init(bloom_rule_sizing *sizing)
+{
+    mpz_inits(sizing->n, sizing->m_bits, sizing->bytes, (mpz_ptr)0);
+    sizing->name = sizing->version = sizing->description = "";
+    sizing->k = 0;
+}
+
+void bloom_rule_sizing_clear(bloom_rule_sizing *sizing)
+{
+    mpz_clears(sizing->n, sizing->m_bits, sizing->bytes, (mpz_ptr)0);
+}
+
+unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key)
+{
+    static const struct { unsigned long up_to, probes; } table[] = {
+        {2080, 1}, {3580, 2}, {5100, 3}, {6640, 4}, {8300, 5}, {10070, 6}, {11720, 7},
+        {14001, 8}, {16050, 9}, {18300, 10}, {22001, 11}, {25501, 12} };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (millibits_per_key <= table[i].up_to)
+            return table[i].probes;
+    return millibits_per_key > 50000 ? 24 : (millibits_per_key - 1) / 2000 - 1;
+}
+
+/* --- certified whole numbers of real quantities --------------------------- */
+
+/* scale * quantity + offset, for rounding to nearest (offset 1/2) and scaling. */
+typedef struct affine {
+    bloom_quantity inner;
+    mpq_srcptr scale;
+    mpq_srcptr offset;
+} affine;
+
+static int enclose_affine(mpfi_ptr result, const void *arguments)
+{
+    const affine *map = arguments;
+    int status = map->inner.enclose(result, map->inner.arguments);
+    mpfi_mul_q(result, result, map->scale);
+    mpfi_add_q(result, result, map->offset);
+    return status;
+}
+
+/* rop = floor(scale x + offset) (ceiling when `ceiling`), x a quantity. */
+static int whole_of(mpz_ptr rop, bloom_quantity x, const char *scale, const char *offset, int ceiling)
+{
+    mpq_t a, b;
+    mpq_inits(a, b, (mpq_ptr)0);
+    mpq_set_str(a, scale, 10);
+    mpq_set_str(b, offset, 10);
+    mpq_canonicalize(a);
+    mpq_canonicalize(b);
+    affine map = { x, a, b };
+    bloom_quantity mapped = { enclose_affine, &map, NULL };
+    int status = bloom_quantity_ceil(rop, &mapped, !ceiling);
+    mpq_clears(a, b, (mpq_ptr)0);
+    return status;
+}
+
+/* rop = floor(n x), x a quantity per key. */
+static int whole_of_keys(mpz_ptr rop, bloom_quantity x, mpz_srcptr n)
+{
+    mpq_t scale, zero;
+    mpq_inits(scale, zero, (mpq_ptr)0);
+    mpq_set_z(scale, n);
+    affine map = { x, scale, zero };
+    bloom_quantity mapped = { enclose_affine, &map, NULL };
+    int status = bloom_quantity_ceil(rop, &mapped, 1);
+    mpq_clears(scale, zero, (mpq_ptr)0);
+    return status;
+}
+
+/* log2(1/p), exact when p = 2^-a (a ceiling or rounding of it is then certain). */
+static int exact_log2_inverse(mpq_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    if (mpz_cmp_ui(mpq_numref(sizing->p), 1) != 0 || mpz_popcount(mpq_denref(sizing->p)) != 1)
+        return BLOOM_UNDEFINED;
+    mpq_set_ui(result, mpz_scan1(mpq_denref(sizing->p), 0), 1);
+    return BLOOM_OK;
+}
+
+static void bytes_of_words(mpz_ptr bytes, mpz_ptr bits)
+{
+    bloom_round_bits(bits, bits, BLOOM_ROUND_WORD64, 0);
+    mpz_fdiv_q_ui(bytes, bits, 8);
+}
+
+/* The standard filter of m_bits with hash and index widths. */
+static void set_standard(bloom_rule_sizing *sizing, unsigned long hash_bits, unsigned long index_bits)
+{
+    sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_STANDARD, sizing->m_bits, sizing->n,
+                                               sizing->k, 0, BLOOM_LOAD_BINOMIAL, hash_bits,
+                                               index_bits };
+}
+
+/* --- the rules ----------------------------------------------------------------- */
+
+static int textbook(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    int status = bloom_total_bits(sizing->m_bits, sizing->n, p);
+    if (status == BLOOM_OK)
+        status = bloom_best_hashes(&sizing->k, sizing->m_bits, sizing->n);
+    bloom_bytes_for_bits(sizing->bytes, sizing->m_bits);
+    set_standard(sizing, 0, 0);
+    return status;
+}
+
+/*
+ * The libbloom-style sizing shared by Guava and RedisBloom: bits =
+ * floor(n ln(1/e)/ln^2 2) and hashes = round or ceil of log2(1/e), then
+ * rounded to 64-bit words.  `hash_offset` is "1/2" with floor (round) or
+ * "0" with the ceiling.
+ */
+static int floor_bits_log2_hashes(bloom_rule_sizing *sizing, mpq_srcptr error,
+                                  const char *hash_offset, int hash_ceiling)
+{
+    bloom_sizing_arguments arguments = { error, 0, sizing->n, NULL };
+    mpz_t k;
+    mpz_init(k);
+    int status = whole_of(sizing->m_bits, (bloom_quantity){ bloom_enclose_total_bits_real, &arguments, NULL },
+                          "1", "0", 0);
+    if (status == BLOOM_OK)
+        status = whole_of(k, (bloom_quantity){ bloom_enclose_bits_per_key_lower_bound, &arguments,
+                                               exact_log2_inverse }, "1", hash_offset, hash_ceiling);
+    sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_get_ui(k);
+    mpz_clear(k);
+    return status;
+}
+
+static int guava(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    int status = floor_bits_log2_hashes(sizing, p, "1/2", 0);
+    if (status == BLOOM_OK && mpz_sgn(sizing->m_bits) == 0)
+        status = BLOOM_UNDEFINED;   /* Guava refuses a filter of 0 bits */
+    bytes_of_words(sizing->bytes, sizing->m_bits);
+    set_standard(sizing, 128, 63);
+    return status;
+}
+
+static int bits_and_blooms(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    int status = bloom_total_bits(sizing->m_bits, sizing->n, p);
+    bloom_sizing_arguments arguments = { NULL, 0, sizing->n, sizing->m_bits };
+    mpz_t k, words;
+    mpz_inits(k, words, (mpz_ptr)0);
+    if (status == BLOOM_OK)
+        status = whole_of(k, (bloom_quantity){ bloom_enclose_optimal_hashes, &arguments, NULL },
+                          "1", "0", 1);
+    sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_get_ui(k);
+    mpz_set(words, sizing->m_bits);
+    bytes_of_words(sizing->bytes, words);
+    set_standard(sizing, 128, 64);
+    mpz_clears(k, words, (mpz_ptr)0);
+    return status;
+}
+
+/* Cassandra's table rows: the largest k of row b (b = 0..20). */
+static const unsigned long cassandra_max_hashes[21] = {
+    0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14 };
+
+/* *sign = sign of ((1 - e^(-k/b))^k - p). */
+static int cassandra_compare(int *sign, unsigned long buckets, unsigned long k, mpq_srcptr p)
+{
+    mpz_t bits, one;
+    mpz_init_set_ui(bits, buckets);
+    mpz_init_set_ui(one, 1);
+    bloom_fpr_arguments cell = { bits, one, k, 0 };
+    bloom_quantity rate = bloom_fpr_approx_quantity(&cell);
+    int status = bloom_quantity_compare_rational(sign, &rate, p);
+    mpz_clears(bits, one, (mpz_ptr)0);
+    return status;
+}
+
+/* The k of row b with the smallest table rate (the first on ties). */
+static int cassandra_best_k(unsigned long *best, unsigned long buckets)
+{
+    *best = 1;
+    mpz_t bits, one;
+    mpz_init_set_ui(bits, buckets);
+    mpz_init_set_ui(one, 1);
+    int status = BLOOM_OK;
+    for (unsigned long k = 2; k <= cassandra_max_hashes[buckets] && status == BLOOM_OK; k++) {
+        bloom_fpr_arguments candidate = { bits, one, k, 0 }, incumbent = { bits, one, *best, 0 };
+        bloom_quantity left = bloom_fpr_approx_quantity(&candidate);
+        bloom_quantity right = bloom_fpr_approx_quantity(&incumbent);
+        int sign = 0;
+        status = bloom_quantity_compare(&sign, &left, &right);
+        if (sign < 0)
+            *best = k;
+    }
+    mpz_clears(bits, one, (mpz_ptr)0);
+    return status;
+}
+
+static int cassandra(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    unsigned long buckets = 2, k = 0;
+    int sign = 1, status = cassandra_compare(&sign, 20, cassandra_max_hashes[20], p);
+    if (status == BLOOM_OK && sign > 0)
+        return BLOOM_UNDEFINED;   /* below the table: Cassandra throws */
+    for (; status == BLOOM_OK; buckets++) {
+        status = cassandra_best_k(&k, buckets);
+        if (status == BLOOM_OK)
+            status = cassandra_compare(&sign, buckets, k, p);
+        if (sign <= 0)
+            break;
+    }
+    while (status == BLOOM_OK && k > 1) {
+        status = cassandra_compare(&sign, buckets, k - 1, p);
+        if (sign > 0)
+            break;
+        k--;
+    }
+    sizing->k = k;
+    mpz_mul_ui(sizing->m_bits, sizing->n, buckets);
+    mpz_add_ui(sizing->m_bits, sizing->m_bits, 20);
+    bytes_of_words(sizing->bytes, sizing->m_bits);
+    set_standard(sizing, 128, 63);
+    return status;
+}
+
+static int redisbloom(bloom_rule_sizing *sizing, mpq_srcptr p, int tightened)
+{
+    mpq_t error;
+    mpq_init(error);
+    mpq_set(error, p);
+    if (tightened)
+        mpz_mul_ui(mpq_denref(error), mpq_denref(error), 2);
+    mpq_canonicalize(error);
+    int status = floor_bits_log2_hashes(sizing, error, "0", 1);
+    if (mpz_sgn(sizing->m_bits) == 0)
+        mpz_set_ui(sizing->m_bits, 1);      /* "have at least one bit in the filter" */
+    bytes_of_words(sizing->bytes, sizing->m_bits);
+    set_standard(sizing, 64, 64);
+    mpq_clear(error);
+    return status;
+}
+
+static int rocksdb(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
+    mpz_t millibits, cap;
+    mpz_inits(millibits, cap, (mpz_ptr)0);
+    int status = whole_of(millibits, (bloom_quantity){ bloom_enclose_bits_per_key, &arguments, NULL },
+                          "1000", "1/2", 0);
+    unsigned long per_key = mpz_fits_ulong_p(millibits) ? mpz_get_ui(millibits) : 1000000UL;
+    sizing->k = bloom_rocksdb_probes(per_key);
+    mpz_mul_ui(sizing->bytes, sizing->n, per_key);              /* ceil(n millibits / 8000) */
+    mpz_cdiv_q_ui(sizing->bytes, sizing->bytes, 8000);
+    mpz_set_ui(cap, 0xffffffc0UL);
+    if (mpz_cmp(sizing->bytes, cap) > 0)
+        mpz_set(sizing->bytes, cap);
+    mpz_cdiv_q_ui(sizing->bytes, sizing->bytes, 64);            /* whole cache lines */
+    mpz_mul_ui(sizing->bytes, sizing->bytes, 64);
+    mpz_mul_ui(sizing->m_bits, sizing->bytes, 8);
+    mpz_add_ui(sizing->bytes, sizing->bytes, 5);                /* metadata */
+    sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_BLOCKED, sizing->m_bits, sizing->n,
+                                               sizing->k, BLOOM_DEFAULT_BLOCK_BITS,
+                                               BLOOM_LOAD_BINOMIAL, 64, 64 };
+    mpz_clears(millibits, cap, (mpz_ptr)0);
+    return status;
+}
+
+static int parquet(bloom_rule_sizing *sizing, mpq_srcptr p, int capped)
+{
+    bloom_sizing_arguments arguments = { p, BLOOM_SPLIT_BLOCK_WORDS, sizing->n, NULL };
+    mpz_t bits, cap;
+    mpz_inits(bits, cap, (mpz_ptr)0);
+    int status = whole_of_keys(bits, (bloom_quantity){ bloom_enclose_bits_per_key_for_hashes,
+                                                       &arguments, NULL }, sizing->n);
+    mpz_set_ui(cap, 1);
+    mpz_mul_2exp(cap, cap, 30);                       /* 128 MiB */
+    if (capped && mpz_cmp(bits, cap) > 0)
+        mpz_set(bits, cap);
+    mpz_fdiv_q_ui(bits, bits, 8);
+    if (mpz_cmp_ui(bits, 32) < 0)
+        mpz_set_ui(bits, 32);
+    bloom_round_bits(sizing->bytes, bits, BLOOM_ROUND_POW2, 0);
+    mpz_mul_ui(sizing->m_bits, sizing->bytes, 8);
+    sizing->k = BLOOM_SPLIT_BLOCK_WORDS;
+    sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_SPLIT_BLOCK, sizing->m_bits, sizing->n,
+                                               sizing->k, BLOOM_SPLIT_BLOCK_BITS,
+                                               BLOOM_LOAD_BINOMIAL, 64, 64 };
+    mpz_clears(bits, cap, (mpz_ptr)0);
+    return status;
+}
+
+static const struct rule_entry {
+    const char *name, *version, *description;
+} rule_entries[BLOOM_RULE_COUNT] = {
+    { "textbook", "bloomcalc plan",
+      "m = ceil(n ln(1/p)/ln^2 2), k the best integer for m; standard layout, ideal hash" },
+    { "guava", "Guava 33 BloomFilter",
+      "m = floor(n ln(1/p)/ln^2 2) in 64-bit words, k = round(log2(1/p)); 128-bit Murmur3" },
+    { "bits-and-blooms", "bits-and-blooms/bloom v3",
+      "EstimateParameters: m = ceil(n ln(1/p)/ln^2 2), k = ceil((m/n) ln 2)" },
+    { "cassandra", "Cassandra BloomCalculations",
+      "fewest buckets b <= 20 per key meeting p in (1-e^(-k/b))^k, then fewest k; m = n b + 20" },
+    { "redisbloom", "RedisBloom 2 BF.RESERVE (scaling)",
+      "first sub-filter at p/2: m = floor(n ln(2/p)/ln^2 2) in words, k = ceil(log2(2/p))" },
+    { "redisbloom-nonscaling", "RedisBloom 2 BF.RESERVE NONSCALING",
+      "m = floor(n ln(1/p)/ln^2 2) in 64-bit words, k = ceil(log2(1/p)); 64-bit hash" },
+    { "rocksdb", "RocksDB FastLocalBloom (format_version 5)",
+      "millibits = round(1000 c), 64-byte lines + 5 bytes, k from ChooseNumProbes; blocked 512" },
+    { "parquet-mr", "parquet-mr 1.13 BlockSplitBloomFilter",
+      "floor(-8n/ln(1-p^(1/8))) bits, at most 2^30, bytes to a power of two; split block 256/8" },
+    { "parquet-spec", "Parquet BloomFilter.md sizing, uncapped",
+      "the same sizing without the 128 MiB cap; split block 256/8" },
+};
+
+int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p)
+{
+    if (rule >= BLOOM_RULE_COUNT || mpz_sgn(n) <= 0)
+        return BLOOM_UNDEFINED;
+    sizing->name = rule_entries[rule].name;
+    sizing->version = rule_entries[rule].version;
+    sizing->description = rule_entries[rule].description;
+    mpz_set(sizing->n, n);
+    switch (rule) {
+    case BLOOM_RULE_TEXTBOOK:
+        return textbook(sizing, p);
+    case BLOOM_RULE_GUAVA:
+        return guava(sizing, p);
+    case BLOOM_RULE_BITS_AND_BLOOMS:
+        return bits_and_blooms(sizing, p);
+    case BLOOM_RULE_CASSANDRA:
+        return cassandra(sizing, p);
+    case BLOOM_RULE_REDISBLOOM:
+        return redisbloom(sizing, p, 1);
+    case BLOOM_RULE_REDISBLOOM_NONSCALING:
+        return redisbloom(sizing, p, 0);
+    case BLOOM_RULE_ROCKSDB:
+        return rocksdb(sizing, p);
+    case BLOOM_RULE_PARQUET_MR:
+        return parquet(sizing, p, 1);
+    default:
+        return parquet(sizing, p, 0);
+    }
+}

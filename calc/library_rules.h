@@ -1,0 +1,54 @@
+/*
+ * library_rules.h - "what would my library allocate?": the bits, hash count
+ * and layout that well-known Bloom filter implementations choose for n
+ * keys at a target rate p, each rule re-derived from its public source or
+ * documentation, and the rate the resulting filter really has
+ * (layouts.h).  The rules, the versions modelled and the references are
+ * described in library_rules.c.
+ */
+#ifndef BLOOMCALC_LIBRARY_RULES_H
+#define BLOOMCALC_LIBRARY_RULES_H
+
+#include "certified.h"
+#include "layouts.h"
+
+typedef enum bloom_rule_id {
+    BLOOM_RULE_TEXTBOOK,
+    BLOOM_RULE_GUAVA,
+    BLOOM_RULE_BITS_AND_BLOOMS,
+    BLOOM_RULE_CASSANDRA,
+    BLOOM_RULE_REDISBLOOM,
+    BLOOM_RULE_REDISBLOOM_NONSCALING,
+    BLOOM_RULE_ROCKSDB,
+    BLOOM_RULE_PARQUET_MR,
+    BLOOM_RULE_PARQUET_SPEC,
+    BLOOM_RULE_COUNT
+} bloom_rule_id;
+
+/* What one rule allocates. */
+typedef struct bloom_rule_sizing {
+    const char *name;            /* "guava" */
+    const char *version;         /* the version whose source was read */
+    const char *description;     /* one sentence: the rule in words */
+    mpz_t n;                     /* keys */
+    mpz_t m_bits;                /* bits the probes address */
+    mpz_t bytes;                 /* bytes allocated (with any metadata) */
+    unsigned long k;             /* probes per key */
+    bloom_layout_arguments layout;   /* the filter, pointing at n and m_bits */
+} bloom_rule_sizing;
+
+void bloom_rule_sizing_init(bloom_rule_sizing *sizing);
+void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
+
+/*
+ * Applies rule `rule` to n keys and target rate p (0 < p < 1).  Returns
+ * BLOOM_OK, BLOOM_UNDEFINED when the library itself refuses these
+ * arguments (e.g. Cassandra below its table's smallest rate, 6.71e-5), or
+ * BLOOM_UNRESOLVED.  The rate is bloom_fpr_layout_quantity(&sizing->layout).
+ */
+int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p);
+
+/* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
+unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
+
+#endif

@@ -1,0 +1,288 @@
+/*
+ * monkey.c - uniform, Monkey and no-last-level allocations of an LSM
+ * tree's filter memory, and the expected I/Os of lookups (monkey.h).
+ *
+ * Memory.  A level of n_i keys with rate p_i needs n_i ln(1/p_i)/ln^2 2 bits
+ * (real k), so a budget of M bits gives the uniform rate
+ * ln p_u = -(M/N) ln^2 2, and spending it on levels 1..t only gives those
+ * levels, uniformly, ln p = ln p_u N / N_t with N_t = n_1 + ... + n_t.
+ *
+ * Monkey.  Minimise R = sum p_i subject to sum n_i ln(1/p_i) = M ln^2 2:
+ * the Lagrange condition 1 = mu n_i / p_i gives p_i = mu n_i, and the
+ * problem is convex, so this is the optimum while every p_i <= 1.  With
+ * n_i = n_t T^(i-t) on the filtered levels 1..t, p_i = p_t T^(i-t) and the
+ * budget gives (Dayan et al. 2017; FORMULAS c)
+ *
+ *     ln p_t = ln p_u N / N_t + ln T  S1 / S0,
+ *     S0 = sum_{d=0..t-1} T^-d,  S1 = sum_{d=0..t-1} d T^-d.
+ *
+ * With the constraint p_i <= 1 the KKT conditions give p_i = min(1, mu n_i):
+ * the capped levels are the largest ones.  Starting from t = L, while the
+ * formula gives p_t > 1 the level t is left unfiltered (it then uses no
+ * memory) and t decreases; p_1 < 1 always, because ln T S1/S0 = 0 for
+ * t = 1.  Each test is a certified comparison of ln p_t with 0.
+ *
+ * Lookups, by linearity of expectation with one I/O per positive filter:
+ * an absent key costs sum_i p_i; a key on level j costs 1 + sum_{i<j} p_i,
+ * whose mean over keys spread by level size is 1 + sum_i p_i (N - N_i)/N;
+ * the worst case is j = L.
+ *
+ * References: N. Dayan, M. Athanassoulis and S. Idreos, "Monkey: optimal
+ * navigable key-value store", SIGMOD 2017, and ACM TODS 43(4), 2018;
+ * RocksDB option optimize_filters_for_hits (no filter on the last level);
+ * FORMULAS c (reference values at T = 10, L = 5, 10 bits per key).
+ */
+#include "monkey.h"
+
+void bloom_lsm_tree_init(bloom_lsm_tree *tree)
+{
+    mpz_init(tree->keys);
+    mpq_inits(tree->bits_per_key, tree->uniform_rate, (mpq_ptr)0);
+    tree->levels = tree->size_ratio = tree->monkey_filtered = 0;
+    tree->budget_is_rate = 0;
+}
+
+void bloom_lsm_tree_clear(bloom_lsm_tree *tree)
+{
+    mpz_clear(tree->keys);
+    mpq_clears(tree->bits_per_key, tree->uniform_rate, (mpq_ptr)0);
+}
+
+void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
+{
+    mpz_t power;
+    mpz_init(power);
+    mpz_ui_pow_ui(power, tree->size_ratio, tree->levels);
+    mpz_sub_ui(mpq_denref(rop), power, 1);
+    mpz_ui_pow_ui(power, tree->size_ratio, level - 1);
+    mpz_mul_ui(power, power, tree->size_ratio - 1);
+    mpz_mul(mpq_numref(rop), power, tree->keys);
+    mpq_canonicalize(rop);
+    mpz_clear(power);
+}
+
+/* rop = N_t / N, the share of the keys on levels 1..t. */
+static void share_of_levels(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long top)
+{
+    mpz_t power;
+    mpz_init(power);
+    mpz_ui_pow_ui(power, tree->size_ratio, top);           /* (T^t - 1)/(T^L - 1) */
+    mpz_sub_ui(mpq_numref(rop), power, 1);
+    mpz_ui_pow_ui(power, tree->size_ratio, tree->levels);
+    mpz_sub_ui(mpq_denref(rop), power, 1);
+    mpq_canonicalize(rop);
+    mpz_clear(power);
+}
+
+/* result = ln p_u = -(M/N) ln^2 2, or ln of the given uniform rate. */
+static void enclose_log_uniform(mpfi_ptr result, const bloom_lsm_tree *tree)
+{
+    if (tree->budget_is_rate) {
+        mpfi_set_q(result, tree->uniform_rate);
+        mpfi_log(result, result);
+        return;
+    }
+    mpfi_const_log2(result);
+    mpfi_sqr(result, result);
+    mpfi_mul_q(result, result, tree->bits_per_key);
+    mpfi_neg(result, result);
+}
+
+/* result = ln of the uniform rate of levels 1..t sharing the whole budget. */
+static void enclose_log_uniform_over(mpfi_ptr result, const bloom_lsm_tree *tree, unsigned long top)
+{
+    mpq_t share;
+    mpq_init(share);
+    share_of_levels(share, tree, top);
+    enclose_log_uniform(result, tree);
+    mpfi_div_q(result, result, share);
+    mpq_clear(share);
+}
+
+/* result = ln p_t, Monkey's rate for the largest of the filtered levels 1..t. */
+static void enclose_log_monkey_top(mpfi_ptr result, const bloom_lsm_tree *tree, unsigned long top)
+{
+    mpq_t weighted, total, term;
+    mpq_inits(weighted, total, term, (mpq_ptr)0);
+    for (unsigned long d = 0; d < top; d++) {   /* T^-d */
+        mpz_set_ui(mpq_numref(term), 1);
+        mpz_ui_pow_ui(mpq_denref(term), tree->size_ratio, d);
+        mpq_add(total, total, term);
+        mpz_mul_ui(mpq_numref(term), mpq_numref(term), d);
+        mpq_add(weighted, weighted, term);
+    }
+    mpq_div(weighted, weighted, total);
+    mpfi_t correction;
+    mpfi_init2(correction, mpfi_get_prec(result));
+    mpfi_set_ui(correction, tree->size_ratio);
+    mpfi_log(correction, correction);
+    mpfi_mul_q(correction, correction, weighted);
+    enclose_log_uniform_over(result, tree, top);
+    mpfi_add(result, result, correction);
+    mpfi_clear(correction);
+    mpq_clears(weighted, total, term, (mpq_ptr)0);
+}
+
+typedef struct monkey_top { const bloom_lsm_tree *tree; unsigned long top; } monkey_top;
+
+static int enclose_monkey_top(mpfi_ptr result, const void *arguments)
+{
+    const monkey_top *candidate = arguments;
+    enclose_log_monkey_top(result, candidate->tree, candidate->top);
+    return BLOOM_OK;
+}
+
+int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long size_ratio,
+                       mpz_srcptr keys, mpq_srcptr bits_per_key, mpq_srcptr uniform_rate)
+{
+    if (levels < 1 || size_ratio < 2 || mpz_sgn(keys) <= 0)
+        return BLOOM_UNDEFINED;
+    tree->levels = levels;
+    tree->size_ratio = size_ratio;
+    mpz_set(tree->keys, keys);
+    tree->budget_is_rate = bits_per_key == NULL;
+    if (bits_per_key != NULL)
+        mpq_set(tree->bits_per_key, bits_per_key);
+    else
+        mpq_set(tree->uniform_rate, uniform_rate);
+    mpq_t zero;
+    mpq_init(zero);
+    int status = BLOOM_OK;
+    unsigned long top = levels;
+    for (; top > 1 && status == BLOOM_OK; top--) {
+        monkey_top candidate = { tree, top };
+        bloom_quantity log_rate = { enclose_monkey_top, &candidate, NULL };
+        int sign = 0;
+        status = bloom_quantity_compare_rational(&sign, &log_rate, zero);
+        if (sign <= 0)
+            break;           /* p_t <= 1: levels 1..t keep their filters */
+    }
+    tree->monkey_filtered = top;
+    mpq_clear(zero);
+    return status;
+}
+
+/* result = ln p_i for a filtered level, or 0 (p = 1) for an unfiltered one. */
+static void enclose_log_level_rate(mpfi_ptr result, const bloom_lsm_query *query, unsigned long level)
+{
+    const bloom_lsm_tree *tree = query->tree;
+    unsigned long filtered = query->allocation == BLOOM_ALLOCATION_UNIFORM ? tree->levels
+                           : query->allocation == BLOOM_ALLOCATION_MONKEY ? tree->monkey_filtered
+                           : tree->levels - 1;
+    if (level > filtered) {
+        mpfi_set_ui(result, 0);
+    } else if (query->allocation == BLOOM_ALLOCATION_MONKEY) {
+        mpfi_t step;                 /* ln p_i = ln p_t - (t - i) ln T */
+        mpfi_init2(step, mpfi_get_prec(result));
+        enclose_log_monkey_top(result, tree, filtered);
+        mpfi_set_ui(step, tree->size_ratio);
+        mpfi_log(step, step);
+        mpfi_mul_ui(step, step, filtered - level);
+        mpfi_sub(result, result, step);
+        mpfi_clear(step);
+    } else {
+        enclose_log_uniform_over(result, tree, filtered);
+    }
+}
+
+static mpfr_prec_t working_precision(mpfi_srcptr result)
+{
+    return mpfi_get_prec(result) + 32;
+}
+
+int bloom_enclose_lsm_level_rate(mpfi_ptr result, const void *arguments)
+{
+    const bloom_lsm_query *query = arguments;
+    if (query->level < 1 || query->level > query->tree->levels)
+        return BLOOM_UNDEFINED;
+    enclose_log_level_rate(result, query, query->level);
+    mpfi_exp(result, result);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_lsm_level_bits_per_key(mpfi_ptr result, const void *arguments)
+{
+    const bloom_lsm_query *query = arguments;
+    if (query->level < 1 || query->level > query->tree->levels)
+        return BLOOM_UNDEFINED;
+    mpfi_t log2_squared;
+    mpfi_init2(log2_squared, working_precision(result));
+    mpfi_const_log2(log2_squared);
+    mpfi_sqr(log2_squared, log2_squared);
+    enclose_log_level_rate(result, query, query->level);
+    mpfi_neg(result, result);
+    mpfi_div(result, result, log2_squared);
+    mpfi_clear(log2_squared);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_lsm_bits_per_key(mpfi_ptr result, const void *arguments)
+{
+    const bloom_lsm_query *query = arguments;
+    bloom_lsm_query uniform = { query->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL };
+    return bloom_enclose_lsm_level_bits_per_key(result, &uniform);
+}
+
+/* result = sum_i weight_i p_i, weight_i = 1 (weighted = 0) or (N - N_i)/N. */
+static void enclose_weighted_rates(mpfi_ptr result, const bloom_lsm_query *query, int weighted)
+{
+    const bloom_lsm_tree *tree = query->tree;
+    mpfi_t rate;
+    mpq_t weight;
+    mpfi_init2(rate, mpfi_get_prec(result));
+    mpq_init(weight);
+    mpfi_set_ui(result, 0);
+    for (unsigned long level = 1; level <= tree->levels; level++) {
+        enclose_log_level_rate(rate, query, level);
+        mpfi_exp(rate, rate);
+        if (weighted) {             /* the keys deeper than level i pay for its filter */
+            share_of_levels(weight, tree, level);
+            mpz_sub(mpq_numref(weight), mpq_denref(weight), mpq_numref(weight));
+            mpfi_mul_q(rate, rate, weight);
+        }
+        mpfi_add(result, result, rate);
+    }
+    mpq_clear(weight);
+    mpfi_clear(rate);
+}
+
+int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments)
+{
+    enclose_weighted_rates(result, arguments, 0);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_lsm_hit_mean(mpfi_ptr result, const void *arguments)
+{
+    enclose_weighted_rates(result, arguments, 1);
+    mpfi_add_ui(result, result, 1);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments)
+{
+    const bloom_lsm_query *query = arguments;
+    mpfi_t last;
+    mpfi_init2(last, mpfi_get_prec(result));
+    enclose_weighted_rates(result, query, 0);
+    enclose_log_level_rate(last, query, query->tree->levels);
+    mpfi_exp(last, last);
+    mpfi_sub(result, result, last);   /* the deepest level's own filter is not paid */
+    mpfi_add_ui(result, result, 1);
+    mpfi_clear(last);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments)
+{
+    const bloom_lsm_query *query = arguments;
+    mpfi_t miss;
+    mpfi_init2(miss, mpfi_get_prec(result));
+    bloom_enclose_lsm_hit_mean(result, query);
+    bloom_enclose_lsm_miss(miss, query);
+    mpfi_sub(result, result, miss);        /* miss + h (hit - miss) */
+    mpfi_mul_q(result, result, query->hit_ratio);
+    mpfi_add(result, result, miss);
+    mpfi_clear(miss);
+    return BLOOM_OK;
+}

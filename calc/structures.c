@@ -1,0 +1,223 @@
+/*
+ * structures.c - bits per key of other approximate-membership structures,
+ * and the overflow probability of a counting Bloom filter (structures.h).
+ *
+ * Bits per key.  Each row is (scale L' + offset)/load, optionally over
+ * ln 2, with L = log2(1/p): the formulas the papers give (FORMULAS g), not
+ * measurements; only the floor and the Bloom row are exact statements.
+ *
+ * Counter overflow.  Under independent uniform probes a counter receives
+ * each of the T = kn increments with probability 1/m, so C1 ~ Binomial(T,
+ * 1/m) and two counters (C1, C2) are multinomial.  With j = 2^c,
+ *   P(C1 >= j) = 1 - sum_{a<j} C(T,a) m^-a (1 - 1/m)^(T-a),
+ *   P(C1 >= j, C2 >= j) = 1 - 2 P(C1 < j) + P(C1 < j, C2 < j),
+ *   P(C1 < j, C2 < j) = sum_{a,b<j} C(T,a) C(T-a,b) m^-(a+b) (1 - 2/m)^(T-a-b).
+ * The union bound S1 = m P(C1 >= j) and the second Bonferroni bound
+ * S1 - S2, S2 = C(m,2) P(C1 >= j, C2 >= j), enclose P(some counter
+ * overflows).  Both tails are tiny differences of numbers near 1, so they
+ * are computed with extra precision (an estimate of the bits lost, in
+ * doubles, only chooses the precision; the enclosure certifies).
+ * Fan et al.'s bound m (e T/(j m))^j is given for comparison.
+ *
+ * References: L. Carter et al., STOC 1978; L. Fan, P. Cao, J. Almeida and
+ * A. Broder, "Summary cache", IEEE/ACM ToN 8(3), 2000; B. Fan et al.,
+ * "Cuckoo filter", CoNEXT 2014; T. M. Graf and D. Lemire, "Xor filters",
+ * ACM JEA 25, 2020, and "Binary fuse filters", ACM JEA 27, 2022;
+ * P. C. Dillinger and S. Walzer, "Ribbon filter", arXiv 2103.02515, 2021.
+ */
+#include <math.h>
+
+#include "structures.h"
+
+const bloom_structure bloom_structures[] = {
+    { "lower bound", "exact", "Carter, Floyd, Gill, Markowsky, Wegman, STOC 1978", "1", "0", "1", 0, 0 },
+    { "bloom", "exact", "Bloom 1970; real k, exponential approximation", "1", "0", "1", 0, 1 },
+    { "counting bloom (4-bit)", "exact", "Fan, Cao, Almeida, Broder, ToN 2000", "4", "0", "1", 0, 1 },
+    { "cuckoo (b=4)", "approximate", "Fan, Andersen, Kaminsky, Mitzenmacher, CoNEXT 2014", "1", "3",
+      "955/1000", 0, 0 },
+    { "cuckoo semi-sorted (b=4)", "approximate", "Fan et al., CoNEXT 2014", "1", "2", "955/1000", 0, 0 },
+    { "xor", "approximate", "Graf, Lemire, ACM JEA 2020", "123/100", "0", "1", 0, 0 },
+    { "xor, whole-bit fingerprints", "approximate", "Graf, Lemire, ACM JEA 2020", "123/100", "0", "1", 1, 0 },
+    { "binary fuse (3-wise)", "approximate", "Graf, Lemire, ACM JEA 2022", "1125/1000", "0", "1", 0, 0 },
+    { "binary fuse (4-wise)", "approximate", "Graf, Lemire, ACM JEA 2022", "1075/1000", "0", "1", 0, 0 },
+    { "ribbon (1% overhead)", "approximate", "Dillinger, Walzer, arXiv 2103.02515", "101/100", "0", "1", 0, 0 },
+};
+const size_t bloom_structure_count = sizeof bloom_structures / sizeof bloom_structures[0];
+
+static void enclose_text_rational(mpfi_ptr result, const char *text)
+{
+    mpq_t value;
+    mpq_init(value);
+    mpq_set_str(value, text, 10);
+    mpq_canonicalize(value);
+    mpfi_set_q(result, value);
+    mpq_clear(value);
+}
+
+int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments)
+{
+    const bloom_structure_arguments *row = arguments;
+    const bloom_structure *structure = row->structure;
+    mpfi_t part;
+    mpfi_init2(part, mpfi_get_prec(result) + 16);
+    mpfi_set_q(result, row->p);
+    mpfi_log2(result, result);
+    mpfi_neg(result, result);
+    if (structure->whole_fingerprints) {
+        mpfr_t right;                /* ceil(L): the enclosure must not straddle an integer */
+        mpfr_init2(right, mpfi_get_prec(result));
+        mpfi_get_right(right, result);
+        mpfr_ceil(right, right);
+        mpfi_set_fr(result, right);
+        mpfr_clear(right);
+    }
+    enclose_text_rational(part, structure->scale);
+    mpfi_mul(result, result, part);
+    enclose_text_rational(part, structure->offset);
+    mpfi_add(result, result, part);
+    enclose_text_rational(part, structure->load);
+    mpfi_div(result, result, part);
+    if (structure->over_ln2) {
+        mpfi_const_log2(part);
+        mpfi_div(result, result, part);
+    }
+    mpfi_clear(part);
+    return BLOOM_OK;
+}
+
+/* --- counting Bloom filter ---------------------------------------------------------- */
+
+static int counting_valid(const bloom_counting_arguments *counting)
+{
+    return counting->counter_bits >= 1 && counting->counter_bits <= 6 && counting->k >= 1
+        && mpz_cmp_ui(counting->m, 2) >= 0 && mpz_sgn(counting->n) > 0;
+}
+
+/* Bits the tail 1 - P(C1 < j) cancels, about -log2 of the tail (doubles: a precision only). */
+static mpfr_prec_t tail_bits(const bloom_counting_arguments *counting)
+{
+    double throws = mpz_get_d(counting->n) * (double)counting->k, m = mpz_get_d(counting->m);
+    double j = (double)(1UL << counting->counter_bits);
+    double log2_tail = (lgamma(throws + 1) - lgamma(j + 1) - lgamma(throws - j + 1)) / log(2)
+                     - j * log2(m);
+    return (mpfr_prec_t)(log2_tail < 0 ? -log2_tail : 0) + 64;
+}
+
+/* result = P(C1 < j): sum_{a<j} C(T,a) m^-a (1 - 1/m)^(T-a). */
+static void enclose_below_one(mpfi_ptr result, const bloom_counting_arguments *counting, mpz_srcptr throws)
+{
+    unsigned long j = 1UL << counting->counter_bits;
+    mpz_t binomial, power, rest, one;
+    mpz_inits(binomial, power, rest, (mpz_ptr)0);
+    mpz_init_set_ui(one, 1);
+    mpfi_t term;
+    mpfi_init2(term, mpfi_get_prec(result));
+    mpfi_set_ui(result, 0);
+    for (unsigned long a = 0; a < j && mpz_cmp_ui(throws, a) >= 0; a++) {
+        mpz_bin_ui(binomial, throws, a);
+        mpz_pow_ui(power, counting->m, a);
+        mpz_sub_ui(rest, throws, a);
+        bloom_interval_one_minus_ratio_pow(term, one, counting->m, rest);
+        mpfi_mul_z(term, term, binomial);
+        mpfi_div_z(term, term, power);
+        mpfi_add(result, result, term);
+    }
+    mpfi_clear(term);
+    mpz_clears(binomial, power, rest, one, (mpz_ptr)0);
+}
+
+/* result = P(C1 < j, C2 < j). */
+static void enclose_below_two(mpfi_ptr result, const bloom_counting_arguments *counting, mpz_srcptr throws)
+{
+    unsigned long j = 1UL << counting->counter_bits;
+    mpz_t weight, second, power, rest, two;
+    mpz_inits(weight, second, power, rest, (mpz_ptr)0);
+    mpz_init_set_ui(two, 2);
+    mpfi_t term;
+    mpfi_init2(term, mpfi_get_prec(result));
+    mpfi_set_ui(result, 0);
+    for (unsigned long a = 0; a < j; a++)
+        for (unsigned long b = 0; b < j && mpz_cmp_ui(throws, a + b) >= 0; b++) {
+            mpz_bin_ui(weight, throws, a);
+            mpz_sub_ui(rest, throws, a);
+            mpz_bin_ui(second, rest, b);
+            mpz_mul(weight, weight, second);
+            mpz_pow_ui(power, counting->m, a + b);
+            mpz_sub_ui(rest, rest, b);
+            bloom_interval_one_minus_ratio_pow(term, two, counting->m, rest);
+            mpfi_mul_z(term, term, weight);
+            mpfi_div_z(term, term, power);
+            mpfi_add(result, result, term);
+        }
+    mpfi_clear(term);
+    mpz_clears(weight, second, power, rest, two, (mpz_ptr)0);
+}
+
+int bloom_enclose_counter_overflow_one(mpfi_ptr result, const void *arguments)
+{
+    const bloom_counting_arguments *counting = arguments;
+    if (!counting_valid(counting))
+        return BLOOM_UNDEFINED;
+    mpz_t throws;
+    mpz_init(throws);
+    mpz_mul_ui(throws, counting->n, counting->k);
+    mpfi_t below;
+    mpfi_init2(below, mpfi_get_prec(result) + tail_bits(counting));
+    enclose_below_one(below, counting, throws);
+    mpfi_ui_sub(result, 1, below);
+    mpfi_clear(below);
+    mpz_clear(throws);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_counter_overflow_upper(mpfi_ptr result, const void *arguments)
+{
+    const bloom_counting_arguments *counting = arguments;
+    int status = bloom_enclose_counter_overflow_one(result, arguments);
+    mpfi_mul_z(result, result, counting->m);
+    return status;
+}
+
+int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments)
+{
+    const bloom_counting_arguments *counting = arguments;
+    if (!counting_valid(counting))
+        return BLOOM_UNDEFINED;
+    mpz_t throws, pairs;
+    mpz_inits(throws, pairs, (mpz_ptr)0);
+    mpz_mul_ui(throws, counting->n, counting->k);
+    mpz_bin_ui(pairs, counting->m, 2);
+    mpfi_t one, both;
+    mpfr_prec_t precision = mpfi_get_prec(result) + 2 * tail_bits(counting);
+    mpfi_init2(one, precision);
+    mpfi_init2(both, precision);
+    enclose_below_one(one, counting, throws);
+    enclose_below_two(both, counting, throws);
+    mpfi_mul_2ui(one, one, 1);
+    mpfi_sub(both, both, one);        /* P(C1 >= j, C2 >= j) = 1 - 2 P(C1 < j) + P(both < j) */
+    mpfi_add_ui(both, both, 1);
+    mpfi_mul_z(both, both, pairs);    /* S2 */
+    bloom_enclose_counter_overflow_upper(one, arguments);
+    mpfi_sub(result, one, both);
+    mpfi_clear(one);
+    mpfi_clear(both);
+    mpz_clears(throws, pairs, (mpz_ptr)0);
+    return BLOOM_OK;
+}
+
+int bloom_enclose_counter_overflow_fan(mpfi_ptr result, const void *arguments)
+{
+    const bloom_counting_arguments *counting = arguments;
+    if (!counting_valid(counting))
+        return BLOOM_UNDEFINED;
+    unsigned long j = 1UL << counting->counter_bits;
+    mpfi_set_ui(result, 1);
+    mpfi_exp(result, result);
+    mpfi_mul_z(result, result, counting->n);
+    mpfi_mul_ui(result, result, counting->k);
+    mpfi_div_ui(result, result, j);
+    mpfi_div_z(result, result, counting->m);
+    bloom_interval_pow_ui(result, result, j);
+    mpfi_mul_z(result, result, counting->m);
+    return BLOOM_OK;
+}

@@ -1,0 +1,348 @@
+/*
+ * calc_layouts.c - layout_rates.h, hash_width.h, layouts.h and
+ * library_rules.h against values derived independently here.
+ *
+ * - Partitioned: the textbook (1 - (1 - k/m)^n)^k as a fraction when k | m,
+ *   and, when k does not divide m, a brute-force enumeration of every probe
+ *   outcome of a tiny filter (m = 5, k = 2: slices of 3 and 2 bits).
+ * - Blocked and split block: the binomial mixture summed term by term,
+ *   sum_i C(n,i) b^-i (1 - 1/b)^(n-i) r(i), in exact rationals, with r(i)
+ *   the library's exact standard rate of a B-bit block holding i keys
+ *   (fpr.h, itself checked against a Markov chain in calc_fpr.c) or
+ *   (1 - (31/32)^i)^8; the library evaluates the same mixture through the
+ *   generating function instead, so agreement to 40 digits tests the
+ *   closed form.  FORMULAS e's published figures at 10 bits per key.
+ * - Hash width: the 31-bit-index billion-key filter (FORMULAS: about 76 %)
+ *   equals the exact rate of a 2^31-bit filter; the 32-bit fingerprint
+ *   floor for 1e9 keys is FORMULAS e's 0.2077122589016286.
+ * - Library rules for n = 1e9, p = 1 %: every whole number derived by hand
+ *   in the comments from the rule's documented formula.
+ */
+#include <CUnit/CUnit.h>
+#include <stdlib.h>
+
+#include "calc_checks.h"
+#include "calc_suites.h"
+#include "hash_width.h"
+#include "layouts.h"
+#include "library_rules.h"
+
+/* Brute force: every key picks one bit per slice (3 x 2 choices), n = 2 keys and a query. */
+static void test_partitioned_brute_force(void)
+{
+    unsigned long positives = 0, outcomes = 0;
+    for (int key1 = 0; key1 < 6; key1++)
+        for (int key2 = 0; key2 < 6; key2++)
+            for (int query = 0; query < 6; query++, outcomes++) {
+                int a = query % 3, b = query / 3;
+                int first = a == key1 % 3 || a == key2 % 3;    /* slice of 3 bits */
+                int second = b == key1 / 3 || b == key2 / 3;   /* slice of 2 bits */
+                positives += first && second;
+            }
+    mpq_t expected;
+    mpq_init(expected);
+    mpq_set_ui(expected, positives, outcomes);
+    mpq_canonicalize(expected);
+    test_filter filter;
+    test_filter_init(&filter, "5", "2", 2, 0);
+    bloom_quantity rate = { bloom_enclose_fpr_partitioned, &filter.arguments, bloom_exact_fpr_partitioned };
+    bloom_quantity enclosure_only = { bloom_enclose_fpr_partitioned, &filter.arguments, NULL };
+    CHECK_DECIMAL_RATIONAL(&rate, 30, expected);
+    CHECK_DECIMAL_RATIONAL(&enclosure_only, 30, expected);
+    test_filter_clear(&filter);
+    mpq_clear(expected);
+}
+
+/* k | m: (1 - (1 - k/m)^n)^k, written out as a fraction for m = 64, n = 8, k = 4. */
+static void test_partitioned_divisible(void)
+{
+    mpz_t slice, empty;
+    mpz_init_set_ui(slice, 16);
+    mpz_init(empty);
+    mpq_t expected;
+    mpq_init(expected);
+    mpz_pow_ui(mpq_denref(expected), slice, 8);           /* ((16^8 - 15^8)/16^8)^4 */
+    mpz_ui_pow_ui(empty, 15, 8);
+    mpz_sub(mpq_numref(expected), mpq_denref(expected), empty);
+    mpz_pow_ui(mpq_numref(expected), mpq_numref(expected), 4);
+    mpz_pow_ui(mpq_denref(expected), mpq_denref(expected), 4);
+    mpq_canonicalize(expected);
+    test_filter filter;
+    test_filter_init(&filter, "64", "8", 4, 0);
+    bloom_quantity rate = { bloom_enclose_fpr_partitioned, &filter.arguments, NULL };
+    CHECK_DECIMAL_RATIONAL(&rate, 40, expected);
+    test_filter_clear(&filter);
+    mpq_clears(expected, NULL);
+    mpz_clears(slice, empty, NULL);
+}
+
+/* inner(i) for the direct sums: the exact rate of a block with i keys, or the split-block rate. */
+static void inner_rate(mpq_ptr rop, unsigned long block_bits, unsigned long i, unsigned long k, int split)
+{
+    if (i == 0) {
+        mpq_set_ui(rop, 0, 1);
+    } else if (split) {                          /* (1 - ((w-1)/w)^i)^k, w = B/k */
+        unsigned long w = block_bits / k;
+        mpz_ui_pow_ui(mpq_denref(rop), w, i);
+        mpz_ui_pow_ui(mpq_numref(rop), w - 1, i);
+        mpz_sub(mpq_numref(rop), mpq_denref(rop), mpq_numref(rop));
+        mpz_pow_ui(mpq_numref(rop), mpq_numref(rop), k);
+        mpz_pow_ui(mpq_denref(rop), mpq_denref(rop), k);
+        mpq_canonicalize(rop);
+    } else {
+        mpz_t bits, keys;
+        mpz_init_set_ui(bits, block_bits);
+        mpz_init_set_ui(keys, i);
+        bloom_fpr_exact_rational(rop, bits, keys, k);
+        mpz_clears(bits, keys, NULL);
+    }
+}
+
+/* sum_i C(n,i) (1/b)^i (1 - 1/b)^(n-i) inner(i), exactly. */
+static void direct_mixture(mpq_ptr rop, unsigned long blocks, unsigned long block_bits,
+                           unsigned long n, unsigned long k, int split)
+{
+    mpq_t term, inner;
+    mpq_inits(term, inner, NULL);
+    mpq_set_ui(rop, 0, 1);
+    for (unsigned long i = 0; i <= n; i++) {
+        mpz_bin_uiui(mpq_numref(term), n, i);
+        mpz_t other;
+        mpz_init(other);
+        mpz_ui_pow_ui(other, blocks - 1, n - i);
+        mpz_mul(mpq_numref(term), mpq_numref(term), other);
+        mpz_ui_pow_ui(mpq_denref(term), blocks, n);
+        mpq_canonicalize(term);
+        inner_rate(inner, block_bits, i, k, split);
+        mpq_mul(term, term, inner);
+        mpq_add(rop, rop, term);
+        mpz_clear(other);
+    }
+    mpq_clears(term, inner, NULL);
+}
+
+static void check_mixture(unsigned long m, unsigned long block_bits, unsigned long n,
+                          unsigned long k, int split)
+{
+    mpz_t bits, keys;
+    mpz_init_set_ui(bits, m);
+    mpz_init_set_ui(keys, n);
+    mpq_t expected;
+    mpq_init(expected);
+    direct_mixture(expected, m / block_bits, block_bits, n, k, split);
+    bloom_blocked_arguments filter = { bits, keys, k, block_bits, BLOOM_LOAD_BINOMIAL };
+    bloom_quantity rate = { split ? bloom_enclose_fpr_split_block : bloom_enclose_fpr_blocked,
+                            &filter, NULL };
+    CHECK_DECIMAL_RATIONAL(&rate, 40, expected);
+    mpq_clear(expected);
+    mpz_clears(bits, keys, NULL);
+}
+
+static void test_blocked_direct_sum(void)
+{
+    check_mixture(256, 64, 12, 3, 0);
+    check_mixture(512, 64, 40, 5, 0);
+    check_mixture(96, 32, 5, 7, 0);     /* k > bits per key: many repeated probes */
+}
+
+static void test_split_block_direct_sum(void)
+{
+    check_mixture(1024, 256, 20, 8, 1);
+    check_mixture(512, 64, 30, 4, 1);
+}
+
+/* FORMULAS e at 10 bits per key, B = 512 (m = 2 621 440, n = 262 144) and the SBBF table. */
+static void test_block_figures(void)
+{
+    mpz_t m, n;
+    mpz_init_set_ui(m, 2621440);
+    mpz_init_set_ui(n, 262144);
+    bloom_blocked_arguments filter = { m, n, 7, 512, BLOOM_LOAD_BINOMIAL };
+    bloom_quantity blocked = { bloom_enclose_fpr_blocked, &filter, NULL };
+    bloom_quantity putze = { bloom_enclose_fpr_blocked_putze, &filter, NULL };
+    bloom_quantity split = { bloom_enclose_fpr_split_block, &filter, NULL };
+    CHECK_FIGURE(&blocked, "0.00968578");          /* binomial x exact, k = 7 */
+    filter.load = BLOOM_LOAD_POISSON;
+    CHECK_FIGURE(&blocked, "0.00968605");          /* Poisson x exact inner */
+    CHECK_FIGURE(&putze, "0.00957121");            /* Putze et al. */
+    filter.k = 6;
+    CHECK_FIGURE(&putze, "0.00957567");
+    CHECK_FIGURE(&blocked, "0.00966475");
+    filter.k = 8;
+    filter.block_bits = 256;
+    CHECK_FIGURE(&split, "0.01264845");            /* SBBF at c = 10 */
+    /* Parquet's sizing for 1 %: c = 9.6815267387..., lambda = 256/c; m = n c with n = 10^9 */
+    mpz_set_str(m, "9681526738735678", 10);
+    mpz_set_str(n, "1000000000000000", 10);
+    CHECK_FIGURE(&split, "0.01462720");
+    mpz_clears(m, n, NULL);
+}
+
+/* The billion-key filter with 31-bit indices is exactly the 2^31-bit filter (about 76 %). */
+static void test_truncated_index(void)
+{
+    mpz_t m, n, reach;
+    mpz_init_set_str(m, "9585058378", 10);
+    mpz_init_set_ui(n, 1000000000);
+    mpz_init_set_ui(reach, 1);
+    mpz_mul_2exp(reach, reach, 31);
+    bloom_layout_arguments layout = { BLOOM_LAYOUT_STANDARD, m, n, 7, 0, BLOOM_LOAD_BINOMIAL, 0, 31 };
+    mpfr_t expected;
+    mpfr_init2(expected, 200);
+    bloom_fpr_exact(expected, reach, n, 7, MPFR_RNDN);
+    bloom_quantity rate = bloom_fpr_layout_quantity(&layout);
+    CHECK_DECIMAL_REAL(&rate, 20, expected, 190);
+    CHECK_FIGURE(&rate, "0.760");
+    char *warning = NULL;
+    CHECK(bloom_layout_warning(&warning, &layout) == BLOOM_OK && warning != NULL,
+          "31-bit indices on 9.6e9 bits must warn");
+    free(warning);
+    layout.index_bits = 34;                        /* 2^34 > m: nothing truncated, no warning */
+    CHECK(bloom_layout_warning(&warning, &layout) == BLOOM_OK && warning == NULL,
+          "34-bit indices reach every bit: no warning expected");
+    bloom_quantity full = bloom_fpr_layout_quantity(&layout);
+    bloom_fpr_exact(expected, m, n, 7, MPFR_RNDN);
+    CHECK_DECIMAL_REAL(&full, 20, expected, 190);
+    mpfr_clear(expected);
+    mpz_clears(m, n, reach, NULL);
+}
+
+/* 1 - (1 - 2^-32)^1e9 = 0.2077122589016286 (FORMULAS e), and the union r1 + r2 - r1 r2. */
+static void test_fingerprint(void)
+{
+    mpz_t m, n;
+    mpz_init_set_str(m, "9585058378", 10);
+    mpz_init_set_ui(n, 1000000000);
+    bloom_fingerprint_arguments fingerprint = { n, 32 };
+    bloom_quantity floor = { bloom_enclose_fingerprint_collision, &fingerprint, NULL };
+    CHECK_FIGURE(&floor, "0.2077122589016286");
+    fingerprint.hash_bits = 64;
+    CHECK_FIGURE(&floor, "5.421010862280585e-11");   /* about n / 2^64 */
+    /* union of the seed's exact rate 1/3 and 1/4 is 1/3 + 1/4 - 1/12 = 1/2 */
+    mpq_t third, quarter, half;
+    mpq_inits(third, quarter, half, NULL);
+    mpq_set_ui(third, 1, 3);
+    mpq_set_ui(quarter, 1, 4);
+    mpq_set_ui(half, 1, 2);
+    bloom_quantity_pair pair = { { bloom_enclose_rational, third, NULL },
+                                 { bloom_enclose_rational, quarter, NULL } };
+    bloom_quantity both = { bloom_enclose_independent_union, &pair, NULL };
+    mpq_set_ui(half, 1, 2);
+    /* 1/2 is a tie for no digit count below 2; check at 30 digits against 0.5 + 0 */
+    CHECK_DECIMAL_RATIONAL(&both, 1, half);
+    mpq_clears(third, quarter, half, NULL);
+    mpz_clears(m, n, NULL);
+}
+
+/* Memory rounding: byte, word, power of two, block. */
+static void test_rounding(void)
+{
+    static const struct { const char *m; bloom_rounding rounding; const char *expected; } rows[] = {
+        { "9585058378", BLOOM_ROUND_BYTE, "9585058384" },     /* FORMULAS b */
+        { "9585058378", BLOOM_ROUND_WORD64, "9585058432" },   /* FORMULAS b */
+        { "9585058378", BLOOM_ROUND_POW2, "17179869184" },    /* 2^34 */
+        { "9585058378", BLOOM_ROUND_BLOCK, "9585058816" },    /* 18720818 blocks of 512 */
+        { "1024", BLOOM_ROUND_POW2, "1024" },
+        { "1", BLOOM_ROUND_NONE, "1" },
+    };
+    mpz_t m, rounded, expected;
+    mpz_inits(m, rounded, expected, NULL);
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        mpz_set_str(m, rows[i].m, 10);
+        mpz_set_str(expected, rows[i].expected, 10);
+        bloom_round_bits(rounded, m, rows[i].rounding, 512);
+        CHECK(mpz_cmp(rounded, expected) == 0, "round %s by %d: got %Zd, expected %s", rows[i].m,
+              (int)rows[i].rounding, rounded, rows[i].expected);
+    }
+    mpz_clears(m, rounded, expected, NULL);
+}
+
+/*
+ * n = 1e9, p = 1/100, c = ln(100)/ln^2 2 = 9.58505837736743907, log2(100) = 6.64385618977.
+ *   textbook   ceil(n c) = 9585058378, best k 7 (calc_sizing.c)
+ *   guava      floor(n c) = 9585058377 -> 149766538 words of 64 = 9585058432 bits; k = round(6.64) = 7
+ *   b&b        m = 9585058378; k = ceil(9.585058378 ln 2 = 6.6438562) = 7
+ *   cassandra  b = 9 fails: best k 6 gives (1 - e^(-6/9))^6 = 0.01327 > 1 %; b = 10: k 7 gives
+ *              0.00819, k 6 0.00844, k 5 0.00943 <= 1 %, k 4 0.01181 > 1 %: k = 5;
+ *              m = 10 n + 20 = 10000000020 -> 156250001 words = 10000000064 bits
+ *   redisbloom error 1/200: b = ln(200)/ln^2 2 = 11.0277534..., floor(n b) = 11027753... rounded up
+ *              to 64-bit words; k = ceil(log2 200 = 7.64) = 8
+ *   rocksdb    millibits = round(9585.058) = 9585; ceil(1e9 x 9585/8000) = 1198125000 bytes
+ *              -> 18720704 lines of 64 = 1198125056 bytes (+5 metadata), 9585000448 bits;
+ *              ChooseNumProbes(9585) = 6 (8300 < 9585 <= 10070)
+ *   parquet-mr -8n/ln(1 - 0.01^(1/8)) = 9.68e9 bits > 2^30: capped to 2^30 bits = 2^27 bytes
+ *   parquet    9681526738 bits / 8 = 1210190842 bytes -> 2^31 bytes = 2^34 bits
+ */
+static void test_rules_billion(void)
+{
+    static const struct { bloom_rule_id rule; const char *m, *bytes; unsigned long k; } rows[] = {
+        { BLOOM_RULE_TEXTBOOK, "9585058378", "1198132298", 7 },
+        { BLOOM_RULE_GUAVA, "9585058432", "1198132304", 7 },
+        { BLOOM_RULE_BITS_AND_BLOOMS, "9585058378", "1198132304", 7 },
+        { BLOOM_RULE_CASSANDRA, "10000000064", "1250000008", 5 },
+        { BLOOM_RULE_REDISBLOOM_NONSCALING, "9585058432", "1198132304", 7 },
+        { BLOOM_RULE_ROCKSDB, "9585000448", "1198125061", 6 },
+        { BLOOM_RULE_PARQUET_MR, "1073741824", "134217728", 8 },
+        { BLOOM_RULE_PARQUET_SPEC, "17179869184", "2147483648", 8 },
+    };
+    mpz_t n, expected;
+    mpq_t p;
+    mpz_init_set_ui(n, 1000000000);
+    mpz_init(expected);
+    mpq_init(p);
+    mpq_set_ui(p, 1, 100);
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        bloom_rule_sizing sizing;
+        bloom_rule_sizing_init(&sizing);
+        CHECK(bloom_rule_apply(&sizing, rows[i].rule, n, p) == BLOOM_OK, "rule %d refused", (int)rows[i].rule);
+        mpz_set_str(expected, rows[i].m, 10);
+        CHECK(mpz_cmp(sizing.m_bits, expected) == 0, "%s: m %Zd, expected %s", sizing.name,
+              sizing.m_bits, rows[i].m);
+        mpz_set_str(expected, rows[i].bytes, 10);
+        CHECK(mpz_cmp(sizing.bytes, expected) == 0, "%s: bytes %Zd, expected %s", sizing.name,
+              sizing.bytes, rows[i].bytes);
+        CHECK(sizing.k == rows[i].k, "%s: k %lu, expected %lu", sizing.name, sizing.k, rows[i].k);
+        bloom_rule_sizing_clear(&sizing);
+    }
+    /* RedisBloom's tightened first sub-filter: 8 hashes and more bits than at p */
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    bloom_rule_apply(&sizing, BLOOM_RULE_REDISBLOOM, n, p);
+    CHECK(sizing.k == 8 && mpz_cmp_ui(sizing.m_bits, 0) > 0 && mpz_fdiv_ui(sizing.m_bits, 64) == 0
+          && mpz_cmp_d(sizing.m_bits, 11027753400.0) > 0 && mpz_cmp_d(sizing.m_bits, 11027753600.0) < 0,
+          "redisbloom: m %Zd k %lu, expected about 1.10277535e10 bits and 8 hashes", sizing.m_bits, sizing.k);
+    /* Cassandra refuses rates below its table (6.71e-5) */
+    mpq_set_ui(p, 1, 100000);
+    CHECK(bloom_rule_apply(&sizing, BLOOM_RULE_CASSANDRA, n, p) == BLOOM_UNDEFINED,
+          "cassandra must refuse p = 1e-5");
+    bloom_rule_sizing_clear(&sizing);
+    mpz_clears(n, expected, NULL);
+    mpq_clear(p);
+}
+
+/* RocksDB's ChooseNumProbes table (FORMULAS e), at and around its boundaries. */
+static void test_rocksdb_probes(void)
+{
+    static const unsigned long rows[][2] = {
+        {2080, 1}, {2081, 2}, {10000, 6}, {10070, 6}, {10071, 7}, {14001, 8}, {25501, 12},
+        {30000, 13}, {50000, 23}, {50001, 24} };
+    for (size_t i = 0; i < COUNT_OF(rows); i++)
+        CHECK(bloom_rocksdb_probes(rows[i][0]) == rows[i][1], "ChooseNumProbes(%lu) = %lu, expected %lu",
+              rows[i][0], bloom_rocksdb_probes(rows[i][0]), rows[i][1]);
+}
+
+static const bloom_test_case layout_cases[] = {
+    {"partitioned: brute force with unequal slices", test_partitioned_brute_force},
+    {"partitioned: textbook fraction when k | m", test_partitioned_divisible},
+    {"blocked: generating function vs direct binomial sum", test_blocked_direct_sum},
+    {"split block: generating function vs direct binomial sum", test_split_block_direct_sum},
+    {"blocked and split-block figures of FORMULAS e", test_block_figures},
+    {"31-bit indices: the 2^31-bit filter, 76 %", test_truncated_index},
+    {"fingerprint floor and union", test_fingerprint},
+    {"memory rounding", test_rounding},
+    {"library rules for 1e9 keys at 1 %", test_rules_billion},
+    {"RocksDB ChooseNumProbes", test_rocksdb_probes},
+    {NULL, NULL},
+};
+
+const bloom_test_suite calc_layouts_suite = {"layouts", layout_cases};

@@ -1,0 +1,78 @@
+#!/bin/sh
+# cli_layouts.sh BUILD - the deployed-filter commands of bloomcalc (issue 6):
+# --layout & co. on plan and fpr, compare, lsm, grow, structures.
+#
+# Figures checked are FORMULAS.md's published values: blocked 512-bit
+# binomial x exact 0.968578 % and Putze 0.957121 % (e), split block 1.264845 %
+# at c = 10 (e), Monkey 0.011755289542 and uniform 0.040962747341 at T = 10,
+# L = 5, 10 bits per key (c), the 31-bit-index billion-key filter near 76 %
+# (issue 6), RocksDB's 6 probes at 10 bits per key (e), and the counting
+# filter's Bonferroni bounds 8.2253e-10 (f).  Bad input: status 2, one line
+# on stderr naming the argument, nothing on stdout.
+set -u
+bloomcalc=$1/bloomcalc
+passed=0
+failed=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+# check STATUS PATTERN ARGS... - the exit status, and PATTERN in stdout (status 0)
+# or in the only stderr line with an empty stdout (status 2).
+check() {
+    want=$1 pattern=$2
+    shift 2
+    "$bloomcalc" "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        failed=$((failed + 1)); echo "FAIL: bloomcalc $* exited $rc (expected $want): $(head -c 300 "$err")"; return
+    fi
+    if [ "$want" -eq 2 ]; then
+        if [ -s "$out" ] || [ "$(wc -l <"$err")" -ne 1 ] || ! grep -q -- "$pattern" "$err"; then
+            failed=$((failed + 1)); echo "FAIL: bloomcalc $*: want one stderr line naming $pattern"; return
+        fi
+    elif ! tr -d '\r' <"$out" | grep -Eq -- "$pattern"; then
+        failed=$((failed + 1)); echo "FAIL: bloomcalc $*: no match for $pattern"; return
+    fi
+    passed=$((passed + 1))
+}
+
+check 0 '^rate of the filter as deployed +0\.760' fpr -m 9585058378 -n 1e9 -k 7 --index-bits 31
+check 0 '^warning +indices of 31 bits' fpr -m 9585058378 -n 1e9 -k 7 --index-bits 31
+check 0 '^hash collisions alone +0\.207712259' fpr -m 9585058378 -n 1e9 -k 7 --hash-bits 32
+check 0 '^layout rate at the reachable bits +0\.00968578' fpr -m 2621440 -n 262144 -k 7 --layout blocked
+check 0 'Bloom inner \(Putze\) +0\.00957121' fpr -m 2621440 -n 262144 -k 7 --layout blocked
+check 0 '^split block, Poisson load +0\.0126484515' fpr -m 2621440 -n 262144 -k 8 --layout split-block
+check 0 '^bits allocated +17 179 869 184 bits' plan 1e9 1% --round pow2
+check 0 '"layout": "partitioned"' plan 1e9 1% --layout partitioned --format json
+check 0 '^k_layout|,8,' plan 1e9 1% --layout split-block --format csv
+check 0 '^ *rocksdb .* 6 +blocked' compare 1e9 1%
+check 0 '^ *cassandra +.* 10 000 000 064 .* 5 +standard' compare 1e9 1%
+check 0 '^guava,' compare 1e9 1% --format csv
+check 0 '^absent key, monkey +0\.0117552895' lsm
+check 0 '^absent key, uniform +0\.0409627473' lsm
+check 0 '^ +5 .* 1\.00000000 +0$' lsm --bits-per-key 1/2 --per-level
+check 0 '"read_amp_hit_monkey": 1\.001' lsm --format json
+check 0 '^sub-filters +10$' grow 1e9
+check 0 '^ +3 ' grow 1e9 --per-filter
+check 0 '^counting bloom \(4-bit\),.*,8\.2253299[0-9]*e-10,8\.2253299[0-9]*e-10' structures 1% -n 1e6 -m 1e7 --format csv
+check 0 '^ +xor +8\.17194311' structures 1%
+check 0 'Usage|usage|Monkey' lsm --help
+check 2 'layout' fpr -m 100 -n 10 -k 3 --layout tree
+check 2 'block-bits' fpr -m 100 -n 10 -k 3 --layout blocked
+check 2 'block-bits' fpr -m 1024 -n 10 -k 3 --layout split-block
+check 2 'round' plan 1e9 1% --round nearest
+check 2 'hash-bits' plan 1e9 1% --hash-bits 0
+check 2 'rate' compare 1e9 150%
+check 2 'keys' compare 1e9
+check 2 'bits-per-key' lsm --bits-per-key 10 -p 1%
+check 2 'size-ratio' lsm -T 1
+check 2 'hit-ratio' lsm --hit-ratio 2
+check 2 'keys' grow
+check 2 'tightening' grow 1e6 -r 1.5
+check 2 'rate' structures
+check 2 'keys' structures 1% -m 1e7
+check 2 'counter-bits' structures 1% -n 10 --counter-bits 9
+
+echo "cli-layouts: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
