@@ -50,6 +50,38 @@ table seed_claims.csv \
     "Every figure quoted in the seed documents checked against bloomcalc: the value correctly rounded to the quoted digits, whether the figure holds, whether it is exact or only rounded, and for a wrong figure which computed quantity it really is (list: report/seed_claims.tsv)" \
     sh report/seed_claims.sh "$build"
 
+. data/rows.sh
+
+table library_rules.csv \
+    "What each well-known library allocates for a billion keys at 1 %: bits, bytes, hash count, layout, and the rate that filter really has" \
+    "$bloomcalc" compare 1e9 1% --format csv
+
+# several_rows FILE DESCRIPTION: a table gathered from several runs (rows.sh collect).
+several_rows() {
+    mv "$directory/$1.tmp" "$directory/$1"
+    printf '| `%s` | %s | `data/generate.sh` |\n' "$1" "$2" >>"$index"
+}
+
+rm -f "$directory/lsm_allocation.csv.tmp"
+for per_key in 2 4 6 8 10 12 14 16; do
+    collect "$directory/lsm_allocation.csv.tmp" "$bloomcalc" lsm -L 5 -T 10 -n 1e9 --bits-per-key "$per_key"
+done
+several_rows lsm_allocation.csv \
+    "LSM filter memory at equal budgets (L = 5, T = 10, 1e9 keys, 2 to 16 bits per key): expected I/Os of absent and present keys under uniform rates, Monkey's optimal rates, and no filter on the last level"
+
+rm -f "$directory/layouts_by_bits_per_key.csv.tmp"
+for layout in standard partitioned blocked split-block; do
+    for per_key in 4 6 8 10 12 14 16 18 20; do
+        keys=$(round_ratio 1048576 "$per_key")
+        hashes=$(best_hashes "$bloomcalc" "$keys" 1048576)
+        [ "$layout" = split-block ] && hashes=8     # one bit in each of eight 32-bit words
+        collect "$directory/layouts_by_bits_per_key.csv.tmp" "$bloomcalc" fpr -m 1048576 -n "$keys" \
+            -k "$hashes" --layout "$layout"
+    done
+done
+several_rows layouts_by_bits_per_key.csv \
+    "The rate of each layout (standard, partitioned, blocked in 512-bit blocks, split-block) against bits per key, m = 2^20, best integer k (8 for split-block)"
+
 # The simulator's tables: real filters measured with fixed seeds (data/simulate.sh).
 # BLOOM_SKIP_SIMULATIONS=1 leaves them out (the sanitizer test run, which
 # checks the calculator's tables only; the plain run checks these).

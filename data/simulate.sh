@@ -20,16 +20,7 @@ bloomsim=$build/bloomsim
 bloomcalc=$build/bloomcalc
 mkdir -p "$directory"
 
-# collect FILE COMMAND... - appends one run's CSV row (header on the first).
-collect() {
-    file=$1
-    shift
-    if [ -s "$file" ]; then
-        "$@" --format csv | tail -n +2 >>"$file"
-    else
-        "$@" --format csv >"$file"
-    fi
-}
+. data/rows.sh
 
 # publish NAME - moves a finished table into place (whole or not at all).
 publish() {
@@ -40,7 +31,7 @@ table=$directory/simulated_convergence.csv.tmp
 rm -f "$table"
 for exponent in 6 7 8 9 10 11 12; do
     bits=$((1 << exponent))
-    keys=$(( (2 * bits + 10) / 20 ))          # round(m / 10), as bloomcalc converge
+    keys=$(round_ratio "$bits" 10)            # round(m / 10), as bloomcalc converge
     collect "$table" "$bloomsim" fpr -m "$bits" -n "$keys" -k 7 --seed 1
 done
 publish simulated_convergence.csv
@@ -50,9 +41,8 @@ rm -f "$table"
 for scheme in independent double enhanced; do
     per_key=1
     while [ "$per_key" -le 20 ]; do
-        keys=$(( (2 * 1024 + per_key) / (2 * per_key) ))   # round(1024 / c)
-        hashes=$("$bloomcalc" plan -n "$keys" -m 1024 --format csv | tr -d '\r' |
-                 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "k") c = i } NR == 2 { print $c }')
+        keys=$(round_ratio 1024 "$per_key")
+        hashes=$(best_hashes "$bloomcalc" "$keys" 1024)
         collect "$table" "$bloomsim" fpr -m 1024 -n "$keys" -k "$hashes" --hash "$scheme" \
             --trials 20000 --queries 100 --seed 2
         per_key=$((per_key + 1))

@@ -19,34 +19,53 @@ mkdir -p "$out"
 # csv FILE - the file without carriage returns, for awk.
 csv() { tr -d '\r' <"$1"; }
 
-# columns FILE NAME... - the named columns of a CSV file, space separated, no header.
+# An awk function splitting one RFC 4180 line into field[1..n] (quotes removed,
+# doubled quotes undone); mawk has no FPAT, so it walks the characters.
+split_csv='
+function split_csv(line, field,    n, i, c, inside, text) {
+    n = 0; text = ""; inside = 0
+    for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (inside) {
+            if (c == "\"" && substr(line, i + 1, 1) == "\"") { text = text c; i++ }
+            else if (c == "\"") inside = 0
+            else text = text c
+        } else if (c == "\"") inside = 1
+        else if (c == ",") { field[++n] = text; text = "" }
+        else text = text c
+    }
+    field[++n] = text
+    return n
+}'
+
+# columns FILE NAME... - the named columns of a CSV file, separated by TABs, no header.
 columns() {
     file=$1
     shift
-    csv "$file" | awk -F, -v names="$*" '
-        NR == 1 { n = split(names, wanted, " ")
-                  for (i = 1; i <= NF; i++) index_of[$i] = i
+    csv "$file" | awk -v names="$*" "$split_csv"'
+        NR == 1 { n = split(names, wanted, " "); count = split_csv($0, head)
+                  for (i = 1; i <= count; i++) index_of[head[i]] = i
                   next }
-        { line = ""
-          for (i = 1; i <= n; i++) line = line (i > 1 ? " " : "") $(index_of[wanted[i]])
+        { split_csv($0, field); line = ""
+          for (i = 1; i <= n; i++) line = line (i > 1 ? "\t" : "") field[index_of[wanted[i]]]
           print line }'
 }
 
 # value FILE NAME [ROW] - one field (row 1 = first data row; default the last).
 value() {
-    csv "$1" | awk -F, -v name="$2" -v row="${3:-0}" '
-        NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
-        { last = $c; if (NR - 1 == row) { print $c; found = 1; exit } }
+    columns "$1" "$2" | awk -v row="${3:-0}" '
+        { last = $0; if (NR == row) { print; found = 1; exit } }
         END { if (!found && row == 0) print last }'
 }
 
-# count FILE CONDITION - rows for which an awk condition on named fields holds.
+# count FILE NAME=VALUE [NAME=VALUE] - rows whose named fields have these values.
 count() {
-    csv "$1" | awk -F, -v condition="$2" '
-        NR == 1 { for (i = 1; i <= NF; i++) field[$i] = i; next }
-        { split(condition, part, "=")
-          if ($(field[part[1]]) == part[2]) n++ }
-        END { print n + 0 }'
+    file=$1
+    shift
+    names=$(for condition in "$@"; do printf '%s ' "${condition%%=*}"; done)
+    wanted=$(for condition in "$@"; do printf '%s\t' "${condition#*=}"; done)
+    # shellcheck disable=SC2086
+    columns "$file" $names | awk -v wanted="$wanted" '{ if ($0 "\t" == wanted) n++ } END { print n + 0 }'
 }
 
 # plot FILE SCRIPT - a PNG figure from a gnuplot script.
@@ -135,23 +154,38 @@ set ylabel 'false-positive rate'
 plot '$work/fill.dat' using 1:2 with lines lw 2 title 'exact rate for the keys really inserted', \
      '$work/saturation.dat' using 1:2:3:4 with yerrorbars pt 7 title 'measured (99.9 %)'"
 
+# --- Figure 6: the layouts people deploy -------------------------------------------------
+for layout in standard partitioned blocked split-block; do
+    columns data/layouts_by_bits_per_key.csv m n layout fpr_layout |
+        awk -v layout="$layout" '$3 == layout { print $1 / $2, $4 }' >"$work/layout_$layout.dat"
+done
+plot layouts.png "
+set logscale y; set format y '10^{%L}'; set grid
+set xlabel 'bits per key m/n (m = 2^20; best integer k, 8 for split-block)'
+set ylabel 'false-positive rate (exact model of each layout)'
+plot '$work/layout_standard.dat' using 1:2 with linespoints lw 2 title 'standard', \
+     '$work/layout_partitioned.dat' using 1:2 with linespoints dt 2 title 'partitioned (k slices)', \
+     '$work/layout_blocked.dat' using 1:2 with linespoints lw 2 title 'blocked, 512-bit blocks', \
+     '$work/layout_split-block.dat' using 1:2 with linespoints lw 2 title 'split-block (Parquet), k = 8'"
+
+lsm_at_ten() {
+    columns data/lsm_allocation.csv bits_per_key "$1" | awk '$1 + 0 == 10 { print $2 }'
+}
+
 # --- the findings, filled in from the tables -------------------------------------------
 independent_runs=$(( $(csv data/simulated_convergence.csv | tail -n +2 | wc -l)
                    + $(count data/simulated_schemes.csv scheme=independent)
                    + $(csv data/simulated_saturation.csv | tail -n +2 | wc -l) ))
 rejected() {   # rejected VERDICT-COLUMN: rejections over the independent-hashing runs
     echo $(( $(count data/simulated_convergence.csv "$1=rejected")
-           + $(csv data/simulated_schemes.csv | awk -F, -v v="$1" 'NR == 1 { for (i = 1; i <= NF; i++) f[$i] = i; next }
-                 $(f["scheme"]) == "independent" && $(f[v]) == "rejected" { n++ } END { print n + 0 }')
+           + $(count data/simulated_schemes.csv scheme=independent "$1=rejected")
            + $(count data/simulated_saturation.csv "$1=rejected") ))
 }
-double_rejected=$(csv data/simulated_schemes.csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) f[$i] = i; next }
-    $(f["scheme"]) != "independent" && $(f["verdict_exact"]) == "rejected" { n++ } END { print n + 0 }')
-double_runs=$(csv data/simulated_schemes.csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) f[$i] = i; next }
-    $(f["scheme"]) != "independent" { n++ } END { print n + 0 }')
-double_above=$(csv data/simulated_schemes.csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) f[$i] = i; next }
-    $(f["scheme"]) != "independent" && $(f["verdict_exact"]) == "rejected" && $(f["ci_low"]) > $(f["fpr_exact"]) { n++ }
-    END { print n + 0 }')
+double_runs=$(( $(count data/simulated_schemes.csv scheme=double) + $(count data/simulated_schemes.csv scheme=enhanced) ))
+double_rejected=$(( $(count data/simulated_schemes.csv scheme=double verdict_exact=rejected)
+                  + $(count data/simulated_schemes.csv scheme=enhanced verdict_exact=rejected) ))
+double_above=$(columns data/simulated_schemes.csv scheme verdict_exact ci_low fpr_exact |
+    awk '$1 != "independent" && $2 == "rejected" && $3 > $4 { n++ } END { print n + 0 }')
 lsm_runs=$(csv data/simulated_lsm.csv | tail -n +2 | wc -l)
 lsm_hit_rejected=$(count data/simulated_lsm.csv verdict_hit=rejected)
 lsm_miss_rejected=$(count data/simulated_lsm.csv verdict_miss=rejected)
@@ -194,7 +228,14 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
    $(value data/sizing_by_rate.csv bits_per_key 2) bits per key and 1.44 gives $(value data/sizing_by_rate.csv bits_per_key_1_44 2) (Figure 3); but with
    the integer k = $(value data/sizing_by_rate.csv k 2) the textbook m achieves $(value data/sizing_by_rate.csv fpr_exact 2), and meeting 1 % takes
    $(value data/sizing_by_rate.csv extra_bytes_meeting_target 2) more bytes per billion keys (\`data/sizing_by_rate.csv\`).
-6. **The seeds' figures:** $claims_hold of $claims quoted figures hold ($claims_exact of them exactly); the others are
+6. **Deployed layouts pay for locality.** At 10 bits per key (m = 2^20) the standard filter's
+   rate is $(columns data/layouts_by_bits_per_key.csv n layout fpr_layout | awk '$1 == 104858 && $2 == "standard" { print $3 }'); 512-bit blocks give $(columns data/layouts_by_bits_per_key.csv n layout fpr_layout | awk '$1 == 104858 && $2 == "blocked" { print $3 }') and
+   split blocks $(columns data/layouts_by_bits_per_key.csv n layout fpr_layout | awk '$1 == 104858 && $2 == "split-block" { print $3 }') (Figure 6, \`data/layouts_by_bits_per_key.csv\`); among the library
+   rules for a billion keys at 1 %, the rates range from $(columns data/library_rules.csv fpr_layout | sort -g | head -n 1) to $(columns data/library_rules.csv fpr_layout | sort -g | tail -n 1)
+   (\`data/library_rules.csv\`). In an LSM tree (L = 5, T = 10, 10 bits per key) Monkey's
+   allocation cuts the expected I/Os of an absent key from $(lsm_at_ten read_amp_miss_uniform) to $(lsm_at_ten read_amp_miss_monkey) at equal
+   memory (\`data/lsm_allocation.csv\`).
+7. **The seeds' figures:** $claims_hold of $claims quoted figures hold ($claims_exact of them exactly); the others are
    listed in the last table, each with what the figure really is.
 
 ## Figure 1: relative error against m
@@ -220,6 +261,29 @@ and Bloom's formula against the *measured* rate, with the 99.9 % interval of the
 ## Figure 5: saturation
 
 ![saturation](saturation.png)
+
+## Figure 6: layouts against bits per key
+
+![layouts](layouts.png)
+
+## What each library allocates for a billion keys at 1 %
+
+TEXT
+echo "| rule | version | bits | bytes | bits per key | k | layout | real rate |"
+echo "|---|---|---|---|---|---|---|---|"
+columns data/library_rules.csv rule version m_bits bytes bits_per_key k layout fpr_layout |
+    awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
+cat <<TEXT
+
+## LSM filter memory: uniform against Monkey at equal memory (L = 5, T = 10, 10^9 keys)
+
+TEXT
+echo "| bits per key | absent key, uniform | absent key, Monkey | absent key, no last-level filter | hit, uniform | hit, Monkey |"
+echo "|---|---|---|---|---|---|"
+columns data/lsm_allocation.csv bits_per_key read_amp_miss_uniform read_amp_miss_monkey read_amp_miss_no_last_level \
+    read_amp_hit_uniform read_amp_hit_monkey |
+    awk '{ printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }'
+cat <<TEXT
 
 ## Convergence table
 
@@ -253,7 +317,7 @@ echo "*really* names the quantity it does equal (from data/seed_claims.csv)."
 echo
 echo "| seed | claim | quoted | computed | value | holds | kind | really |"
 echo "|---|---|---|---|---|---|---|---|"
-csv data/seed_claims.csv | awk -F'"' 'NR > 1 { split($1, head, ","); n = split($3, tail, ",")
-    printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", head[1], $2, tail[2], tail[4], tail[5], tail[6], tail[7], tail[8] == "none" ? "" : tail[8] }'
+columns data/seed_claims.csv seed claim quoted computed value holds kind matches |
+    awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 == "none" ? "" : $8 }'
 } >"$out/README.md.tmp"
 mv "$out/README.md.tmp" "$out/README.md"
