@@ -5,9 +5,16 @@
  * bits past m in the last word are never touched, so counting set bits
  * over whole words counts exactly the filter's X.  A query stops at the
  * first clear bit, as a real filter does.
+ *
+ * Filters of 2 MiB or more are mapped with mmap (zero pages from the
+ * kernel, so a fresh filter costs no memset) and madvise(MADV_HUGEPAGE)
+ * (Linux transparent huge pages, Documentation/admin-guide/mm/transhuge.rst):
+ * with 4 KiB pages a 1.2 GB filter spans 300 000 pages and nearly every
+ * random probe also misses the TLB; with 2 MiB pages it spans 600.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "filter.h"
 
@@ -21,17 +28,43 @@ uint64_t sim_bit_filter_memory(uint64_t bits)
     return word_count(bits) * sizeof(uint64_t);
 }
 
+/* Maps `bytes` (a multiple of the huge page size) of zero memory, advised
+ * to use huge pages.  Returns NULL when memory is short. */
+static uint64_t *map_huge(uint64_t bytes)
+{
+    void *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);   /* advice only: failure changes nothing */
+#endif
+    return memory;
+}
+
 int sim_bit_filter_init(sim_bit_filter *filter, uint64_t bits)
 {
+    uint64_t bytes = sim_bit_filter_memory(bits);
     filter->bits = bits;
-    filter->words = calloc(word_count(bits), sizeof *filter->words);
+    filter->mapped = 0;
+    if (bytes >= SIM_HUGE_PAGE_BYTES) {
+        filter->mapped = (bytes + SIM_HUGE_PAGE_BYTES - 1) / SIM_HUGE_PAGE_BYTES * SIM_HUGE_PAGE_BYTES;
+        filter->words = map_huge(filter->mapped);
+        if (filter->words == NULL)
+            filter->mapped = 0;
+    } else {
+        filter->words = calloc(word_count(bits), sizeof *filter->words);
+    }
     return filter->words == NULL ? -1 : 0;
 }
 
 void sim_bit_filter_free(sim_bit_filter *filter)
 {
-    free(filter->words);
+    if (filter->mapped != 0)
+        munmap(filter->words, filter->mapped);
+    else
+        free(filter->words);
     filter->words = NULL;
+    filter->mapped = 0;
 }
 
 void sim_bit_filter_reset(sim_bit_filter *filter)
@@ -42,13 +75,13 @@ void sim_bit_filter_reset(sim_bit_filter *filter)
 void sim_bit_filter_insert(sim_bit_filter *filter, const uint64_t *positions, unsigned count)
 {
     for (unsigned i = 0; i < count; i++)
-        filter->words[positions[i] / 64] |= (uint64_t)1 << (positions[i] % 64);
+        sim_bit_filter_set(filter, positions[i]);
 }
 
 int sim_bit_filter_contains(const sim_bit_filter *filter, const uint64_t *positions, unsigned count)
 {
     for (unsigned i = 0; i < count; i++)
-        if ((filter->words[positions[i] / 64] >> (positions[i] % 64) & 1) == 0)
+        if (!sim_bit_filter_test(filter, positions[i]))
             return 0;
     return 1;
 }

@@ -2,6 +2,22 @@
  * harness.c - trials, threads and the reduction of their counts (see
  * harness.h for the statistics and FORMULAS.md a.7 for the variance).
  *
+ * Two engines, chosen by filter size, measuring the same thing:
+ *   - many small filters: each thread builds whole trials in its own
+ *     filter (parallel.h blocks), keys one at a time; the filter sits in
+ *     the core's cache, so the cost is hashing (hash.c: inlined XXH3,
+ *     cached seeds, several draws per word for small m).  (X/m)^k is read
+ *     from a table for small m instead of calling pow per trial;
+ *   - one large filter (standard, >= SIM_BULK_MIN_FILTER_BYTES): trials run
+ *     one after the other, each built and queried by every thread together
+ *     (bulk.h: partitioned build, interleaved prefetched queries).
+ * Both ask the same keys with the same probes, so a trial's counts do not
+ * depend on the engine, the thread count or the batch sizes (tests).
+ *
+ * Queries draw their probes lazily through a cursor (probes.h): an absent
+ * key usually stops at its first or second probe and never hashes for the
+ * others.
+ *
  * Determinism: trials are grouped in blocks (parallel.h:
  * sim_trials_per_block), a size that depends on F only.  Each block owns a result slot;
  * integer counts are exact, and the two floating sums are added in trial
@@ -17,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bulk.h"
 #include "counting.h"
 #include "filter.h"
 #include "harness.h"
@@ -27,17 +44,40 @@
 const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
 const char *const sim_interval_method_names[] = { "between-trials-t", "wilson-design-effect", NULL };
 
+/* Filters of at most this many bits read (X/m)^k from a table. */
+#define POWER_TABLE_MAX_BITS 4096U
+
 typedef struct run_context {
     const sim_fpr_config *config;
     sim_prober prober;            /* factored once; the seed is set per trial */
     sim_fpr_totals *slots;
+    double *power_table;          /* (X/m)^k for X = 0..m, or NULL */
 } run_context;
 
 typedef struct thread_scratch {
+    sim_prober prober;
     sim_bit_filter bits;
     sim_counting_filter counters;
     uint64_t *positions;
 } thread_scratch;
+
+/* What one trial measured. */
+typedef struct trial_outcome {
+    uint64_t occupancy;           /* X */
+    uint64_t positives;
+    uint64_t asked;
+    uint64_t false_negatives;
+    uint64_t members_checked;
+    uint64_t counter_overflows;
+} trial_outcome;
+
+static int uses_bulk(const sim_fpr_config *config)
+{
+    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL)
+        return 0;
+    return config->engine == SIM_ENGINE_BULK
+        || sim_bit_filter_memory(config->bits) >= SIM_BULK_MIN_FILTER_BYTES;
+}
 
 static uint64_t filter_memory(const sim_fpr_config *config)
 {
@@ -48,10 +88,16 @@ static uint64_t filter_memory(const sim_fpr_config *config)
 
 uint64_t sim_fpr_memory(const sim_fpr_config *config)
 {
-    uint64_t per_thread = sim_memory_add(filter_memory(config),
-                                         (uint64_t)config->hashes * sizeof(uint64_t) + 4096);
     uint64_t threads = config->threads < 1 ? 1 : config->threads;
     uint64_t slots = sim_memory_multiply(sim_block_count(config->trials), sizeof(sim_fpr_totals));
+    if (uses_bulk(config)) {
+        sim_bulk_options options;
+        sim_bulk_default_options(&options, config->bits, (unsigned)threads);
+        uint64_t mapped = sim_memory_add(filter_memory(config), SIM_HUGE_PAGE_BYTES);
+        return sim_memory_add(sim_memory_add(mapped, sim_bulk_memory(&options)), slots);
+    }
+    uint64_t per_thread = sim_memory_add(filter_memory(config),
+                                         (uint64_t)config->hashes * sizeof(uint64_t) + 4096);
     return sim_memory_add(sim_memory_multiply(per_thread, threads), slots);
 }
 
@@ -62,6 +108,7 @@ static void *start_thread(void *argument)
     thread_scratch *scratch = calloc(1, sizeof *scratch);
     if (scratch == NULL)
         return NULL;
+    scratch->prober = context->prober;
     scratch->positions = malloc(config->hashes * sizeof *scratch->positions);
     int failed = scratch->positions == NULL;
     if (!failed && config->filter == SIM_FILTER_COUNTING)
@@ -86,28 +133,66 @@ static void end_thread(void *argument, void *scratch_pointer)
     free(scratch);
 }
 
-/* The filter operations, for either kind of filter. */
+static int poll_stop(uint64_t index)
+{
+    return index % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested();
+}
+
+/* The stream of trial `trial`'s inserted or absent keys. */
+static void trial_keys(sim_key_stream *stream, const sim_fpr_config *config, sim_key_role role,
+                       uint64_t trial)
+{
+    if (role == SIM_KEYS_INSERTED)
+        sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial),
+                            config->key_file);
+    else
+        sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+}
+
+/* Sets a key's k bits of the standard filter, probe by probe. */
+static void insert_standard(sim_bit_filter *filter, const sim_prober *prober, const sim_key *key)
+{
+    sim_probe_cursor cursor;
+    sim_probe_cursor_start(&cursor, prober, key->bytes, key->length);
+    for (unsigned i = 0; i < prober->hashes; i++)
+        sim_bit_filter_set(filter, sim_probe_cursor_next(&cursor));
+}
+
+/* Nonzero when all k bits are set; draws no probe past the first clear bit. */
+static int query_standard(const sim_bit_filter *filter, const sim_prober *prober, const sim_key *key)
+{
+    sim_probe_cursor cursor;
+    sim_probe_cursor_start(&cursor, prober, key->bytes, key->length);
+    for (unsigned i = 0; i < prober->hashes; i++)
+        if (!sim_bit_filter_test(filter, sim_probe_cursor_next(&cursor)))
+            return 0;
+    return 1;
+}
+
+static void insert_key(const sim_fpr_config *config, thread_scratch *scratch, const sim_key *key)
+{
+    if (config->filter == SIM_FILTER_STANDARD) {
+        insert_standard(&scratch->bits, &scratch->prober, key);
+        return;
+    }
+    sim_prober_positions(&scratch->prober, key->bytes, key->length, scratch->positions);
+    sim_counting_filter_insert(&scratch->counters, scratch->positions, config->hashes);
+}
+
+static int query_key(const sim_fpr_config *config, thread_scratch *scratch, const sim_key *key)
+{
+    if (config->filter == SIM_FILTER_STANDARD)
+        return query_standard(&scratch->bits, &scratch->prober, key);
+    sim_prober_positions(&scratch->prober, key->bytes, key->length, scratch->positions);
+    return sim_counting_filter_contains(&scratch->counters, scratch->positions, config->hashes);
+}
+
 static void filter_reset(const sim_fpr_config *config, thread_scratch *scratch)
 {
     if (config->filter == SIM_FILTER_COUNTING)
         sim_counting_filter_reset(&scratch->counters);
     else
         sim_bit_filter_reset(&scratch->bits);
-}
-
-static void filter_insert(const sim_fpr_config *config, thread_scratch *scratch)
-{
-    if (config->filter == SIM_FILTER_COUNTING)
-        sim_counting_filter_insert(&scratch->counters, scratch->positions, config->hashes);
-    else
-        sim_bit_filter_insert(&scratch->bits, scratch->positions, config->hashes);
-}
-
-static int filter_contains(const sim_fpr_config *config, const thread_scratch *scratch)
-{
-    return config->filter == SIM_FILTER_COUNTING
-        ? sim_counting_filter_contains(&scratch->counters, scratch->positions, config->hashes)
-        : sim_bit_filter_contains(&scratch->bits, scratch->positions, config->hashes);
 }
 
 static uint64_t filter_occupancy(const sim_fpr_config *config, const thread_scratch *scratch)
@@ -117,108 +202,160 @@ static uint64_t filter_occupancy(const sim_fpr_config *config, const thread_scra
         : sim_bit_filter_count_set(&scratch->bits);
 }
 
-static int poll_stop(uint64_t index)
-{
-    return index % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested();
-}
-
-/* Computes the probes of key `index` of `stream` into scratch->positions. */
-static void probe_key(const sim_prober *prober, const sim_key_stream *stream, uint64_t index,
-                      thread_scratch *scratch)
-{
-    sim_key key;
-    sim_key_at(stream, index, &key);
-    sim_prober_positions(prober, key.bytes, key.length, scratch->positions);
-}
-
 /* Builds trial `trial`'s filter.  Returns 0, or -1 if stopped. */
-static int build_filter(const run_context *context, const sim_prober *prober, uint64_t trial,
-                        thread_scratch *scratch)
+static int build_filter(const sim_fpr_config *config, uint64_t trial, thread_scratch *scratch)
 {
-    const sim_fpr_config *config = context->config;
     sim_key_stream inserted;
-    sim_key_stream_init(&inserted, SIM_KEYS_INSERTED,
-                        sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial), config->key_file);
+    trial_keys(&inserted, config, SIM_KEYS_INSERTED, trial);
     filter_reset(config, scratch);
     for (uint64_t i = 0; i < config->keys; i++) {
         if (poll_stop(i))
             return -1;
-        probe_key(prober, &inserted, i, scratch);
-        filter_insert(config, scratch);
+        sim_key key;
+        sim_key_at(&inserted, i, &key);
+        insert_key(config, scratch, &key);
     }
     return 0;
 }
 
-/* Queries every inserted key again; returns how many the filter denied. */
-static uint64_t count_false_negatives(const run_context *context, const sim_prober *prober,
-                                      uint64_t trial, thread_scratch *scratch)
+/*
+ * Asks keys 0..count-1 of the trial's `role` stream; returns the "maybe
+ * present" answers and stores in *asked the keys asked (fewer if stopped).
+ */
+static uint64_t count_maybe(const sim_fpr_config *config, uint64_t trial, sim_key_role role,
+                            uint64_t count, thread_scratch *scratch, uint64_t *asked)
 {
-    const sim_fpr_config *config = context->config;
-    sim_key_stream inserted;
-    sim_key_stream_init(&inserted, SIM_KEYS_INSERTED,
-                        sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial), config->key_file);
-    uint64_t denied = 0;
-    for (uint64_t i = 0; i < config->keys; i++) {
-        probe_key(prober, &inserted, i, scratch);
-        denied += !filter_contains(config, scratch);
-    }
-    return denied;
-}
-
-/* Asks `queries` absent keys; returns the positives, *asked the keys asked. */
-static uint64_t count_false_positives(const run_context *context, const sim_prober *prober,
-                                      uint64_t trial, thread_scratch *scratch, uint64_t *asked)
-{
-    const sim_fpr_config *config = context->config;
-    sim_key_stream absent;
-    sim_key_stream_init(&absent, SIM_KEYS_ABSENT,
-                        sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
-    uint64_t positives = 0, j = 0;
-    for (; j < config->queries; j++) {
+    sim_key_stream stream;
+    trial_keys(&stream, config, role, trial);
+    uint64_t maybe = 0, j = 0;
+    for (; j < count; j++) {
         if (poll_stop(j + 1))
             break;
-        probe_key(prober, &absent, j, scratch);
-        positives += filter_contains(config, scratch);
+        sim_key key;
+        sim_key_at(&stream, j, &key);
+        maybe += (uint64_t)query_key(config, scratch, &key);
     }
     *asked = j;
-    return positives;
+    return maybe;
 }
 
-/* Runs trial `trial`, adding its counts to the slot of `block` (parallel.h). */
+/* (X/m)^k for the trial's occupancy X. */
+static double occupancy_power(const run_context *context, uint64_t occupancy)
+{
+    const sim_fpr_config *config = context->config;
+    if (context->power_table != NULL)
+        return context->power_table[occupancy];
+    return pow((double)occupancy / (double)config->bits, (double)config->hashes);
+}
+
+/* Adds a trial's outcome to its block's slot (or aside, if its queries were cut short). */
+static void record_outcome(const run_context *context, uint64_t block, const trial_outcome *outcome)
+{
+    const sim_fpr_config *config = context->config;
+    sim_fpr_totals *slot = &context->slots[block];
+    slot->false_negatives += outcome->false_negatives;
+    slot->members_checked += outcome->members_checked;
+    slot->counter_overflows += outcome->counter_overflows;
+    if (outcome->asked < config->queries) {
+        slot->incomplete_queries += outcome->asked;
+        slot->incomplete_false_positives += outcome->positives;
+        return;
+    }
+    double power = occupancy_power(context, outcome->occupancy);
+    slot->trials++;
+    slot->queries += outcome->asked;
+    slot->false_positives += outcome->positives;
+    slot->false_positive_squares += (unsigned __int128)outcome->positives * outcome->positives;
+    slot->occupancy_power_sum += power;
+    slot->occupancy_power_squares += power * power;
+    slot->set_bits += outcome->occupancy;
+}
+
+/* Runs trial `trial` in the thread's own filter, adding its counts to the
+ * slot of `block` (parallel.h). */
 static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uint64_t block)
 {
     const run_context *context = argument;
     thread_scratch *scratch = scratch_pointer;
-    sim_fpr_totals *slot = &context->slots[block];
     const sim_fpr_config *config = context->config;
-    sim_prober prober = context->prober;
-    prober.seed = sim_derive_seed(config->seed, SIM_SEED_HASH, trial);
-    if (build_filter(context, &prober, trial, scratch) != 0)
+    trial_outcome outcome;
+    memset(&outcome, 0, sizeof outcome);
+    sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
+    if (build_filter(config, trial, scratch) != 0)
         return;
     if (config->check_members) {
-        slot->false_negatives += count_false_negatives(context, &prober, trial, scratch);
-        slot->members_checked += config->keys;
+        uint64_t checked = 0;
+        uint64_t maybe = count_maybe(config, trial, SIM_KEYS_INSERTED, config->keys, scratch, &checked);
+        outcome.false_negatives = checked - maybe;
+        outcome.members_checked = checked;
     }
-    uint64_t occupancy = filter_occupancy(config, scratch);
-    uint64_t asked = 0;
-    uint64_t positives = count_false_positives(context, &prober, trial, scratch, &asked);
+    outcome.occupancy = filter_occupancy(config, scratch);
+    outcome.positives = count_maybe(config, trial, SIM_KEYS_ABSENT, config->queries, scratch,
+                                    &outcome.asked);
     if (config->filter == SIM_FILTER_COUNTING)
-        slot->counter_overflows += scratch->counters.overflows;
-    if (asked < config->queries) {
-        slot->incomplete_queries += asked;
-        slot->incomplete_false_positives += positives;
-        return;
-    }
-    double power = pow((double)occupancy / (double)config->bits, (double)config->hashes);
-    slot->trials++;
-    slot->queries += asked;
-    slot->false_positives += positives;
-    slot->false_positive_squares += (unsigned __int128)positives * positives;
-    slot->occupancy_power_sum += power;
-    slot->occupancy_power_squares += power * power;
-    slot->set_bits += occupancy;
+        outcome.counter_overflows = scratch->counters.overflows;
+    record_outcome(context, block, &outcome);
 }
 
+/* Runs trial `trial` with every thread on one shared filter (bulk.h).
+ * Returns 0, 1 when stopped, -1 when memory ran short. */
+static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, sim_prober *prober,
+                          const sim_bulk_options *options, uint64_t trial)
+{
+    const sim_fpr_config *config = context->config;
+    trial_outcome outcome;
+    memset(&outcome, 0, sizeof outcome);
+    sim_key_stream inserted, absent;
+    trial_keys(&inserted, config, SIM_KEYS_INSERTED, trial);
+    trial_keys(&absent, config, SIM_KEYS_ABSENT, trial);
+    sim_prober_set_seed(prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
+    if (trial > 0)
+        sim_bit_filter_reset(filter);
+    int status = sim_bulk_build(filter, prober, &inserted, config->keys, options);
+    if (status != 0)
+        return status;
+    if (config->check_members) {
+        uint64_t maybe = sim_bulk_count_maybe(filter, prober, &inserted, config->keys, options,
+                                              &outcome.members_checked);
+        outcome.false_negatives = outcome.members_checked - maybe;
+    }
+    outcome.occupancy = sim_bit_filter_count_set(filter);
+    outcome.positives = sim_bulk_count_maybe(filter, prober, &absent, config->queries, options,
+                                             &outcome.asked);
+    record_outcome(context, sim_block_of_trial(trial, config->trials), &outcome);
+    return outcome.asked < config->queries || sim_interrupt_requested() ? 1 : 0;
+}
+
+/* The trials of a large filter, one after the other (progress per trial). */
+static int run_bulk_trials(const run_context *context)
+{
+    const sim_fpr_config *config = context->config;
+    sim_bulk_options options;
+    sim_bulk_default_options(&options, config->bits, config->threads);
+    sim_bit_filter filter;
+    if (sim_bit_filter_init(&filter, config->bits) != 0)
+        return -1;
+    sim_prober prober = context->prober;
+    int status = 0;
+    for (uint64_t trial = 0; trial < config->trials && status == 0; trial++) {
+        status = run_bulk_trial(context, &filter, &prober, &options, trial);
+        if (config->progress != NULL)
+            config->progress(config->progress_context, trial + 1, config->trials, 0);
+    }
+    sim_bit_filter_free(&filter);
+    return status < 0 ? -1 : 0;
+}
+
+/* The table of (X/m)^k for X = 0..m when m is small, else NULL. */
+static double *power_table(const sim_fpr_config *config)
+{
+    if (config->bits > POWER_TABLE_MAX_BITS)
+        return NULL;
+    double *table = malloc((config->bits + 1) * sizeof *table);
+    for (uint64_t x = 0; table != NULL && x <= config->bits; x++)
+        table[x] = pow((double)x / (double)config->bits, (double)config->hashes);
+    return table;
+}
 
 static void add_totals(sim_fpr_totals *into, const sim_fpr_totals *from)
 {
@@ -245,14 +382,19 @@ int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
                     config->hashes, 0, config->guard);
     uint64_t blocks = sim_block_count(config->trials);
     context.slots = calloc(blocks, sizeof *context.slots);
-    if (context.slots == NULL)
-        return -1;
-    sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread, run_trial,
-                             config->progress, config->progress_context };
-    int status = sim_parallel_run(&job);
-    for (uint64_t block = 0; block < blocks; block++)
+    context.power_table = power_table(config);
+    int status = -1;
+    if (context.slots != NULL && uses_bulk(config)) {
+        status = run_bulk_trials(&context);
+    } else if (context.slots != NULL) {
+        sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread,
+                                 run_trial, config->progress, config->progress_context };
+        status = sim_parallel_run(&job);
+    }
+    for (uint64_t block = 0; context.slots != NULL && block < blocks; block++)
         add_totals(totals, &context.slots[block]);
     free(context.slots);
+    free(context.power_table);
     totals->partial = totals->trials < config->trials;
     if (totals->trials == 0) {
         totals->pooled_only = 1;

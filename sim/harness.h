@@ -37,6 +37,13 @@ typedef enum sim_filter_kind { SIM_FILTER_STANDARD = 0, SIM_FILTER_COUNTING = 1 
 /* "standard", "counting", in sim_filter_kind order, NULL-terminated. */
 extern const char *const sim_filter_kind_names[];
 
+/* Which engine runs the trials (harness.c); every choice gives the same counts. */
+typedef enum sim_engine {
+    SIM_ENGINE_AUTO = 0,        /* bulk for standard filters >= SIM_BULK_MIN_FILTER_BYTES */
+    SIM_ENGINE_PER_TRIAL = 1,   /* each thread builds whole trials in its own filter */
+    SIM_ENGINE_BULK = 2         /* all threads on one filter per trial (bulk.h; standard filters) */
+} sim_engine;
+
 typedef struct sim_fpr_config {
     uint64_t bits;                    /* m >= 1 */
     uint64_t keys;                    /* keys inserted into each filter */
@@ -54,6 +61,7 @@ typedef struct sim_fpr_config {
     int check_members;                /* also query every inserted key, counting false negatives */
     sim_progress_function progress;   /* NULL for none */
     void *progress_context;
+    sim_engine engine;                /* SIM_ENGINE_AUTO unless testing or benchmarking */
 } sim_fpr_config;
 
 typedef struct sim_fpr_totals {

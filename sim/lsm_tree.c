@@ -164,7 +164,7 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     uint64_t hash_seed = sim_derive_seed(config->seed, SIM_SEED_HASH, trial);
     for (unsigned i = 0; i < config->levels; i++) {
         scratch->probers[i] = context->probers[i];
-        scratch->probers[i].seed = sim_derive_seed(hash_seed, SIM_SEED_LEVEL, i);
+        sim_prober_set_seed(&scratch->probers[i], sim_derive_seed(hash_seed, SIM_SEED_LEVEL, i));
     }
     sim_key_stream inserted, absent;
     sim_key_stream_init(&inserted, SIM_KEYS_INSERTED,

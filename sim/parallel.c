@@ -5,6 +5,12 @@
  * left or a stop is requested.  The calling thread waits on a condition
  * variable with a 0.2 s timeout, which both wakes it as soon as the last
  * worker ends and lets it report progress meanwhile.
+ *
+ * A team (sim_team_run) is the other shape of parallelism: one task, all
+ * threads, phases separated by a POSIX barrier.  The team agrees on its
+ * size before any work starts (threads are created first, then the
+ * barrier is sized), so a failed pthread_create only makes the team
+ * smaller, never wrong.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -147,9 +153,87 @@ uint64_t sim_trials_per_block(uint64_t trials)
     return per_block < 1 ? 1 : per_block;
 }
 
+uint64_t sim_block_of_trial(uint64_t trial, uint64_t trials)
+{
+    return trial / sim_trials_per_block(trials);
+}
+
 uint64_t sim_block_count(uint64_t trials)
 {
     uint64_t per_block = sim_trials_per_block(trials);
     return trials / per_block + (trials % per_block != 0);
 }
 
+
+struct sim_team {
+    pthread_barrier_t barrier;
+    sim_team_work work;
+    void *context;
+    unsigned members;
+    pthread_mutex_t lock;
+    pthread_cond_t sized;
+    int ready;                 /* members is final */
+};
+
+typedef struct team_seat {
+    sim_team *team;
+    unsigned member;
+} team_seat;
+
+/* Waits until the team's size is final, then works. */
+static void *team_member(void *argument)
+{
+    team_seat *seat = argument;
+    sim_team *team = seat->team;
+    pthread_mutex_lock(&team->lock);
+    while (!team->ready)
+        pthread_cond_wait(&team->sized, &team->lock);
+    pthread_mutex_unlock(&team->lock);
+    team->work(team->context, team, seat->member, team->members);
+    return NULL;
+}
+
+int sim_team_barrier(sim_team *team)
+{
+    return pthread_barrier_wait(&team->barrier) == PTHREAD_BARRIER_SERIAL_THREAD;
+}
+
+int sim_team_run(unsigned members, sim_team_work work, void *context)
+{
+    members = members < 1 ? 1 : members;
+    pthread_t *handles = malloc(members * sizeof *handles);
+    team_seat *seats = malloc(members * sizeof *seats);
+    if (handles == NULL || seats == NULL) {
+        free(handles);
+        free(seats);
+        return -1;
+    }
+    sim_team team;
+    team.work = work;
+    team.context = context;
+    team.ready = 0;
+    pthread_mutex_init(&team.lock, NULL);
+    pthread_cond_init(&team.sized, NULL);
+    unsigned started = 1;
+    for (; started < members; started++) {
+        seats[started].team = &team;
+        seats[started].member = started;
+        if (pthread_create(&handles[started], NULL, team_member, &seats[started]) != 0)
+            break;
+    }
+    team.members = started;
+    pthread_barrier_init(&team.barrier, NULL, started);
+    pthread_mutex_lock(&team.lock);
+    team.ready = 1;
+    pthread_cond_broadcast(&team.sized);
+    pthread_mutex_unlock(&team.lock);
+    work(context, &team, 0, started);
+    for (unsigned i = 1; i < started; i++)
+        pthread_join(handles[i], NULL);
+    pthread_barrier_destroy(&team.barrier);
+    pthread_cond_destroy(&team.sized);
+    pthread_mutex_destroy(&team.lock);
+    free(handles);
+    free(seats);
+    return 0;
+}

@@ -46,6 +46,27 @@ uint64_t sim_trials_per_block(uint64_t trials);
 /* The number of blocks of sim_trials_per_block(trials) trials. */
 uint64_t sim_block_count(uint64_t trials);
 
+/* The block that trial `trial` of `trials` belongs to. */
+uint64_t sim_block_of_trial(uint64_t trial, uint64_t trials);
+
+/*
+ * A team: `members` threads (the calling thread is member 0) all running
+ * work(context, member, members) on one shared task, for work that cannot
+ * be cut into independent trials (one filter too large to copy per
+ * thread).  The members divide the task among themselves by their number
+ * and meet at a sim_team_barrier between phases.  Returns 0 once the work
+ * has run (on fewer members if a thread could not be created: work must
+ * use the member count it is given), or -1 when memory for the team was
+ * short and nothing ran.
+ */
+typedef struct sim_team sim_team;
+typedef void (*sim_team_work)(void *context, sim_team *team, unsigned member, unsigned members);
+int sim_team_run(unsigned members, sim_team_work work, void *context);
+
+/* Waits until every member of the team has reached this barrier; returns 1
+ * in exactly one member (the "serial" one), 0 in the others. */
+int sim_team_barrier(sim_team *team);
+
 /* The number of online processors (at least 1): the default --threads. */
 unsigned sim_processor_count(void);
 

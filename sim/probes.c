@@ -6,8 +6,14 @@
  * a, b < m is a - (m - b) when a >= m - b, else a + b, which never
  * overflows, so m may be any value up to 2^64 - 1 (PERFORMANCE.md trap 3:
  * no 32-bit index arithmetic anywhere).  Every h1, h2 and independent
- * position is a uniform draw from {0..m-1} by Lemire's unbiased reduction
- * of a fresh 64-bit word of the key's hash stream (hash.h).
+ * position is an exactly uniform draw from {0..m-1} of the key's hash
+ * stream (hash.h: Lemire's unbiased reduction, one 64-bit word per draw for
+ * m > 2^28, several draws per word below).
+ *
+ * Probes are produced by a cursor, one at a time, so a query that stops at
+ * its first clear bit draws no hash word for the probes it skips, and loops
+ * that keep many keys in flight (bulk.c) hold one small cursor per key;
+ * sim_prober_positions is the cursor run k times, hence the same probes.
  */
 #include "probes.h"
 
@@ -33,6 +39,12 @@ unsigned sim_prime_factors(uint64_t value, uint64_t *factors)
     return count;
 }
 
+/* Draws a key needs before a rejection: k for independent probes, h1 and h2 otherwise. */
+static unsigned draws_per_key(const sim_prober *prober)
+{
+    return prober->scheme == SIM_PROBE_INDEPENDENT ? prober->hashes : 2;
+}
+
 void sim_prober_init(sim_prober *prober, sim_probe_scheme scheme, sim_hash_function function,
                      uint64_t bits, unsigned hashes, uint64_t seed, int guard)
 {
@@ -40,11 +52,19 @@ void sim_prober_init(sim_prober *prober, sim_probe_scheme scheme, sim_hash_funct
     prober->function = function;
     prober->bits = bits;
     prober->hashes = hashes;
-    prober->seed = seed;
     prober->guard = guard;
     prober->prime_factor_count = 0;
     if (scheme == SIM_PROBE_DOUBLE && guard)
         prober->prime_factor_count = sim_prime_factors(bits, prober->prime_factors);
+    sim_draw_range_init(&prober->draws, bits, draws_per_key(prober));
+    sim_prober_set_seed(prober, seed);
+}
+
+void sim_prober_set_seed(sim_prober *prober, uint64_t seed)
+{
+    unsigned words = (draws_per_key(prober) + prober->draws.per_word - 1) / prober->draws.per_word;
+    prober->seed = seed;
+    sim_hash_seeds_init(&prober->seeds, seed, (words + 1) / 2);
 }
 
 int sim_prober_is_unit(const sim_prober *prober, uint64_t value)
@@ -55,61 +75,55 @@ int sim_prober_is_unit(const sim_prober *prober, uint64_t value)
     return 1;
 }
 
-static void independent_positions(const sim_prober *prober, sim_hash_stream *stream,
-                                  uint64_t *positions)
+static uint64_t draw(sim_probe_cursor *cursor)
 {
-    for (unsigned i = 0; i < prober->hashes; i++)
-        positions[i] = sim_hash_stream_position(stream, prober->bits);
+    return sim_hash_stream_draw(&cursor->stream, &cursor->prober->draws);
 }
 
 /* The step h2 of double hashing: uniform on Z_m, or on its units when guarded. */
-static uint64_t double_hashing_step(const sim_prober *prober, sim_hash_stream *stream)
+static uint64_t double_hashing_step(sim_probe_cursor *cursor)
 {
-    uint64_t step = sim_hash_stream_position(stream, prober->bits);
+    const sim_prober *prober = cursor->prober;
+    uint64_t step = draw(cursor);
     if (prober->guard)
         while (!sim_prober_is_unit(prober, step))
-            step = sim_hash_stream_position(stream, prober->bits);
+            step = draw(cursor);
     return step;
 }
 
-static void double_positions(const sim_prober *prober, sim_hash_stream *stream,
-                             uint64_t *positions)
+void sim_probe_cursor_start(sim_probe_cursor *cursor, const sim_prober *prober, const void *bytes,
+                            size_t length)
 {
-    uint64_t position = sim_hash_stream_position(stream, prober->bits);
-    uint64_t step = double_hashing_step(prober, stream);
-    for (unsigned i = 0; i < prober->hashes; i++) {
-        positions[i] = position;
-        position = add_modulo(position, step, prober->bits);
-    }
+    cursor->prober = prober;
+    cursor->index = 0;
+    cursor->position = 0;
+    cursor->step = 0;
+    sim_hash_stream_start(&cursor->stream, prober->function, bytes, length, &prober->seeds);
 }
 
-static void enhanced_positions(const sim_prober *prober, sim_hash_stream *stream,
-                               uint64_t *positions)
+/* g_0 = h1, then g_(i+1) = g_i + step_i with step_0 = h2 and, for enhanced
+ * double hashing, step_(i+1) = step_i + (i + 1) (all mod m). */
+uint64_t sim_probe_cursor_next_double(sim_probe_cursor *cursor)
 {
-    uint64_t position = sim_hash_stream_position(stream, prober->bits);
-    uint64_t step = sim_hash_stream_position(stream, prober->bits);
-    for (unsigned i = 0; i < prober->hashes; i++) {
-        positions[i] = position;
-        position = add_modulo(position, step, prober->bits);
-        step = add_modulo(step, (uint64_t)(i + 1) % prober->bits, prober->bits);
+    const sim_prober *prober = cursor->prober;
+    uint64_t bits = prober->bits;
+    if (cursor->index == 0) {
+        cursor->position = draw(cursor);
+        cursor->step = prober->scheme == SIM_PROBE_DOUBLE ? double_hashing_step(cursor) : draw(cursor);
     }
+    uint64_t position = cursor->position;
+    cursor->position = add_modulo(position, cursor->step, bits);
+    if (prober->scheme == SIM_PROBE_ENHANCED)
+        cursor->step = add_modulo(cursor->step, (uint64_t)(cursor->index + 1) % bits, bits);
+    cursor->index++;
+    return position;
 }
 
 void sim_prober_positions(const sim_prober *prober, const void *bytes, size_t length,
                           uint64_t *positions)
 {
-    sim_hash_stream stream;
-    sim_hash_stream_start(&stream, prober->function, bytes, length, prober->seed);
-    switch (prober->scheme) {
-    case SIM_PROBE_DOUBLE:
-        double_positions(prober, &stream, positions);
-        break;
-    case SIM_PROBE_ENHANCED:
-        enhanced_positions(prober, &stream, positions);
-        break;
-    case SIM_PROBE_INDEPENDENT:
-    default:
-        independent_positions(prober, &stream, positions);
-        break;
-    }
+    sim_probe_cursor cursor;
+    sim_probe_cursor_start(&cursor, prober, bytes, length);
+    for (unsigned i = 0; i < prober->hashes; i++)
+        positions[i] = sim_probe_cursor_next(&cursor);
 }

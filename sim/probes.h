@@ -48,10 +48,12 @@ typedef struct sim_prober {
     sim_hash_function function;
     uint64_t bits;                 /* m */
     unsigned hashes;               /* k */
-    uint64_t seed;
+    uint64_t seed;                 /* set with sim_prober_set_seed */
     int guard;                     /* double hashing: h2 restricted to the units of Z_m */
     unsigned prime_factor_count;   /* the distinct primes dividing m (for the guard) */
     uint64_t prime_factors[SIM_MAX_PRIME_FACTORS];
+    sim_draw_range draws;          /* uniform draws in {0..m-1}, batched for small m */
+    sim_hash_seeds seeds;          /* the pair seeds of `seed`, derived once */
 } sim_prober;
 
 /*
@@ -63,9 +65,45 @@ typedef struct sim_prober {
 void sim_prober_init(sim_prober *prober, sim_probe_scheme scheme, sim_hash_function function,
                      uint64_t bits, unsigned hashes, uint64_t seed, int guard);
 
+/* Changes the prober's hash seed (a new filter instance): O(1), no factoring. */
+void sim_prober_set_seed(sim_prober *prober, uint64_t seed);
+
 /* Stores in positions[0..k-1] the probes of the key (`bytes`, `length`). */
 void sim_prober_positions(const sim_prober *prober, const void *bytes, size_t length,
                           uint64_t *positions);
+
+/*
+ * A probe cursor hands out one key's probes one at a time, in the order
+ * sim_prober_positions stores them, drawing hash words only when needed: a
+ * query that stops at its first clear bit pays for the probes it made
+ * (interleaved and partitioned loops keep many cursors in flight).  This
+ * is the interface a filter layout uses to consume probes.
+ */
+typedef struct sim_probe_cursor {
+    const sim_prober *prober;
+    sim_hash_stream stream;
+    unsigned index;                /* probes handed out so far */
+    uint64_t position;             /* double / enhanced: the next position */
+    uint64_t step;                 /* double / enhanced: the current step */
+} sim_probe_cursor;
+
+/* Starts the probes of the key (`bytes`, `length`), which must stay valid
+ * while the cursor is used. */
+void sim_probe_cursor_start(sim_probe_cursor *cursor, const sim_prober *prober, const void *bytes,
+                            size_t length);
+
+/* The next probe of double or enhanced double hashing (use sim_probe_cursor_next). */
+uint64_t sim_probe_cursor_next_double(sim_probe_cursor *cursor);
+
+/* Returns the key's next probe position (at most k calls per start).
+ * Inline: independent probes are one batched draw each. */
+static inline uint64_t sim_probe_cursor_next(sim_probe_cursor *cursor)
+{
+    if (cursor->prober->scheme != SIM_PROBE_INDEPENDENT)
+        return sim_probe_cursor_next_double(cursor);
+    cursor->index++;
+    return sim_hash_stream_draw(&cursor->stream, &cursor->prober->draws);
+}
 
 /* Nonzero when gcd(value, m) = 1 for the prober's m (using its prime factors). */
 int sim_prober_is_unit(const sim_prober *prober, uint64_t value);

@@ -102,12 +102,12 @@ static void test_schemes_match_their_formulas(void)
     const uint64_t m = 1000;
     uint64_t positions[9];
     for (uint64_t key = 0; key < 1000; key++) {
-        sim_hash_stream stream;
-        sim_hash_stream_start(&stream, SIM_HASH_XXH3, &key, sizeof key, 5);
-        uint64_t h1 = sim_hash_stream_position(&stream, m);
-        uint64_t h2 = sim_hash_stream_position(&stream, m);
         sim_prober prober;
         sim_prober_init(&prober, SIM_PROBE_ENHANCED, SIM_HASH_XXH3, m, 9, 5, 1);
+        sim_hash_stream stream;
+        sim_hash_stream_start(&stream, SIM_HASH_XXH3, &key, sizeof key, &prober.seeds);
+        uint64_t h1 = sim_hash_stream_draw(&stream, &prober.draws);
+        uint64_t h2 = sim_hash_stream_draw(&stream, &prober.draws);
         sim_prober_positions(&prober, &key, sizeof key, positions);
         for (uint64_t i = 0; i < 9; i++)
             CU_ASSERT_EQUAL(positions[i], (h1 + i * h2 + (i * i * i - i) / 6) % m);
@@ -141,7 +141,7 @@ static void test_seeds_change_probes(void)
     sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, 1ULL << 40, 4, 1, 1);
     sim_prober_positions(&prober, &key, sizeof key, first);
     sim_prober_positions(&prober, &key, sizeof key, again);
-    prober.seed = 2;
+    sim_prober_set_seed(&prober, 2);
     sim_prober_positions(&prober, &key, sizeof key, second);
     CU_ASSERT_EQUAL(memcmp(first, again, sizeof first), 0);
     CU_ASSERT_NOT_EQUAL(memcmp(first, second, sizeof first), 0);

@@ -15,6 +15,7 @@ int main(int argc, char **argv)
         &sim_stats_suite,
         &sim_harness_suite,
         &sim_lsm_suite,
+        &sim_bulk_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

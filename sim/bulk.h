@@ -1,0 +1,80 @@
+/*
+ * bulk.h - building and querying ONE large standard Bloom filter with every
+ * thread at once, fast (issue 5: a billion-key filter in minutes).
+ *
+ * The per-trial harness gives each thread its own filter, which is right
+ * for many small filters and wrong for one filter of 1.2 GB: one thread
+ * would do all the work, waiting on DRAM for every probe.  Here the
+ * threads of a team (parallel.h) share the filter:
+ *
+ *   build   partitioned: each chunk of keys has its probes computed and
+ *           sorted into per-region buckets, then each region of the filter
+ *           is written by exactly one thread while it sits in that core's
+ *           cache (no atomics, no locks);
+ *   query   read-only and interleaved: each thread keeps a window of keys
+ *           in flight, prefetches every key's next probe and tests it only
+ *           once the line has had time to arrive, stopping a key at its
+ *           first clear bit.
+ *
+ * Both compute exactly what the straightforward loop computes: the same
+ * keys, the same probes (probes.h), hence the same filter bits (OR is
+ * commutative and idempotent, so the order of the writes does not matter)
+ * and the same number of positive answers (a count does not depend on
+ * the order in which keys are asked).  The thread count, the buffer size
+ * and the window change the speed only; the tests check the counts
+ * against the straightforward loop for several of each.
+ */
+#ifndef BLOOMSIM_BULK_H
+#define BLOOMSIM_BULK_H
+
+#include <stdint.h>
+
+#include "filter.h"
+#include "keys.h"
+#include "probes.h"
+
+/* The harness uses this engine for standard filters of at least this size
+ * (larger than a core's share of the last-level cache). */
+#define SIM_BULK_MIN_FILTER_BYTES ((uint64_t)8 << 20)
+
+/* A region of the filter: 2^21 bits = 256 KiB, a quarter of a core's L2. */
+#define SIM_BULK_REGION_SHIFT 21U
+
+/* Keys in flight per thread while querying. */
+#define SIM_BULK_DEFAULT_WINDOW 16U
+#define SIM_BULK_MAX_WINDOW 64U
+
+/* How the work is run; none of it changes a result. */
+typedef struct sim_bulk_options {
+    unsigned threads;          /* team size, >= 1 */
+    uint64_t buffer_bytes;     /* probe buckets of the build, all threads together */
+    unsigned window;           /* keys in flight per thread (1..SIM_BULK_MAX_WINDOW) */
+} sim_bulk_options;
+
+/* The default options for a filter of `bits` bits: buffers of 1/16 of the
+ * filter (at least 1 MiB), SIM_BULK_DEFAULT_WINDOW keys in flight. */
+void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
+
+/* Bytes the engine allocates besides the filter with these options
+ * (buckets, overflow reserve, windows). */
+uint64_t sim_bulk_memory(const sim_bulk_options *options);
+
+/*
+ * Inserts keys 0..count-1 of `keys` into `filter` (probes from `prober`,
+ * whose m is the filter's).  Returns 0, 1 when stopped by a requested
+ * interrupt (the filter is then incomplete), or -1 when memory ran short.
+ */
+int sim_bulk_build(sim_bit_filter *filter, const sim_prober *prober, const sim_key_stream *keys,
+                   uint64_t count, const sim_bulk_options *options);
+
+/*
+ * Asks the filter keys 0..count-1 of `keys` and returns how many it
+ * answered "maybe present" (all k bits set).  *asked receives the number
+ * of keys asked: count, or fewer when stopped by an interrupt.  On a
+ * memory shortage it returns 0 with *asked = 0.
+ */
+uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_prober *prober,
+                              const sim_key_stream *keys, uint64_t count,
+                              const sim_bulk_options *options, uint64_t *asked);
+
+#endif

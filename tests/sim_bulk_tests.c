@@ -1,0 +1,188 @@
+/*
+ * sim_bulk_tests.c - the bulk engine (sim/bulk.c) and the harness's choice
+ * of engine compute exactly what the straightforward loop computes: same
+ * keys, same probes, hence the same filter bits (compared word by word) and
+ * the same number of positive answers, whatever the thread count, the
+ * bucket buffer size (down to one so small that most probes overflow) and
+ * the query window.  Moderate sizes (a few million bits, which spans
+ * several 2^21-bit regions and a last partial one), so the suite stays
+ * fast under the sanitizers.  Timings are never asserted.
+ */
+#include <CUnit/CUnit.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bulk.h"
+#include "harness.h"
+#include "interrupt.h"
+#include "random.h"
+#include "sim_suites.h"
+
+enum { KEYS = 40000, QUERIES = 30000 };
+
+typedef struct reference {
+    sim_bit_filter filter;
+    uint64_t maybe_absent;     /* positives among the absent keys */
+} reference;
+
+static void streams(sim_key_stream *inserted, sim_key_stream *absent)
+{
+    sim_key_stream_init(inserted, SIM_KEYS_INSERTED, sim_derive_seed(7, SIM_SEED_INSERTED_KEYS, 0), NULL);
+    sim_key_stream_init(absent, SIM_KEYS_ABSENT, sim_derive_seed(7, SIM_SEED_QUERY_KEYS, 0), NULL);
+}
+
+/* The straightforward loop: one key at a time, all k positions, no reordering. */
+static void build_reference(reference *expected, const sim_prober *prober)
+{
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&expected->filter, prober->bits), 0);
+    uint64_t positions[16];
+    for (uint64_t j = 0; j < KEYS; j++) {
+        sim_key key;
+        sim_key_at(&inserted, j, &key);
+        sim_prober_positions(prober, key.bytes, key.length, positions);
+        sim_bit_filter_insert(&expected->filter, positions, prober->hashes);
+    }
+    expected->maybe_absent = 0;
+    for (uint64_t j = 0; j < QUERIES; j++) {
+        sim_key key;
+        sim_key_at(&absent, j, &key);
+        sim_prober_positions(prober, key.bytes, key.length, positions);
+        expected->maybe_absent += (uint64_t)sim_bit_filter_contains(&expected->filter, positions,
+                                                                    prober->hashes);
+    }
+}
+
+/* Builds and queries with the bulk engine and compares with `expected`. */
+static void check_bulk(const reference *expected, const sim_prober *prober,
+                       const sim_bulk_options *options)
+{
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    sim_bit_filter filter;
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, prober->bits), 0);
+    CU_ASSERT_EQUAL(sim_bulk_build(&filter, prober, &inserted, KEYS, options), 0);
+    CU_ASSERT_EQUAL(memcmp(filter.words, expected->filter.words, sim_bit_filter_memory(prober->bits)), 0);
+    uint64_t asked = 0;
+    CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, prober, &absent, QUERIES, options, &asked),
+                    expected->maybe_absent);
+    CU_ASSERT_EQUAL(asked, QUERIES);
+    CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, prober, &inserted, KEYS, options, &asked), KEYS);
+    sim_bit_filter_free(&filter);
+}
+
+/* Every scheme, m spanning 3 regions and a partial one (and a prime m),
+ * 1 to 3 threads, buffers from 1 KiB (nearly all overflow) to the default,
+ * windows 1, 5 and 16. */
+static void test_bulk_equals_straightforward(void)
+{
+    const uint64_t sizes[] = { 3 * (1ULL << SIM_BULK_REGION_SHIFT) + 12345, 400009 };
+    const unsigned hashes[] = { 7, 3 };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (int scheme = 0; scheme < 3; scheme++) {
+            sim_prober prober;
+            sim_prober_init(&prober, (sim_probe_scheme)scheme, SIM_HASH_XXH3, sizes[s], hashes[s], 11, 1);
+            reference expected;
+            build_reference(&expected, &prober);
+            CU_ASSERT(s == 0 || expected.maybe_absent > 0);   /* the large m is nearly empty */
+            const uint64_t buffers[] = { 1024, 65536, 0 };
+            const unsigned windows[] = { 1, 5, 16 };
+            for (unsigned threads = 1; threads <= 3; threads++)
+                for (size_t b = 0; b < 3; b++) {
+                    sim_bulk_options options;
+                    sim_bulk_default_options(&options, sizes[s], threads);
+                    if (buffers[b] != 0)
+                        options.buffer_bytes = buffers[b];
+                    options.window = windows[b];
+                    check_bulk(&expected, &prober, &options);
+                }
+            sim_bit_filter_free(&expected.filter);
+        }
+}
+
+static sim_fpr_config engine_config(sim_engine engine, unsigned threads)
+{
+    sim_fpr_config config;
+    memset(&config, 0, sizeof config);
+    config.bits = 1000003;
+    config.keys = 100000;
+    config.hashes = 7;
+    config.trials = 3;
+    config.queries = 20000;
+    config.guard = 1;
+    config.counter_bits = 4;
+    config.seed = 99;
+    config.threads = threads;
+    config.check_members = 1;
+    config.engine = engine;
+    return config;
+}
+
+/* The harness gives the same totals, to the last bit, per trial or in bulk,
+ * on 1, 2 or 3 threads. */
+static void test_engines_give_identical_totals(void)
+{
+    sim_fpr_config config = engine_config(SIM_ENGINE_PER_TRIAL, 1);
+    sim_fpr_totals expected, totals;
+    CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &expected), 0);
+    CU_ASSERT_EQUAL(expected.false_negatives, 0);
+    CU_ASSERT(expected.false_positives > 0);
+    for (unsigned threads = 1; threads <= 3; threads++) {
+        config = engine_config(SIM_ENGINE_BULK, threads);
+        CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
+        CU_ASSERT_EQUAL(totals.trials, expected.trials);
+        CU_ASSERT_EQUAL(totals.false_positives, expected.false_positives);
+        CU_ASSERT(totals.false_positive_squares == expected.false_positive_squares);
+        CU_ASSERT_EQUAL(totals.set_bits, expected.set_bits);
+        CU_ASSERT_EQUAL(totals.members_checked, expected.members_checked);
+        CU_ASSERT_EQUAL(totals.false_negatives, 0);
+        CU_ASSERT_EQUAL(memcmp(&totals.occupancy_power_sum, &expected.occupancy_power_sum,
+                               sizeof(double)), 0);
+    }
+}
+
+/* A stop requested before a bulk run: nothing measured, marked partial. */
+static void test_bulk_interrupted(void)
+{
+    sim_fpr_config config = engine_config(SIM_ENGINE_BULK, 2);
+    sim_fpr_totals totals;
+    sim_interrupt_request();
+    CU_ASSERT_EQUAL(sim_fpr_run(&config, &totals), 0);
+    sim_interrupt_clear();
+    CU_ASSERT(totals.partial);
+    CU_ASSERT_EQUAL(totals.trials, 0);
+}
+
+/* The batched draws of hash.c: per word as many as fit below 2^56, and one
+ * word per draw above 2^28, which is then Lemire's reduction itself. */
+static void test_draws_per_word(void)
+{
+    sim_draw_range draws;
+    sim_draw_range_init(&draws, 64, 5);
+    CU_ASSERT_EQUAL(draws.per_word, 5);
+    CU_ASSERT_EQUAL(draws.surplus, 0);            /* 64^5 = 2^30 divides 2^64 */
+    sim_draw_range_init(&draws, 1000, 9);
+    CU_ASSERT_EQUAL(draws.per_word, 5);           /* 1000^5 < 2^56 < 1000^6 */
+    sim_draw_range_init(&draws, (1ULL << 28) + 1, 7);
+    CU_ASSERT_EQUAL(draws.per_word, 1);
+    uint64_t key = 5;
+    sim_hash_seeds seeds;
+    sim_hash_seeds_init(&seeds, 3, 1);
+    sim_hash_stream batched, single;
+    sim_hash_stream_start(&batched, SIM_HASH_XXH3, &key, sizeof key, &seeds);
+    sim_hash_stream_start(&single, SIM_HASH_XXH3, &key, sizeof key, &seeds);
+    for (int i = 0; i < 20; i++)
+        CU_ASSERT_EQUAL(sim_hash_stream_draw(&batched, &draws),
+                        sim_hash_stream_position(&single, draws.range));
+}
+
+static const bloom_test_case cases[] = {
+    { "bulk build and queries equal the straightforward loop", test_bulk_equals_straightforward },
+    { "per-trial and bulk engines: identical totals, 1-3 threads", test_engines_give_identical_totals },
+    { "interrupted bulk run is partial", test_bulk_interrupted },
+    { "batched draws per word", test_draws_per_word },
+    { NULL, NULL },
+};
+
+const bloom_test_suite sim_bulk_suite = { "sim_bulk", cases };
