@@ -163,6 +163,15 @@ int bloomcalc_table(int argc, char **argv, int first)
                             : "needs two of -n/--keys, -p/--rate, -m/--bits (e.g. -n 1e9 -p 0.1,0.01)");
         status = 2;
     }
+    size_t row_count_requested = 1;
+    for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_LIST_MAX_ITEMS; i++)
+        row_count_requested *= lists[i].count > 0 ? lists[i].count : 1;
+    if (parsed == 0 && status == 0 && row_count_requested > BLOOM_LIST_MAX_ITEMS) {
+        bloom_options_error(&line, "-n, -p, -m, -k, -L: the lists ask for more than %d rows (the "
+                            "product of their lengths); accepted: at most %d rows",
+                            BLOOM_LIST_MAX_ITEMS, BLOOM_LIST_MAX_ITEMS);
+        status = 2;
+    }
     if (parsed == 0 && status == 0) {
         bloom_record *rows = NULL;
         size_t row_count = 0;

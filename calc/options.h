@@ -38,6 +38,7 @@ typedef enum bloom_option_kind {
 typedef struct bloom_value_list {
     mpq_t *values;
     size_t count;
+    size_t capacity;    /* values allocated (grows by doubling) */
 } bloom_value_list;
 
 /* Most items a list may expand to. */

@@ -362,9 +362,12 @@ static int crosses_target(int *truth, mpz_srcptr x, const void *search_pointer)
 }
 
 /*
- * x0 = where the approximation meets p: ceil(n c_k) bits, or floor(m / c_k)
- * keys (at least 1).  The exact rate exceeds the approximation, so the
- * answer is at least x0 bits, or at most x0 keys.
+ * x0 = where the approximation meets p: ceil(n c_k) bits (at least 1), or
+ * floor(m / c_k) keys (possibly 0).  The exact rate exceeds the
+ * approximation, so the answer is at least x0 bits, or at most x0 keys: a
+ * hash count whose x0 is 0 keys holds no key, and try_candidate skips it
+ * without a search (clamping it to 1 made "plan -m 2 -p 1e-9" search all
+ * 1000 hash counts, 11 s, to refuse).
  */
 static int approximate_solution(mpz_ptr x0, const meeting_search *search)
 {
@@ -374,7 +377,7 @@ static int approximate_solution(mpz_ptr x0, const meeting_search *search)
     bloom_quantity estimate = { search->for_bits ? enclose_total_bits_for_hashes
                                                  : enclose_keys_for_hashes, &arguments, NULL };
     int status = bloom_quantity_ceil(x0, &estimate, !search->for_bits);
-    if (mpz_cmp_ui(x0, 1) < 0)
+    if (search->for_bits && mpz_cmp_ui(x0, 1) < 0)
         mpz_set_ui(x0, 1);
     return status;
 }

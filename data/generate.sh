@@ -18,7 +18,11 @@ table() {
     file=$1
     description=$2
     shift 2
-    "$@" >"$directory/$file.tmp"
+    if ! "$@" >"$directory/$file.tmp"; then
+        rm -f "$directory/$file.tmp"   # a failed command leaves no partial table behind
+        echo "generate.sh: $file: '$*' failed" >&2
+        exit 1
+    fi
     mv "$directory/$file.tmp" "$directory/$file"
     printf "| \`%s\` | %s | \`%s\` |\n" "$file" "$description" "$(echo "$*" | sed "s|$build/||g; s| $build\$| BUILD|")" >>"$index"
 }

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
 
@@ -14,7 +15,10 @@ static const char description_start[] =
     "disjoint tagged key stream), and compares the measured false-positive rate with\n"
     "bloomcalc's exact rate, Bloom's formula and the exponential approximation.\n"
     "By default T and Q are chosen so that the run can tell the closest two\n"
-    "predictions apart within a few seconds of work (or says it cannot).\n";
+    "predictions apart within a few seconds of work (or says it cannot).\n"
+    "--layout partitioned|blocked|split-block, --hash-bits H and --index-bits N build\n"
+    "the filter as a library deploys it and judge bloomcalc's fpr_layout as well\n"
+    "(split-block: blocks of K words, one probe per word; K = 8 for Parquet).\n";
 
 int bloomsim_fpr(int argc, char **argv, int first)
 {
@@ -24,7 +28,9 @@ int bloomsim_fpr(int argc, char **argv, int first)
     unsigned long k = 0;
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[3 + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloomsim_layout_options layout;
+    bloomsim_layout_options_init(&layout);
+    bloom_option options[3 + BLOOMSIM_LAYOUT_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "filter size in bits (any M, not only powers of two)",
           .count_minimum = "1", .count_maximum = "2^40" },
@@ -34,7 +40,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
-    size_t count = 3 + bloomsim_run_option_table(options + 3, &run, BLOOMSIM_OPTIONS_ALL);
+    size_t count = 3 + bloomsim_layout_option_table(options + 3, &layout);
+    count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_ALL);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "fpr", "-m M -n N -k K [OPTIONS]", description,
@@ -47,8 +54,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
         status = 2;
     }
     if (parsed == 0 && status == 0)
-        status = bloomsim_measure_and_print(&line, &run, bloomsim_u64(m), bloomsim_u64(n),
-                                            (unsigned)k, NULL, NULL);
+        status = bloomsim_layout_measure_and_print(&line, &run, &layout, bloomsim_u64(m), bloomsim_u64(n),
+                                                   (unsigned)k, NULL, NULL);
     bloomsim_run_options_clear(&run);
     mpz_clear(m);
     mpz_clear(n);

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "interrupt.h"
 #include "lsm.h"
+#include "lsm_allocation.h"
 #include "lsm_tree.h"
 
 static const char description_start[] =
@@ -23,32 +24,64 @@ static const char description_start[] =
     "level when its filter says maybe, and counts the levels read.  Compares with\n"
     "1 + (J-1)P and L P (calc/lsm.h), with the same sums over the exact rates the\n"
     "sized filters achieve, and with J and L without filters.  --lookups lookups of\n"
-    "each kind are spread over --trials independently built trees (default 32).\n";
+    "each kind are spread over --trials independently built trees (default 32).\n"
+    "--allocation uniform|monkey|no-last-level sizes the filters by calc's per-level\n"
+    "rates at equal memory (--bits-per-key C, or the memory of rate P on every level)\n"
+    "and judges calc/monkey.h's sum p_i and 1 + sum_{i<L} p_i (keys on level L).\n";
+
+/* An allocation run: calc's tree and its per-level rates (given = 0: every
+ * filter at the target rate p). */
+typedef struct lsm_allocation_run {
+    int given;
+    int allocation;               /* bloom_lsm_allocation */
+    bloom_lsm_tree tree;
+    double rates[SIM_LSM_MAX_LEVELS];
+} lsm_allocation_run;
 
 typedef struct lsm_predictions {
     mpq_t target;                 /* 1 + (j-1)p or L p */
+    bloom_lsm_query query;        /* with an allocation (query.tree set): calc/monkey.h */
+    bloom_quantity allocated;     /* its miss or worst-hit cost */
     sim_rate_sum achieved_sum;    /* the same over the levels' exact rates */
     bloom_quantity achieved;
     double value[3];              /* target, achieved, unfiltered */
+    unsigned checked;             /* filters a lookup consults before its own level */
 } lsm_predictions;
 
-/* Fills the predictions of hit (miss = 0) or miss (miss = 1) lookups. */
-static int predict(lsm_predictions *prediction, const sim_lsm_config *config,
-                   const bloom_fpr_arguments *rates, mpq_srcptr p, int miss)
+/* The allocation's prediction as the target.  Returns a bloom_status. */
+static int predict_allocated(lsm_predictions *prediction, const lsm_allocation_run *allocation, int miss)
+{
+    bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL };
+    prediction->query = query;
+    bloom_quantity allocated = { miss ? bloom_enclose_lsm_miss : bloom_enclose_lsm_hit_worst,
+                                 &prediction->query, NULL };
+    prediction->allocated = allocated;
+    return sim_quantity_double(&prediction->value[0], &prediction->allocated);
+}
+
+/* Fills the predictions of hit (miss = 0) or miss (miss = 1) lookups; the
+ * first `filtered` levels have filters (rates[]), the deeper ones none. */
+static int predict(lsm_predictions *prediction, const sim_lsm_config *config, const bloom_fpr_arguments *rates,
+                   unsigned filtered, mpq_srcptr p, int miss, const lsm_allocation_run *allocation)
 {
     unsigned probed = miss ? config->levels : config->target_level;
+    unsigned summed = miss ? probed : probed - 1;
+    unsigned with_filter = summed < filtered ? summed : filtered;
+    memset(prediction, 0, sizeof *prediction);
     mpq_init(prediction->target);
     if (miss)
         bloom_read_amplification_miss(prediction->target, probed, p);
     else
         bloom_read_amplification_hit(prediction->target, probed, p);
-    sim_rate_sum sum = { rates, miss ? probed : probed - 1, miss ? 0UL : 1UL };
+    sim_rate_sum sum = { rates, with_filter, (miss ? 0UL : 1UL) + (summed - with_filter) };
     prediction->achieved_sum = sum;
     bloom_quantity achieved = { sim_enclose_rate_sum, &prediction->achieved_sum, NULL };
     prediction->achieved = achieved;
     prediction->value[0] = mpq_get_d(prediction->target);
     prediction->value[2] = (double)probed;
-    return sim_quantity_double(&prediction->value[1], &prediction->achieved);
+    prediction->checked = with_filter;
+    int status = allocation->given ? predict_allocated(prediction, allocation, miss) : BLOOM_OK;
+    return status | sim_quantity_double(&prediction->value[1], &prediction->achieved);
 }
 
 /* One kind of lookup: measured probes with interval, predictions, verdicts. */
@@ -59,10 +92,20 @@ static void put_kind(bloom_fields *fields, const char *const keys[9], const char
 {
     sim_estimate estimate = sim_estimate_between_trials(probes, squares, totals->trials,
                                                         config->lookups, confidence);
+    if (estimate.standard_error == 0 && prediction->checked > 0) {
+        /* not one false positive: no spread to estimate; use Clopper-Pearson's
+         * interval for 0 positives among all the filter checks, in probes */
+        sim_interval none = sim_clopper_pearson_interval(0, totals->lookups * prediction->checked, confidence);
+        estimate.interval.high = estimate.rate + prediction->checked * none.high;
+    }
     sim_verdict verdicts[3];
     sim_verdicts(prediction->value, 3, estimate.interval, verdicts);
     bloomsim_put_estimate(fields, keys[0], keys[1], keys[2], labels[0], &estimate);
-    bloom_fields_rational(fields, keys[3], labels[1], NULL, prediction->target);
+    if (prediction->query.tree != NULL)
+        bloom_fields_quantity(fields, keys[3], "predicted by calc for the allocation", NULL,
+                              &prediction->allocated);
+    else
+        bloom_fields_rational(fields, keys[3], labels[1], NULL, prediction->target);
     bloom_fields_text(fields, keys[4], "  verdict", sim_verdict_names[verdicts[0]]);
     bloom_fields_quantity(fields, keys[5], labels[2], NULL, &prediction->achieved);
     bloom_fields_text(fields, keys[6], "  verdict", sim_verdict_names[verdicts[1]]);
@@ -104,8 +147,36 @@ static char *level_list(const sim_lsm_config *config, int bits)
     return text;
 }
 
+/* The levels with a filter before the first without one. */
+static unsigned filtered_levels(const sim_lsm_config *config)
+{
+    unsigned filtered = 0;
+    while (filtered < config->levels && sim_lsm_level_filtered(&config->level[filtered]))
+        filtered++;
+    return filtered;
+}
+
+/* The allocation, its budget and its per-level rates. */
+static void put_allocation(bloom_fields *fields, const lsm_allocation_run *allocation, unsigned levels)
+{
+    bloom_fields_text(fields, "allocation", "filter memory allocation",
+                      allocation->given ? sim_lsm_allocation_names[allocation->allocation] : "none (rate p)");
+    if (!allocation->given)
+        return;
+    bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL };
+    bloom_quantity budget = { bloom_enclose_lsm_bits_per_key, &query, NULL };
+    bloom_fields_quantity(fields, "bits_per_key", "filter memory, bits per key", NULL, &budget);
+    char *text = malloc(24 * (size_t)levels + 1);
+    size_t used = 0;
+    for (unsigned i = 0; text != NULL && i < levels; i++)
+        used += (size_t)snprintf(text + used, 24, "%s%.6g", i ? "/" : "", allocation->rates[i]);
+    bloom_record_take(&fields->record, BLOOM_FIELD_TEXT, "level_rates", "calc's rate per level (1: no filter)",
+                      NULL, text);
+}
+
 static int print_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
-                     const sim_lsm_config *config, const sim_lsm_totals *totals, mpq_srcptr p)
+                     const sim_lsm_config *config, const sim_lsm_totals *totals, mpq_srcptr p,
+                     const lsm_allocation_run *allocation)
 {
     bloom_fpr_arguments rates[SIM_LSM_MAX_LEVELS];
     mpz_t bits[SIM_LSM_MAX_LEVELS], keys[SIM_LSM_MAX_LEVELS];
@@ -118,7 +189,9 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
         rates[i] = arguments;
     }
     lsm_predictions hit, miss;
-    int status = predict(&hit, config, rates, p, 0) | predict(&miss, config, rates, p, 1);
+    unsigned filtered = filtered_levels(config);
+    int status = predict(&hit, config, rates, filtered, p, 0, allocation)
+                 | predict(&miss, config, rates, filtered, p, 1, allocation);
     double confidence = mpq_get_d(run->confidence);
     bloom_fields fields;
     bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
@@ -130,6 +203,7 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     bloom_fields_unsigned(&fields, "target_level", "level J of the keys looked up", NULL,
                           config->target_level);
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
+    put_allocation(&fields, allocation, config->levels);
     bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_names[config->scheme]);
     bloomsim_put_count(&fields, "seed", "seed", config->seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
@@ -154,13 +228,34 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
 }
 
 /* Sizes, checks memory, runs and prints.  Returns the exit status. */
+/* Sizes the levels by the allocation; p receives the uniform rate of the
+ * budget when it was not given (zero).  Returns a bloom_status. */
+static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation, const sim_lsm_config *config,
+                          uint64_t deepest_keys, unsigned long ratio, mpq_srcptr bits_per_key, mpq_ptr p)
+{
+    int status = sim_lsm_size_allocation(levels, &allocation->tree, config->levels, deepest_keys, ratio,
+                                         (bloom_lsm_allocation)allocation->allocation,
+                                         mpq_sgn(p) == 0 ? bits_per_key : NULL, p, allocation->rates);
+    if (status != BLOOM_OK || mpq_sgn(p) != 0)
+        return status;
+    bloom_lsm_query uniform = { &allocation->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL };
+    bloom_quantity rate = { bloom_enclose_lsm_level_rate, &uniform, NULL };
+    double value = 0;
+    status = sim_quantity_double(&value, &rate);
+    mpq_set_d(p, value);
+    return status;
+}
+
 static int measure_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
                        sim_lsm_config *config, uint64_t deepest_keys, unsigned long ratio,
-                       uint64_t lookups, mpq_srcptr p)
+                       uint64_t lookups, mpq_ptr p, lsm_allocation_run *allocation, mpq_srcptr bits_per_key)
 {
     sim_lsm_level levels[SIM_LSM_MAX_LEVELS];
-    if (sim_lsm_size_levels(levels, config->levels, deepest_keys, ratio, p) != BLOOM_OK) {
-        bloom_options_error(line, "the level filters could not be sized for this p");
+    int sized = allocation->given
+        ? size_allocated(levels, allocation, config, deepest_keys, ratio, bits_per_key, p)
+        : sim_lsm_size_levels(levels, config->levels, deepest_keys, ratio, p);
+    if (sized != BLOOM_OK) {
+        bloom_options_error(line, "the level filters could not be sized for this p or budget");
         return 1;
     }
     config->level = levels;
@@ -175,7 +270,7 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
         bloom_options_error(line, "stopped before two trees were measured; nothing to report");
         status = 130;
     }
-    return status == 0 ? print_lsm(line, run, config, &totals, p) : status;
+    return status == 0 ? print_lsm(line, run, config, &totals, p, allocation) : status;
 }
 
 int bloomsim_lsm(int argc, char **argv, int first)
@@ -187,9 +282,14 @@ int bloomsim_lsm(int argc, char **argv, int first)
     mpz_init_set_ui(trials, 32);
     mpq_init(p);
     unsigned long levels = 5, ratio = 10, target = 0;
+    mpq_t bits_per_key;
+    mpq_init(bits_per_key);
+    lsm_allocation_run allocation;
+    memset(&allocation, 0, sizeof allocation);
+    bloom_lsm_tree_init(&allocation.tree);
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[7 + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloom_option options[9 + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED, .destination = &levels,
           .value_name = "L", .help = "levels, one filter each (default 5)", .minimum = 1,
           .maximum = SIM_LSM_MAX_LEVELS },
@@ -210,8 +310,14 @@ int bloomsim_lsm(int argc, char **argv, int first)
         { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = trials,
           .value_name = "T", .help = "independently built trees (default 32)",
           .count_minimum = "2", .count_maximum = "2^30" },
+        { .long_name = "allocation", .kind = BLOOM_OPTION_CHOICE, .destination = &allocation.allocation,
+          .value_name = "A", .help = "size the filters by calc's per-level rates (calc lsm)",
+          .choices = sim_lsm_allocation_names },
+        { .long_name = "bits-per-key", .kind = BLOOM_OPTION_REAL, .destination = bits_per_key,
+          .value_name = "C", .help = "with --allocation: filter memory in bits per key (instead of -p)",
+          .rate_minimum = "1/1000", .count_maximum = "100000" },
     };
-    size_t count = 7 + bloomsim_run_option_table(options + 7, &run,
+    size_t count = 9 + bloomsim_run_option_table(options + 9, &run,
                                                  BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_HASHING);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
@@ -219,8 +325,18 @@ int bloomsim_lsm(int argc, char **argv, int first)
                                 count, NULL };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0 && (!options[1].seen || !options[2].seen)) {
-        bloom_options_error(&line, "-p P and -n N are required (e.g. -L 5 -p 1%% -n 1e6)");
+    allocation.given = options[7].seen;
+    if (parsed == 0 && (!(options[1].seen || (allocation.given && options[8].seen)) || !options[2].seen)) {
+        bloom_options_error(&line, "-p P (or --allocation A --bits-per-key C) and -n N are required "
+                            "(e.g. -L 5 -p 1%% -n 1e6)");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0 && (options[8].seen && (options[1].seen || !allocation.given))) {
+        bloom_options_error(&line, "--bits-per-key: give it with --allocation, instead of -p");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0 && allocation.given && ((target != 0 && target != levels) || ratio < 2)) {
+        bloom_options_error(&line, "--allocation: needs --ratio T >= 2 and looks up keys on level L only");
         status = 2;
     }
     if (parsed == 0 && status == 0 && target > levels) {
@@ -241,8 +357,11 @@ int bloomsim_lsm(int argc, char **argv, int first)
         config.threads = (unsigned)run.threads;
         config.progress = bloomsim_progress;
         config.progress_context = (void *)line.command;
-        status = measure_lsm(&line, &run, &config, bloomsim_u64(keys), ratio, bloomsim_u64(lookups), p);
+        status = measure_lsm(&line, &run, &config, bloomsim_u64(keys), ratio, bloomsim_u64(lookups), p,
+                             &allocation, bits_per_key);
     }
+    bloom_lsm_tree_clear(&allocation.tree);
+    mpq_clear(bits_per_key);
     bloomsim_run_options_clear(&run);
     mpz_clear(keys);
     mpz_clear(lookups);

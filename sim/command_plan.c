@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 
+#include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
 #include "sizing.h"
@@ -17,7 +18,9 @@ static const char description_start[] =
     "independent instances), measures its false-positive rate with absent keys, and\n"
     "judges the three predictions.  It also says whether the target is met: by the\n"
     "exact rate (certified), and by the measurement (the interval lies below P: met;\n"
-    "above P: missed; around P: undecided).\n";
+    "above P: missed; around P: undecided).  --layout, --hash-bits and --index-bits\n"
+    "build the planned bits as a library deploys them (split-block: one probe per\n"
+    "32-bit word of each block, k = B/32) and judge bloomcalc's fpr_layout too.\n";
 
 /* The plan: m and k for (n, p).  Returns a bloom_status. */
 static int plan_filter(mpz_ptr bits, unsigned long *hashes, mpz_srcptr keys, mpq_srcptr rate)
@@ -52,14 +55,17 @@ int bloomsim_plan(int argc, char **argv, int first)
     mpq_init(rate);
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[2 + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloomsim_layout_options layout;
+    bloomsim_layout_options_init(&layout);
+    bloom_option options[2 + BLOOMSIM_LAYOUT_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
           .count_maximum = "2^36" },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-12" },
     };
-    size_t count = 2 + bloomsim_run_option_table(options + 2, &run,
+    size_t count = 2 + bloomsim_layout_option_table(options + 2, &layout);
+    count += bloomsim_run_option_table(options + count, &run,
                                                  BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
                                                      | BLOOMSIM_OPTIONS_HASHING);
     static const char *const positional[] = { "keys-count", "rate", NULL };
@@ -79,8 +85,10 @@ int bloomsim_plan(int argc, char **argv, int first)
         status = 1;
     }
     if (parsed == 0 && status == 0)
-        status = bloomsim_measure_and_print(&line, &run, bloomsim_u64(bits), bloomsim_u64(keys),
-                                            (unsigned)hashes, put_target, rate);
+        status = bloomsim_layout_measure_and_print(&line, &run, &layout, bloomsim_u64(bits),
+                                                   bloomsim_u64(keys),
+                                                   bloomsim_layout_hashes(&layout, (unsigned)hashes),
+                                                   put_target, rate);
     bloomsim_run_options_clear(&run);
     mpz_clear(keys);
     mpz_clear(bits);

@@ -147,13 +147,14 @@ void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seco
 
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
 {
-    uint64_t available = 0;
-    if (sim_memory_fits(needed, &available))
+    sim_memory_budget budget;
+    if (sim_memory_fits(needed, &budget))
         return 0;
-    bloom_options_error(line, "the run needs about %llu bytes (%.2f GiB) but MemAvailable is "
-                        "%llu bytes (%.2f GiB); use a smaller filter, fewer --threads or trials",
+    bloom_options_error(line, "the run needs about %llu bytes (%.2f GiB) but %llu bytes (%.2f GiB) "
+                        "are available (%s); use a smaller filter, fewer --threads or trials",
                         (unsigned long long)needed, (double)needed / 1073741824.0,
-                        (unsigned long long)available, (double)available / 1073741824.0);
+                        (unsigned long long)budget.bytes, (double)budget.bytes / 1073741824.0,
+                        budget.source);
     return 2;
 }
 

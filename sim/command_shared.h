@@ -120,7 +120,7 @@ uint64_t bloomsim_u64(mpz_srcptr value);
 /* Progress on stderr when it is a terminal and the run passed 1 s. */
 void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seconds);
 
-/* Refuses a run over MemAvailable: returns 0 if it fits, else 2 after the message. */
+/* Refuses a run over the memory budget (memory.h): returns 0 if it fits, else 2 after the message. */
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed);
 
 #endif

@@ -7,46 +7,105 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
 #include "verify.h"
+#include "verify_layouts.h"
 
 static const char description_start[] =
     "Runs a fixed battery of Monte Carlo checks of bloomcalc's exact false-positive\n"
     "rate: tiny and small filters under independent hashing (where the exact rate is\n"
     "told apart from Bloom's formula and the approximation), a counting filter, an\n"
     "overfilled filter, and double / enhanced double hashing at m = 2^20.  Prints\n"
-    "one row per check; the exit status is 1 if the exact rate is rejected anywhere.\n"
+    "one row per check.  Then the layout sweep: partitioned, blocked, split-block and\n"
+    "truncated-index filters at 4 to 20 bits per key and two key counts, each judged\n"
+    "against bloomcalc's fpr_layout (a hundredth of the budget each).  The exit\n"
+    "status is 1 if a filter's own predicted rate (exact, or fpr_layout) is rejected.\n"
     "--budget bounds the probe operations of each check (default 1e9).\n";
 
-/* Measures one check into `fields`.  Returns 0, 1 (a failure, reported) or 2. */
-static int run_check(const sim_verify_case *check, const bloom_command_line *line,
-                     const bloomsim_run_options *run, double budget, bloom_fields *fields,
-                     int *exact_rejected, int *partial)
+/* One check: its name, its filter (config->layout set) and its work budget. */
+typedef struct verify_check {
+    char name[64];
+    sim_fpr_config config;
+    sim_layout layout;
+    uint64_t planned_keys;
+    double budget;
+    int sized;                    /* trials and queries already chosen */
+} verify_check;
+
+/* Check `index`: the standard battery first (verify.h), then the layout
+ * sweep (verify_layouts.h).  Returns 0, or -1 if a layout refuses it. */
+static int set_check(verify_check *check, size_t index, const bloomsim_run_options *run, double budget)
+{
+    uint64_t seed = bloomsim_u64(run->seed);
+    unsigned threads = (unsigned)run->threads;
+    if (index < sim_verify_case_count) {
+        const sim_verify_case *standard = &sim_verify_cases[index];
+        snprintf(check->name, sizeof check->name, "%s", standard->name);
+        sim_verify_configure(standard, &check->config, seed, threads);
+        check->sized = 0;
+        check->planned_keys = standard->keys;
+        check->budget = budget;
+        check->config.layout = &check->layout;
+        char reason[128];
+        return sim_layout_init(&check->layout, BLOOM_LAYOUT_STANDARD, standard->bits, standard->hashes, 0,
+                               0, 0, reason, sizeof reason);
+    }
+    sim_layout_check sweep;
+    sim_layout_sweep_check(index - sim_verify_case_count, &sweep);
+    snprintf(check->name, sizeof check->name, "%s", sweep.name);
+    check->planned_keys = sweep.keys;
+    check->budget = budget * (SIM_LAYOUT_SWEEP_WORK / SIM_VERIFY_DEFAULT_WORK);
+    check->sized = 1;
+    int status = sim_layout_check_configure(&sweep, &check->config, &check->layout, seed, threads);
+    sim_layout_check_size(&check->config, check->budget);
+    return status;
+}
+
+/* The predictions of a check.  Returns 0, or 1 after the message. */
+static int predict_check(bloomsim_measurement *measurement, sim_layout_prediction *prediction,
+                         const verify_check *check, const bloom_command_line *line)
+{
+    const sim_fpr_config *config = &measurement->config;
+    measurement->has_predictions = 1;
+    int status = sim_predictions_compute(&measurement->predictions, config->bits, config->keys,
+                                         config->hashes);
+    int layout_status = sim_layout_prediction_compute(prediction, &check->layout, config->keys);
+    if (status == BLOOM_OK && layout_status == BLOOM_OK)
+        return 0;
+    bloom_options_error(line, "%s: the predictions could not be certified", check->name);
+    return 1;
+}
+
+/* Measures one check into `fields`.  Returns 0, 1 (a failure, reported) or 2.
+ * *rejected is set when the filter's own prediction (fpr_layout, which is
+ * the exact rate for a standard filter) is rejected. */
+static int run_check(verify_check *check, const bloom_command_line *line, const bloomsim_run_options *run,
+                     bloom_fields *fields, int *rejected, int *partial)
 {
     bloomsim_measurement measurement;
+    sim_layout_prediction prediction;
     memset(&measurement, 0, sizeof measurement);
-    sim_verify_configure(check, &measurement.config, bloomsim_u64(run->seed), (unsigned)run->threads);
-    measurement.planned_keys = check->keys;
+    measurement.config = check->config;
+    measurement.config.layout = &check->layout;
+    measurement.planned_keys = check->planned_keys;
     measurement.confidence = mpq_get_d(run->confidence);
-    measurement.has_predictions = 1;
-    sim_fpr_config *config = &measurement.config;
-    int status = sim_predictions_compute(&measurement.predictions, config->bits, config->keys,
-                                         config->hashes) == BLOOM_OK ? 0 : 1;
-    if (status != 0)
-        bloom_options_error(line, "%s: the predictions could not be certified", check->name);
-    if (status == 0) {
-        sim_fpr_choose_size(config, &measurement.predictions, measurement.confidence, 0, 0, budget);
-        status = bloomsim_check_memory(line, sim_fpr_memory(config));
-    }
+    int status = predict_check(&measurement, &prediction, check, line);
+    if (status == 0)
+        status = bloomsim_layout_size(&measurement, &prediction, check->sized, check->sized, check->budget, line);
     if (status == 0)
         status = bloomsim_measurement_run(&measurement, line);
     if (status == 0) {
+        bloomsim_layout_judge(&measurement, &prediction);
         bloom_fields_text(fields, "check", "check", check->name);
         bloomsim_put_measurement(fields, &measurement);
-        *exact_rejected |= measurement.report.verdict[SIM_PREDICTION_EXACT] == SIM_VERDICT_REJECTED;
+        *rejected |= bloomsim_put_layout(fields, &prediction, &measurement) == SIM_VERDICT_REJECTED;
+        *rejected |= measurement.report.verdict[SIM_PREDICTION_EXACT] == SIM_VERDICT_REJECTED
+                     && sim_layout_is_plain(&check->layout);
         *partial |= measurement.totals.partial;
     }
+    sim_layout_prediction_free(&prediction);
     bloomsim_measurement_free(&measurement);
     return status;
 }
@@ -69,16 +128,19 @@ int bloomsim_verify(int argc, char **argv, int first)
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
     double work = options[0].seen ? mpz_get_d(budget) : SIM_VERIFY_DEFAULT_WORK;
-    bloom_fields *rows = calloc(sim_verify_case_count, sizeof *rows);
-    bloom_record *records = calloc(sim_verify_case_count, sizeof *records);
+    size_t total = sim_verify_case_count + sim_layout_sweep_count();
+    bloom_fields *rows = calloc(total, sizeof *rows);
+    bloom_record *records = calloc(total, sizeof *records);
+    verify_check *check = malloc(sizeof *check);
     size_t done = 0;
     int exact_rejected = 0, partial = 0;
-    if (rows == NULL || records == NULL)
+    if (rows == NULL || records == NULL || check == NULL)
         status = status == 0 ? 1 : status;
-    for (; parsed == 0 && status == 0 && done < sim_verify_case_count && !partial; done++) {
+    for (; parsed == 0 && status == 0 && done < total && !partial; done++) {
         bloom_fields_init(&rows[done], run.output.digits, (bloom_format)run.output.format);
-        status = run_check(&sim_verify_cases[done], &line, &run, work, &rows[done], &exact_rejected,
-                           &partial);
+        status = set_check(check, done, &run, work) == 0 ? 0 : 1;
+        if (status == 0)
+            status = run_check(check, &line, &run, &rows[done], &exact_rejected, &partial);
         if (status == 0 && rows[done].status != BLOOM_OK)
             status = 1;
         records[done] = rows[done].record;
@@ -89,8 +151,9 @@ int bloomsim_verify(int argc, char **argv, int first)
         bloom_fields_clear(&rows[i]);
     free(rows);
     free(records);
+    free(check);
     if (status == 0 && exact_rejected)
-        fprintf(stderr, "bloomsim verify: the exact prediction was rejected\n");
+        fprintf(stderr, "bloomsim verify: a filter's predicted rate (exact or layout) was rejected\n");
     bloomsim_run_options_clear(&run);
     mpz_clear(budget);
     if (status != 0)

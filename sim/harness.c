@@ -2,17 +2,23 @@
  * harness.c - trials, threads and the reduction of their counts (see
  * harness.h for the statistics and FORMULAS.md a.7 for the variance).
  *
- * Two engines, chosen by filter size, measuring the same thing:
+ * Three engines, chosen by filter size, measuring the same thing:
+ *   - one-word filters (m <= 64, generated keys, independent probes from
+ *     XXH3): each thread builds whole trials in a register, the probes
+ *     drawn directly from the trial's seeded generator (tiny.h explains why
+ *     that is the same experiment), no allocation, about 50 ns a trial;
  *   - many small filters: each thread builds whole trials in its own
  *     filter (parallel.h blocks), keys one at a time; the filter sits in
- *     the core's cache, so the cost is hashing (hash.c: inlined XXH3,
- *     cached seeds, several draws per word for small m).  (X/m)^k is read
- *     from a table for small m instead of calling pow per trial;
+ *     the core's cache, so the cost is hashing (hash.c: one inlined XXH3
+ *     call a key, cached seed, several draws per word for small m).  (X/m)^k
+ *     is read from a table for small m instead of calling pow per trial;
  *   - one large filter (standard, >= SIM_BULK_MIN_FILTER_BYTES): trials run
  *     one after the other, each built and queried by every thread together
  *     (bulk.h: partitioned build, interleaved prefetched queries).
- * Both ask the same keys with the same probes, so a trial's counts do not
- * depend on the engine, the thread count or the batch sizes (tests).
+ * The last two ask the same keys with the same probes, so a trial's counts
+ * do not depend on the engine, the thread count or the batch sizes (tests);
+ * the one-word engine, whose probes are drawn, not hashed, always runs for
+ * the runs it applies to, whatever engine is requested.
  *
  * Queries draw their probes lazily through a cursor (probes.h): an absent
  * key usually stops at its first or second probe and never hashes for the
@@ -40,6 +46,7 @@
 #include "interrupt.h"
 #include "memory.h"
 #include "random.h"
+#include "tiny.h"
 
 const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
 const char *const sim_interval_method_names[] = { "between-trials-t", "wilson-design-effect", NULL };
@@ -52,6 +59,8 @@ typedef struct run_context {
     sim_prober prober;            /* factored once; the seed is set per trial */
     sim_fpr_totals *slots;
     double *power_table;          /* (X/m)^k for X = 0..m, or NULL */
+    uint64_t hash_seed_base;      /* sim_derive_seed_base(seed, SIM_SEED_HASH) */
+    sim_draw_range tiny_draws;    /* tiny trials: positions in {0..m-1}, many per word */
 } run_context;
 
 typedef struct thread_scratch {
@@ -71,9 +80,16 @@ typedef struct trial_outcome {
     uint64_t counter_overflows;
 } trial_outcome;
 
+/* Nonzero when the layout draws its own probes (not the prober's cursor). */
+static int uses_layout_positions(const sim_fpr_config *config)
+{
+    return config->layout != NULL && !sim_layout_uses_cursor(config->layout);
+}
+
 static int uses_bulk(const sim_fpr_config *config)
 {
-    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL)
+    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL
+        || uses_layout_positions(config))
         return 0;
     return config->engine == SIM_ENGINE_BULK
         || sim_bit_filter_memory(config->bits) >= SIM_BULK_MIN_FILTER_BYTES;
@@ -171,6 +187,11 @@ static int query_standard(const sim_bit_filter *filter, const sim_prober *prober
 
 static void insert_key(const sim_fpr_config *config, thread_scratch *scratch, const sim_key *key)
 {
+    if (uses_layout_positions(config)) {
+        sim_layout_positions(config->layout, &scratch->prober, key->bytes, key->length, scratch->positions);
+        sim_bit_filter_insert(&scratch->bits, scratch->positions, config->hashes);
+        return;
+    }
     if (config->filter == SIM_FILTER_STANDARD) {
         insert_standard(&scratch->bits, &scratch->prober, key);
         return;
@@ -181,6 +202,10 @@ static void insert_key(const sim_fpr_config *config, thread_scratch *scratch, co
 
 static int query_key(const sim_fpr_config *config, thread_scratch *scratch, const sim_key *key)
 {
+    if (uses_layout_positions(config)) {
+        sim_layout_positions(config->layout, &scratch->prober, key->bytes, key->length, scratch->positions);
+        return sim_bit_filter_contains(&scratch->bits, scratch->positions, config->hashes);
+    }
     if (config->filter == SIM_FILTER_STANDARD)
         return query_standard(&scratch->bits, &scratch->prober, key);
     sim_prober_positions(&scratch->prober, key->bytes, key->length, scratch->positions);
@@ -297,6 +322,73 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     record_outcome(context, block, &outcome);
 }
 
+/*
+ * Nonzero when the run's trials are one-word filters with directly drawn
+ * probes (tiny.h): a standard filter of at most 64 bits over all its bits,
+ * generated keys, independent probes from XXH3.  It takes precedence over
+ * the bulk engine, which hashes keys.
+ */
+static int uses_tiny(const sim_fpr_config *config)
+{
+    return config->filter == SIM_FILTER_STANDARD && config->bits <= SIM_TINY_MAX_BITS
+        && config->layout == NULL && config->key_file == NULL
+        && config->scheme == SIM_PROBE_INDEPENDENT && config->hash_function == SIM_HASH_XXH3;
+}
+
+/* Inserts the trial's keys into *filter, polling for a stop.  Returns 0, or -1 if stopped. */
+static int insert_tiny(const run_context *context, sim_tiny_source *source, uint64_t *filter)
+{
+    const sim_fpr_config *config = context->config;
+    for (uint64_t done = 0; done < config->keys; done += SIM_INTERRUPT_POLL_INTERVAL) {
+        if (done > 0 && sim_interrupt_requested())
+            return -1;
+        uint64_t chunk = config->keys - done < SIM_INTERRUPT_POLL_INTERVAL ? config->keys - done
+                                                                          : SIM_INTERRUPT_POLL_INTERVAL;
+        *filter = sim_tiny_insert(source, &context->tiny_draws, config->hashes, *filter, chunk);
+    }
+    return 0;
+}
+
+/* Asks the next `count` keys of `source`, polling for a stop; returns the
+ * positives and stores in *asked the keys asked (fewer if stopped). */
+static uint64_t count_maybe_tiny(const run_context *context, sim_tiny_source *source, uint64_t filter,
+                                 uint64_t count, uint64_t *asked)
+{
+    uint64_t maybe = 0, done = 0;
+    while (done < count && (done == 0 || !sim_interrupt_requested())) {
+        uint64_t chunk = count - done < SIM_INTERRUPT_POLL_INTERVAL ? count - done : SIM_INTERRUPT_POLL_INTERVAL;
+        maybe += sim_tiny_count_maybe(source, &context->tiny_draws, context->config->hashes, filter, chunk);
+        done += chunk;
+    }
+    *asked = done;
+    return maybe;
+}
+
+/* Runs trial `trial` as a one-word filter (tiny.h), adding its counts to
+ * the slot of `block`: inserted keys, member check (a replay of their
+ * draws), absent queries. */
+static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial, uint64_t block)
+{
+    (void)scratch_pointer;
+    const run_context *context = argument;
+    const sim_fpr_config *config = context->config;
+    trial_outcome outcome;
+    memset(&outcome, 0, sizeof outcome);
+    sim_tiny_source source;
+    sim_tiny_source_start(&source, sim_derive_seed_at(context->hash_seed_base, trial));
+    sim_tiny_source inserted = source;
+    uint64_t filter = 0;
+    if (insert_tiny(context, &source, &filter) != 0)
+        return;
+    if (config->check_members) {
+        uint64_t maybe = count_maybe_tiny(context, &inserted, filter, config->keys, &outcome.members_checked);
+        outcome.false_negatives = outcome.members_checked - maybe;
+    }
+    outcome.occupancy = (uint64_t)__builtin_popcountll(filter);
+    outcome.positives = count_maybe_tiny(context, &source, filter, config->queries, &outcome.asked);
+    record_outcome(context, block, &outcome);
+}
+
 /* Runs trial `trial` with every thread on one shared filter (bulk.h).
  * Returns 0, 1 when stopped, -1 when memory ran short. */
 static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, sim_prober *prober,
@@ -336,9 +428,11 @@ static int run_bulk_trials(const run_context *context)
     if (sim_bit_filter_init(&filter, config->bits) != 0)
         return -1;
     sim_prober prober = context->prober;
+    sim_bit_filter reachable = filter;   /* a layout's short indices never leave its first bits */
+    reachable.bits = prober.bits;
     int status = 0;
     for (uint64_t trial = 0; trial < config->trials && status == 0; trial++) {
-        status = run_bulk_trial(context, &filter, &prober, &options, trial);
+        status = run_bulk_trial(context, &reachable, &prober, &options, trial);
         if (config->progress != NULL)
             config->progress(config->progress_context, trial + 1, config->trials, 0);
     }
@@ -378,17 +472,21 @@ int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
     memset(totals, 0, sizeof *totals);
     run_context context;
     context.config = config;
-    sim_prober_init(&context.prober, config->scheme, config->hash_function, config->bits,
-                    config->hashes, 0, config->guard);
+    sim_prober_init(&context.prober, config->scheme, config->hash_function,
+                    sim_layout_probed_bits(config->layout, config->bits), config->hashes, 0, config->guard);
     uint64_t blocks = sim_block_count(config->trials);
     context.slots = calloc(blocks, sizeof *context.slots);
     context.power_table = power_table(config);
     int status = -1;
-    if (context.slots != NULL && uses_bulk(config)) {
+    context.hash_seed_base = sim_derive_seed_base(config->seed, SIM_SEED_HASH);
+    sim_draw_range_init(&context.tiny_draws, config->bits, 64);
+    int tiny = uses_tiny(config);
+    if (context.slots != NULL && !tiny && uses_bulk(config)) {
         status = run_bulk_trials(&context);
     } else if (context.slots != NULL) {
         sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread,
-                                 run_trial, config->progress, config->progress_context };
+                                 tiny ? run_tiny_trial : run_trial, config->progress,
+                                 config->progress_context };
         status = sim_parallel_run(&job);
     }
     for (uint64_t block = 0; context.slots != NULL && block < blocks; block++)

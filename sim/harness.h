@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "keys.h"
+#include "layout_filters.h"
 #include "parallel.h"
 #include "predictions.h"
 #include "probes.h"
@@ -37,7 +38,9 @@ typedef enum sim_filter_kind { SIM_FILTER_STANDARD = 0, SIM_FILTER_COUNTING = 1 
 /* "standard", "counting", in sim_filter_kind order, NULL-terminated. */
 extern const char *const sim_filter_kind_names[];
 
-/* Which engine runs the trials (harness.c); every choice gives the same counts. */
+/* Which engine runs the trials (harness.c); every choice gives the same
+ * counts.  One-word filters (m <= 64, generated keys, independent XXH3
+ * probes) always run on their own engine (tiny.h), whatever is chosen. */
 typedef enum sim_engine {
     SIM_ENGINE_AUTO = 0,        /* bulk for standard filters >= SIM_BULK_MIN_FILTER_BYTES */
     SIM_ENGINE_PER_TRIAL = 1,   /* each thread builds whole trials in its own filter */
@@ -62,6 +65,10 @@ typedef struct sim_fpr_config {
     sim_progress_function progress;   /* NULL for none */
     void *progress_context;
     sim_engine engine;                /* SIM_ENGINE_AUTO unless testing or benchmarking */
+    const sim_layout *layout;         /* the deployed layout (layout_filters.h), or NULL: a
+                                         standard filter over all m bits; standard filters
+                                         only; a layout whose probes are not the prober's
+                                         always runs on the per-trial engine */
 } sim_fpr_config;
 
 typedef struct sim_fpr_totals {

@@ -1,26 +1,26 @@
 /*
  * hash.c - hash streams over XXH3 or FNV-1a, and exactly uniform draws in
- * {0..m-1} (see hash.h).
+ * {0..m-1} (see hash.h for the words of a stream and why they behave as
+ * independent uniform values).
  *
- * XXH3 (Y. Collet, xxHash 0.8): XXH3_128bits_withSeed gives 128 bits whose
- * two halves are used as two independent 64-bit words.  The j-th pair uses
- * seed_j = sim_derive_seed(seed, SIM_SEED_HASH, j), so drawing more words
- * (k independent probes, or a redraw after a rejection) costs one more call
- * per two words and never reuses bits.
+ * XXH3 (Y. Collet, xxHash 0.8, "XXH3_128bits_withSeed"): one call per key
+ * gives the two independent 64-bit halves; every further word is one
+ * SplitMix64 finaliser (Steele, Lea and Flood, OOPSLA 2014), a handful of
+ * multiplications and shifts, instead of another hash call.  At k = 7 and
+ * m > 2^28 (one word per probe) a key costs one XXH3 call and five
+ * finalisers, where it cost four XXH3 calls when each pair of words was a
+ * 128-bit hash under its own seed.
  *
- * Speed (issue 5), without changing a single word of any stream:
- *   - xxHash is compiled into this file (XXH_INLINE_ALL, the library's
- *     documented header-only mode), so the 8- and 9-byte keys take XXH3's
- *     short-input path inlined, with no call through the shared library;
- *   - the first SIM_CACHED_PAIR_SEEDS pair seeds are derived once per filter
- *     (sim_hash_seeds) instead of twice per key (two SplitMix64 finalisers
- *     each);
- *   - several draws come from one word when m is small (sim_draw_range,
- *     Brackett-Rozinsky and Lemire's batched reduction): at m = 64, k = 5 a
- *     key's five probes cost one word, i.e. half an XXH3 call.
+ * Speed besides: xxHash is compiled into this file (XXH_INLINE_ALL, the
+ * library's documented header-only mode), so the 8- and 9-byte keys take
+ * XXH3's short-input path inlined; the XXH3 seed is derived once per filter
+ * (sim_hash_seeds); several draws come from one word when m is small
+ * (sim_draw_range, Brackett-Rozinsky and Lemire's batched reduction), by
+ * shifts when m is a power of two.
  *
  * Reduction: for a uniform 64-bit h, floor(h * m / 2^64) takes each value
- * in {0..m-1} either floor(2^64/m) or ceil(2^64/m) times (Lemire 2019).
+ * in {0..m-1} either floor(2^64/m) or ceil(2^64/m) times (D. Lemire, "Fast
+ * random integer generation in an interval", ACM TOMACS 29(1), 2019).
  * Writing h*m = 2^64 * hi + lo, the values of h with lo < (2^64 mod m)
  * are exactly the surplus ones; rejecting them leaves floor(2^64/m)
  * preimages for every position, so the accepted result is exactly uniform.
@@ -35,8 +35,6 @@
 
 const char *const sim_hash_function_names[] = { "xxh3", "fnv1a", NULL };
 
-#define WORD_GAMMA 0x9e3779b97f4a7c15ULL
-
 uint64_t sim_fnv1a64(const void *bytes, size_t length, uint64_t offset_basis)
 {
     const unsigned char *byte = bytes;
@@ -50,10 +48,9 @@ uint64_t sim_fnv1a64(const void *bytes, size_t length, uint64_t offset_basis)
 
 void sim_hash_seeds_init(sim_hash_seeds *seeds, uint64_t seed, unsigned pairs)
 {
+    (void)pairs;
     seeds->seed = seed;
-    seeds->cached = pairs < SIM_CACHED_PAIR_SEEDS ? pairs : SIM_CACHED_PAIR_SEEDS;
-    for (unsigned j = 0; j < seeds->cached; j++)
-        seeds->pair[j] = sim_derive_seed(seed, SIM_SEED_HASH, j);
+    seeds->hash_seed = sim_derive_seed(seed, SIM_SEED_HASH, 0);
 }
 
 void sim_hash_stream_start(sim_hash_stream *stream, sim_hash_function function,
@@ -63,30 +60,22 @@ void sim_hash_stream_start(sim_hash_stream *stream, sim_hash_function function,
     stream->bytes = bytes;
     stream->length = length;
     stream->seeds = seeds;
-    stream->pending = 0;
+    stream->low = 0;
+    stream->high = 0;
     stream->words_drawn = 0;
-    stream->batch = 0;
-    stream->batch_left = 0;
+    stream->batch.word = 0;
+    stream->batch.left = 0;
+    if (function == SIM_HASH_XXH3) {
+        XXH128_hash_t hash = XXH3_128bits_withSeed(bytes, length, seeds->hash_seed);
+        stream->low = hash.low64;
+        stream->high = hash.high64;
+    }
 }
 
-/* seed_j of the stream's seeds, cached or derived now. */
-static uint64_t pair_seed(const sim_hash_seeds *seeds, uint64_t pair)
+uint64_t sim_hash_stream_fnv1a_word(const sim_hash_stream *stream, uint64_t index)
 {
-    return pair < seeds->cached ? seeds->pair[pair] : sim_derive_seed(seeds->seed, SIM_SEED_HASH, pair);
-}
-
-uint64_t sim_hash_stream_next(sim_hash_stream *stream)
-{
-    uint64_t index = stream->words_drawn++;
-    if (stream->function == SIM_HASH_FNV1A)
-        return sim_fnv1a64(stream->bytes, stream->length,
-                           SIM_FNV1A_OFFSET_BASIS ^ stream->seeds->seed ^ (index * WORD_GAMMA));
-    if (index % 2 == 1)
-        return stream->pending;
-    XXH128_hash_t pair = XXH3_128bits_withSeed(stream->bytes, stream->length,
-                                               pair_seed(stream->seeds, index / 2));
-    stream->pending = pair.high64;
-    return pair.low64;
+    return sim_fnv1a64(stream->bytes, stream->length,
+                       SIM_FNV1A_OFFSET_BASIS ^ stream->seeds->seed ^ (index * SIM_GOLDEN_GAMMA));
 }
 
 int sim_reduce(uint64_t hash, uint64_t range, uint64_t *position)
@@ -110,8 +99,24 @@ uint64_t sim_hash_stream_position(sim_hash_stream *stream, uint64_t range)
             return position;
 }
 
+/* log2(range) when range >= 2 is a power of two, else 0. */
+static unsigned power_of_two_shift(uint64_t range)
+{
+    return range >= 2 && (range & (range - 1)) == 0 ? (unsigned)__builtin_ctzll(range) : 0;
+}
+
 void sim_draw_range_init(sim_draw_range *draws, uint64_t range, unsigned most_per_word)
 {
+    draws->range = range;
+    draws->shift = power_of_two_shift(range);
+    if (draws->shift != 0) {
+        unsigned fit = 64 / draws->shift;
+        draws->per_word = most_per_word < fit ? most_per_word : fit;
+        unsigned bits = draws->per_word * draws->shift;
+        draws->product = bits == 64 ? 0 : (uint64_t)1 << bits;
+        draws->surplus = 0;
+        return;
+    }
     const unsigned __int128 limit = (unsigned __int128)1 << 56;
     unsigned __int128 product = range;
     unsigned per_word = 1;
@@ -119,20 +124,7 @@ void sim_draw_range_init(sim_draw_range *draws, uint64_t range, unsigned most_pe
         product *= range;
         per_word++;
     }
-    draws->range = range;
     draws->per_word = per_word;
     draws->product = (uint64_t)product;               /* range^1 may be up to 2^64 - 1 */
     draws->surplus = (0 - draws->product) % draws->product;   /* 2^64 mod P */
-}
-
-void sim_hash_stream_refill(sim_hash_stream *stream, const sim_draw_range *draws)
-{
-    for (;;) {
-        uint64_t word = sim_hash_stream_next(stream);
-        if (word * draws->product >= draws->surplus) {
-            stream->batch = word;
-            stream->batch_left = draws->per_word;
-            return;
-        }
-    }
 }

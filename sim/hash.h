@@ -3,20 +3,39 @@
  * a position in {0, ..., m-1}, for any m (not only powers of two).
  *
  * A key's randomness is a "hash stream": an unbounded sequence of 64-bit
- * words, all functions of (key, seed).  With XXH3 the words come in pairs,
- * the two halves of XXH3_128bits_withSeed(key, seed_j), one call per pair,
- * seed_j derived from (seed, j): every word is an independent 64-bit value
- * (PERFORMANCE.md traps 1 and 2: never build a second hash from the bits of
- * the first).  With FNV-1a (only to reproduce the seeds' simulation, which
- * used two FNV-1a hashes with different offset bases) word j is the 64-bit
- * FNV-1a of the key from offset basis (standard basis XOR seed XOR j*gamma);
- * these words are correlated, which is the flaw being reproduced.
+ * words, all functions of (key, seed).  With XXH3 the key is hashed ONCE,
+ * by XXH3_128bits_withSeed(key, seed_0) (xxHash documentation: the two
+ * 64-bit halves of XXH3's 128-bit result are independent), and
+ *
+ *   word 0 = low half, word 1 = high half,
+ *   word j >= 2 = splitmix64(low + (j - 1) * golden) XOR high,
+ *
+ * i.e. after the two halves come the outputs of the SplitMix64 generator
+ * (G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom number
+ * generators", OOPSLA 2014) seeded by the low half, each masked by the
+ * independent high half so that every word depends on all 128 bits.  This
+ * is the classical "hash the key once, seed a generator with the hash":
+ * under the ideal-hash model (low, high) is a uniform 128-bit value, the
+ * SplitMix64 outputs from a uniform seed pass BigCrush, and an XOR with an
+ * independent uniform mask keeps each word uniform and makes the pairs
+ * (word 0, word j) and (word 1, word j) exactly independent.  Double and
+ * enhanced double hashing take h1, h2 from words 0 and 1, the two
+ * independent halves (PERFORMANCE.md traps 1 and 2: never build a second
+ * hash from the bits of the first); independent probes take words 0, 1,
+ * 2, ... (tests/sim_hash_tests.c checks pairs of probes by chi-square).
+ *
+ * With FNV-1a (only to reproduce the seeds' simulation, which used two
+ * FNV-1a hashes with different offset bases) word j is the 64-bit FNV-1a of
+ * the key from offset basis (standard basis XOR seed XOR j*gamma); these
+ * words are correlated, which is the flaw being reproduced.
  */
 #ifndef BLOOMSIM_HASH_H
 #define BLOOMSIM_HASH_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "random.h"
 
 typedef enum sim_hash_function { SIM_HASH_XXH3 = 0, SIM_HASH_FNV1A = 1 } sim_hash_function;
 
@@ -31,20 +50,16 @@ extern const char *const sim_hash_function_names[];
  * `offset_basis` (SIM_FNV1A_OFFSET_BASIS for the standard hash). */
 uint64_t sim_fnv1a64(const void *bytes, size_t length, uint64_t offset_basis);
 
-/* How many (pair) seeds a prober derives once per filter instead of once
- * per key: words 0 .. 2*SIM_CACHED_PAIR_SEEDS-1 of every key's stream. */
-#define SIM_CACHED_PAIR_SEEDS 4U
-
-/* The seeds of one filter's hash streams: `seed`, and seed_j =
- * sim_derive_seed(seed, SIM_SEED_HASH, j) for the first `cached` pairs. */
+/* The seeds of one filter's hash streams: `seed` (FNV-1a), and
+ * hash_seed = sim_derive_seed(seed, SIM_SEED_HASH, 0), the XXH3 seed,
+ * derived once per filter instead of once per key. */
 typedef struct sim_hash_seeds {
     uint64_t seed;
-    unsigned cached;
-    uint64_t pair[SIM_CACHED_PAIR_SEEDS];
+    uint64_t hash_seed;
 } sim_hash_seeds;
 
-/* Sets `seeds` for `seed`, deriving the first `pairs` pair seeds
- * (at most SIM_CACHED_PAIR_SEEDS; the others are derived when drawn). */
+/* Sets `seeds` for `seed`.  `pairs` is accepted for source compatibility
+ * and ignored: a stream of any length costs one XXH3 call. */
 void sim_hash_seeds_init(sim_hash_seeds *seeds, uint64_t seed, unsigned pairs);
 
 /*
@@ -67,10 +82,48 @@ typedef struct sim_draw_range {
     unsigned per_word;        /* b */
     uint64_t product;         /* P = range^b (0 stands for 2^64 when range^b = 2^64) */
     uint64_t surplus;         /* 2^64 mod P: words whose w*P mod 2^64 is below it are rejected */
+    unsigned shift;           /* log2(range) when range >= 2 is a power of two, else 0 */
 } sim_draw_range;
 
-/* Prepares draws from {0..range-1} (range >= 1), at most `most_per_word` >= 1 per word. */
+/*
+ * Prepares draws from {0..range-1} (range >= 1), at most `most_per_word` >= 1
+ * per word.  A power of two range = 2^s has no surplus, so b may reach
+ * floor(64/s) (P = 2^64 included); the digits are then the word's top s
+ * bits, the next s bits, ...: w*2^s = 2^64 (w >> (64-s)) + (w << s), the
+ * same values as the multiplications, taken by shifts.
+ */
 void sim_draw_range_init(sim_draw_range *draws, uint64_t range, unsigned most_per_word);
+
+/* The draws left in one accepted word. */
+typedef struct sim_draw_batch {
+    uint64_t word;            /* the running word w_i */
+    unsigned left;            /* draws left in it */
+} sim_draw_batch;
+
+/* Starts a batch with `word` and returns 1 when Lemire's test accepts it,
+ * else returns 0 (the caller offers the next word). */
+static inline int sim_draw_batch_fill(sim_draw_batch *batch, const sim_draw_range *draws, uint64_t word)
+{
+    if (word * draws->product < draws->surplus)
+        return 0;
+    batch->word = word;
+    batch->left = draws->per_word;
+    return 1;
+}
+
+/* The next digit of a batch that has draws left (batch->left > 0). */
+static inline uint64_t sim_draw_batch_take(sim_draw_batch *batch, const sim_draw_range *draws)
+{
+    batch->left--;
+    if (draws->shift != 0) {
+        uint64_t digit = batch->word >> (64 - draws->shift);
+        batch->word <<= draws->shift;
+        return digit;
+    }
+    unsigned __int128 product = (unsigned __int128)batch->word * draws->range;
+    batch->word = (uint64_t)product;
+    return (uint64_t)(product >> 64);
+}
 
 /* The hash stream of one key.  Initialise with sim_hash_stream_start, then
  * draw words with sim_hash_stream_next or positions with sim_hash_stream_draw. */
@@ -79,19 +132,31 @@ typedef struct sim_hash_stream {
     const void *bytes;
     size_t length;
     const sim_hash_seeds *seeds;
-    uint64_t pending;         /* the second half of the last 128-bit value */
+    uint64_t low, high;       /* XXH3: the two halves of the key's 128-bit hash */
     uint64_t words_drawn;
-    uint64_t batch;           /* the running word of the current batch of draws */
-    unsigned batch_left;      /* draws left in it */
+    sim_draw_batch batch;     /* the current batch of draws */
 } sim_hash_stream;
 
-/* Starts the stream of the key (`bytes`, `length`) under `seeds`; the key
- * bytes and the seeds must stay valid while words are drawn. */
+/* Starts the stream of the key (`bytes`, `length`) under `seeds` (with XXH3
+ * this is the key's one hash call); the key bytes (FNV-1a) and the seeds
+ * must stay valid while words are drawn. */
 void sim_hash_stream_start(sim_hash_stream *stream, sim_hash_function function,
                            const void *bytes, size_t length, const sim_hash_seeds *seeds);
 
-/* Returns the next 64-bit word of the stream. */
-uint64_t sim_hash_stream_next(sim_hash_stream *stream);
+/* Word `index` of an FNV-1a stream (use sim_hash_stream_next). */
+uint64_t sim_hash_stream_fnv1a_word(const sim_hash_stream *stream, uint64_t index);
+
+/* Returns the next 64-bit word of the stream (the words described at the top).
+ * Inline: every probe draws from it. */
+static inline uint64_t sim_hash_stream_next(sim_hash_stream *stream)
+{
+    uint64_t index = stream->words_drawn++;
+    if (stream->function != SIM_HASH_XXH3)
+        return sim_hash_stream_fnv1a_word(stream, index);
+    if (index < 2)
+        return index == 0 ? stream->low : stream->high;
+    return sim_mix64(stream->low + (index - 1) * SIM_GOLDEN_GAMMA) ^ stream->high;
+}
 
 /*
  * Lemire's reduction (D. Lemire, "Fast random integer generation in an
@@ -110,19 +175,21 @@ uint64_t sim_hash_stream_position(sim_hash_stream *stream, uint64_t range);
 
 /* Takes stream words until one is accepted for a batch of `draws`
  * (the rejection test at sim_draw_range) and starts that batch. */
-void sim_hash_stream_refill(sim_hash_stream *stream, const sim_draw_range *draws);
+static inline void sim_hash_stream_refill(sim_hash_stream *stream, const sim_draw_range *draws)
+{
+    int accepted = 0;
+    while (!accepted)
+        accepted = sim_draw_batch_fill(&stream->batch, draws, sim_hash_stream_next(stream));
+}
 
 /* The next exactly uniform draw of `draws` from the stream (batched as
  * described at sim_draw_range; a stream must use one sim_draw_range only).
  * Inline: it is the innermost step of every insert and query. */
 static inline uint64_t sim_hash_stream_draw(sim_hash_stream *stream, const sim_draw_range *draws)
 {
-    if (stream->batch_left == 0)
+    if (stream->batch.left == 0)
         sim_hash_stream_refill(stream, draws);
-    unsigned __int128 product = (unsigned __int128)stream->batch * draws->range;
-    stream->batch = (uint64_t)product;
-    stream->batch_left--;
-    return (uint64_t)(product >> 64);
+    return sim_draw_batch_take(&stream->batch, draws);
 }
 
 #endif

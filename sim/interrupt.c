@@ -1,7 +1,10 @@
 /*
  * interrupt.c - the stop flag (see interrupt.h).  It is a lock-free C11
  * atomic, which is both safe to store from a signal handler (C11 7.14.1.1)
- * and free of data races when worker threads read it.
+ * and free of data races when worker threads read it.  The handlers are
+ * installed with SA_RESETHAND (POSIX sigaction(2)): the first SIGINT or
+ * SIGTERM asks for a graceful stop with a partial report, a second one
+ * ends the process at once, as a user pressing Ctrl-C twice expects.
  */
 #include <signal.h>
 #include <stdatomic.h>
@@ -22,6 +25,7 @@ void sim_interrupt_install(void)
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = handle_stop_signal;
+    action.sa_flags = SA_RESETHAND;   /* a second signal takes the default action */
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);

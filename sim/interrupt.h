@@ -7,7 +7,8 @@
 #ifndef BLOOMSIM_INTERRUPT_H
 #define BLOOMSIM_INTERRUPT_H
 
-/* Installs the SIGINT and SIGTERM handlers that set the stop flag. */
+/* Installs the SIGINT and SIGTERM handlers that set the stop flag (once:
+ * a second signal ends the process). */
 void sim_interrupt_install(void);
 
 /* Nonzero once a stop has been requested. */

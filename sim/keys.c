@@ -9,7 +9,9 @@
  * (the top bits are unchanged and determine the rest), and an odd number is
  * invertible modulo 2^63, so each step and their composition are bijections.
  * The keys look random even though they are indexed; this matters only for
- * FNV-1a, since XXH3 is seeded per trial anyway.
+ * FNV-1a, since XXH3 is seeded per trial anyway.  A key file is read whole,
+ * but never beyond the memory budget (memory.h): "--keys /dev/zero" is
+ * refused, not allowed to exhaust the machine.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "memory.h"
 
 #define LOW63_MASK 0x7fffffffffffffffULL
 #define TOP_BIT 0x8000000000000000ULL
@@ -67,6 +70,16 @@ uint64_t sim_key_file_memory(uint64_t file_bytes)
     return file_bytes + 1 + (file_bytes / 2 + 1) * 2 * sizeof(size_t);
 }
 
+/* Whether a file of `file_bytes` bytes, once loaded, fits the memory budget. */
+static int fits_in_memory(uint64_t file_bytes)
+{
+    sim_memory_budget budget;
+    return sim_memory_fits(sim_key_file_memory(file_bytes), &budget);
+}
+
+/* Reads the whole file, refusing (before it has all been read) one that would
+ * not fit in memory: a file of unknown size such as a pipe or /dev/zero is
+ * only known to be too large while it is read. */
 static int read_whole_file(const char *path, char **text, size_t *length, char *error,
                            size_t error_size)
 {
@@ -78,8 +91,13 @@ static int read_whole_file(const char *path, char **text, size_t *length, char *
     size_t capacity = 1 << 16, used = 0;
     char *buffer = malloc(capacity);
     size_t got;
+    int too_large = 0;
     while (buffer != NULL && (got = fread(buffer + used, 1, capacity - used, input)) > 0) {
         used += got;
+        if (used == capacity && !fits_in_memory(capacity * 2)) {
+            too_large = 1;
+            break;
+        }
         if (used == capacity) {
             char *grown = realloc(buffer, capacity * 2);
             if (grown == NULL)
@@ -88,11 +106,16 @@ static int read_whole_file(const char *path, char **text, size_t *length, char *
             capacity *= 2;
         }
     }
-    int failed = buffer == NULL || ferror(input);
+    int failed = buffer == NULL || ferror(input) || too_large;
     fclose(input);
     if (failed) {
         free(buffer);
-        snprintf(error, error_size, "cannot read %s", path);
+        if (too_large)
+            snprintf(error, error_size, "%s holds more than the %llu bytes of memory available "
+                     "(%s) can load", path, (unsigned long long)sim_memory_available(),
+                     sim_memory_budget_get().source);
+        else
+            snprintf(error, error_size, "cannot read %s", path);
         return -1;
     }
     *text = buffer;

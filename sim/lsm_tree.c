@@ -48,6 +48,11 @@ int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_
     return status;
 }
 
+int sim_lsm_level_filtered(const sim_lsm_level *level)
+{
+    return level->hashes != 0 && level->bits != 0;
+}
+
 typedef struct run_context {
     const sim_lsm_config *config;
     sim_prober probers[SIM_LSM_MAX_LEVELS];   /* factored once; seeds set per trial */
@@ -98,7 +103,8 @@ static void *start_thread(void *argument)
         return NULL;
     int failed = (scratch->positions = malloc(largest_hashes(config) * sizeof(uint64_t))) == NULL;
     for (unsigned i = 0; i < config->levels && !failed; i++)
-        failed = sim_bit_filter_init(&scratch->filters[i], config->level[i].bits) != 0;
+        failed = sim_lsm_level_filtered(&config->level[i])
+                 && sim_bit_filter_init(&scratch->filters[i], config->level[i].bits) != 0;
     if (failed) {
         end_thread(argument, scratch);
         return NULL;
@@ -110,6 +116,8 @@ static void *start_thread(void *argument)
 static int level_says_maybe(thread_scratch *scratch, unsigned i, const sim_key *key)
 {
     const sim_prober *prober = &scratch->probers[i];
+    if (prober->hashes == 0)
+        return 1;   /* a level without a filter is always read */
     sim_prober_positions(prober, key->bytes, key->length, scratch->positions);
     return sim_bit_filter_contains(&scratch->filters[i], scratch->positions, prober->hashes);
 }
@@ -120,6 +128,8 @@ static int build_levels(const run_context *context, thread_scratch *scratch,
 {
     const sim_lsm_config *config = context->config;
     for (unsigned i = 0; i < config->levels; i++) {
+        if (!sim_lsm_level_filtered(&config->level[i]))
+            continue;
         sim_bit_filter_reset(&scratch->filters[i]);
         for (uint64_t j = 0; j < config->level[i].keys; j++) {
             if (j % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested())
@@ -164,7 +174,8 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     uint64_t hash_seed = sim_derive_seed(config->seed, SIM_SEED_HASH, trial);
     for (unsigned i = 0; i < config->levels; i++) {
         scratch->probers[i] = context->probers[i];
-        sim_prober_set_seed(&scratch->probers[i], sim_derive_seed(hash_seed, SIM_SEED_LEVEL, i));
+        if (sim_lsm_level_filtered(&config->level[i]))
+            sim_prober_set_seed(&scratch->probers[i], sim_derive_seed(hash_seed, SIM_SEED_LEVEL, i));
     }
     sim_key_stream inserted, absent;
     sim_key_stream_init(&inserted, SIM_KEYS_INSERTED,
@@ -211,8 +222,9 @@ int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
     context->config = config;
     uint64_t first_key = 0;
     for (unsigned i = 0; i < config->levels; i++) {
-        sim_prober_init(&context->probers[i], config->scheme, config->hash_function,
-                        config->level[i].bits, config->level[i].hashes, 0, config->guard);
+        if (sim_lsm_level_filtered(&config->level[i]))
+            sim_prober_init(&context->probers[i], config->scheme, config->hash_function,
+                            config->level[i].bits, config->level[i].hashes, 0, config->guard);
         context->first_key[i] = first_key;
         first_key += config->level[i].keys;
     }

@@ -39,9 +39,13 @@
 
 typedef struct sim_lsm_level {
     uint64_t keys;      /* n_i */
-    uint64_t bits;      /* m_i */
+    uint64_t bits;      /* m_i; 0 with hashes 0: no filter, the level is always read */
     unsigned hashes;    /* k_i */
 } sim_lsm_level;
+
+/* Nonzero when the level has a filter (a level without one answers "maybe"
+ * to every lookup: Monkey's and RocksDB's unfiltered last levels). */
+int sim_lsm_level_filtered(const sim_lsm_level *level);
 
 /*
  * Sizes `count` levels: the deepest holds `deepest_keys` >= 1 keys, the

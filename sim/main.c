@@ -22,8 +22,10 @@ static const char usage[] =
     "  delete -m M -n N -k K\n"
     "                      naive delete on a plain filter (false negatives counted)\n"
     "                      against a counting filter's delete\n"
-    "  verify              a fixed battery of checks; exit status 1 if the exact\n"
-    "                      prediction is rejected anywhere\n"
+    "  verify              a fixed battery of checks and the layout sweep; exit status\n"
+    "                      1 if a filter's own prediction is rejected anywhere\n"
+    "  grow -n N           a scalable Bloom filter (Almeida et al. 2007) against its\n"
+    "                      exact compound rate and calc's compound bound\n"
     "\n"
     "Run 'bloomsim COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n";
@@ -34,6 +36,7 @@ static const bloom_subcommand commands[] = {
     { "lsm", bloomsim_lsm },
     { "delete", bloomsim_delete },
     { "verify", bloomsim_verify },
+    { "grow", bloomsim_grow },
 };
 
 int main(int argc, char **argv)

@@ -7,8 +7,11 @@
  * overflows, so m may be any value up to 2^64 - 1 (PERFORMANCE.md trap 3:
  * no 32-bit index arithmetic anywhere).  Every h1, h2 and independent
  * position is an exactly uniform draw from {0..m-1} of the key's hash
- * stream (hash.h: Lemire's unbiased reduction, one 64-bit word per draw for
- * m > 2^28, several draws per word below).
+ * stream (hash.h: one XXH3 call a key, then SplitMix64 words; Lemire's
+ * unbiased reduction, one 64-bit word per draw for m > 2^28, several draws
+ * per word below).  Double and enhanced hashing draw h1 and h2 from words
+ * 0 and 1, the two independent halves of the key's 128-bit hash, whenever
+ * m > 2^28 and no draw is rejected (PERFORMANCE.md trap 2).
  *
  * Probes are produced by a cursor, one at a time, so a query that stops at
  * its first clear bit draws no hash word for the probes it skips, and loops
@@ -62,9 +65,8 @@ void sim_prober_init(sim_prober *prober, sim_probe_scheme scheme, sim_hash_funct
 
 void sim_prober_set_seed(sim_prober *prober, uint64_t seed)
 {
-    unsigned words = (draws_per_key(prober) + prober->draws.per_word - 1) / prober->draws.per_word;
     prober->seed = seed;
-    sim_hash_seeds_init(&prober->seeds, seed, (words + 1) / 2);
+    sim_hash_seeds_init(&prober->seeds, seed, 1);
 }
 
 int sim_prober_is_unit(const sim_prober *prober, uint64_t value)

@@ -1,5 +1,5 @@
 /*
- * random.c - SplitMix64 and seed derivation (see random.h).
+ * random.c - seed derivation (see random.h; SplitMix64 itself is inline there).
  *
  * The finaliser is the one of Steele, Lea and Flood (OOPSLA 2014), itself
  * a variant of the MurmurHash3 fmix64 step: x ^= x >> 30; x *= c1;
@@ -14,27 +14,19 @@
  */
 #include "random.h"
 
-#define GOLDEN_GAMMA 0x9e3779b97f4a7c15ULL
 #define SECOND_GAMMA 0xd1b54a32d192ed03ULL
 
-uint64_t sim_mix64(uint64_t value)
+uint64_t sim_derive_seed_base(uint64_t seed, uint64_t purpose)
 {
-    value ^= value >> 30;
-    value *= 0xbf58476d1ce4e5b9ULL;
-    value ^= value >> 27;
-    value *= 0x94d049bb133111ebULL;
-    value ^= value >> 31;
-    return value;
+    return sim_mix64(seed ^ (purpose * SIM_GOLDEN_GAMMA));
 }
 
-uint64_t sim_splitmix64_next(uint64_t *state)
+uint64_t sim_derive_seed_at(uint64_t base, uint64_t index)
 {
-    *state += GOLDEN_GAMMA;
-    return sim_mix64(*state);
+    return sim_mix64(base + (index + 1) * SECOND_GAMMA);
 }
 
 uint64_t sim_derive_seed(uint64_t seed, uint64_t purpose, uint64_t index)
 {
-    uint64_t stream = sim_mix64(seed ^ (purpose * GOLDEN_GAMMA));
-    return sim_mix64(stream + (index + 1) * SECOND_GAMMA);
+    return sim_derive_seed_at(sim_derive_seed_base(seed, purpose), index);
 }

@@ -16,13 +16,30 @@
 
 #include <stdint.h>
 
+/* The golden-ratio increment of the SplitMix64 sequence (2^64 / phi, odd). */
+#define SIM_GOLDEN_GAMMA 0x9e3779b97f4a7c15ULL
+
 /* The SplitMix64 finaliser: a bijection of the 64-bit integers that mixes
- * every input bit into every output bit.  Returns the mixed value. */
-uint64_t sim_mix64(uint64_t value);
+ * every input bit into every output bit (x ^= x >> 30; x *= c1;
+ * x ^= x >> 27; x *= c2; x ^= x >> 31, each step invertible modulo 2^64).
+ * Returns the mixed value.  Inline: hashing derives probe words with it. */
+static inline uint64_t sim_mix64(uint64_t value)
+{
+    value ^= value >> 30;
+    value *= 0xbf58476d1ce4e5b9ULL;
+    value ^= value >> 27;
+    value *= 0x94d049bb133111ebULL;
+    value ^= value >> 31;
+    return value;
+}
 
 /* Advances *state by the golden-ratio increment and returns the next output
  * of the SplitMix64 sequence. */
-uint64_t sim_splitmix64_next(uint64_t *state);
+static inline uint64_t sim_splitmix64_next(uint64_t *state)
+{
+    *state += SIM_GOLDEN_GAMMA;
+    return sim_mix64(*state);
+}
 
 /*
  * A seed derived from (seed, purpose, index): distinct purposes (hash
@@ -30,6 +47,12 @@ uint64_t sim_splitmix64_next(uint64_t *state);
  * level) give unrelated 64-bit seeds.  Returns the derived seed.
  */
 uint64_t sim_derive_seed(uint64_t seed, uint64_t purpose, uint64_t index);
+
+/* sim_derive_seed in two steps, for loops over many indices: the part that
+ * depends on (seed, purpose) only, then sim_derive_seed_at(base, index) =
+ * sim_derive_seed(seed, purpose, index). */
+uint64_t sim_derive_seed_base(uint64_t seed, uint64_t purpose);
+uint64_t sim_derive_seed_at(uint64_t base, uint64_t index);
 
 /* Purposes for sim_derive_seed. */
 enum sim_seed_purpose {

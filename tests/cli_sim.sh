@@ -95,8 +95,8 @@ rm -f "$keys"
 # The verify battery, small budget: exact never rejected.
 "$sim" verify --budget 2e6 --format csv >"$out" 2>"$err"
 check "verify exit 0" $?
-[ "$(wc -l <"$out")" -eq 10 ]
-check "verify prints 9 checks" $?
+[ "$(wc -l <"$out")" -eq 50 ]
+check "verify prints 9 checks and the 40 of the layout sweep" $?
 
 echo "cli-sim: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

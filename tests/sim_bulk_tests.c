@@ -154,8 +154,9 @@ static void test_bulk_interrupted(void)
     CU_ASSERT_EQUAL(totals.trials, 0);
 }
 
-/* The batched draws of hash.c: per word as many as fit below 2^56, and one
- * word per draw above 2^28, which is then Lemire's reduction itself. */
+/* The batched draws of hash.c: per word as many as fit below 2^56, one
+ * word per draw above 2^28, which is then Lemire's reduction itself, and
+ * for a power of two as many as the word's bits hold, taken by shifts. */
 static void test_draws_per_word(void)
 {
     sim_draw_range draws;
@@ -175,6 +176,23 @@ static void test_draws_per_word(void)
     for (int i = 0; i < 20; i++)
         CU_ASSERT_EQUAL(sim_hash_stream_draw(&batched, &draws),
                         sim_hash_stream_position(&single, draws.range));
+    sim_draw_range_init(&draws, 64, 64);          /* a power of two: no surplus, 64/6 digits */
+    CU_ASSERT_EQUAL(draws.per_word, 10);
+    CU_ASSERT_EQUAL(draws.shift, 6);
+    sim_draw_range_init(&draws, 1ULL << 32, 7);   /* P = 2^64, stored as 0 */
+    CU_ASSERT_EQUAL(draws.per_word, 2);
+    CU_ASSERT_EQUAL(draws.product, 0);
+    CU_ASSERT_EQUAL(draws.surplus, 0);
+    /* shifts give the digits the multiplications give: w * 2^6 = 2^64 (w >> 58) + (w << 6) */
+    sim_draw_range_init(&draws, 64, 10);
+    sim_draw_batch batch;
+    uint64_t word = 0x9e3779b97f4a7c15ULL;
+    CU_ASSERT_EQUAL_FATAL(sim_draw_batch_fill(&batch, &draws, word), 1);
+    for (int i = 0; i < 10; i++) {
+        unsigned __int128 product = (unsigned __int128)word * 64;
+        word = (uint64_t)product;
+        CU_ASSERT_EQUAL(sim_draw_batch_take(&batch, &draws), (uint64_t)(product >> 64));
+    }
 }
 
 static const bloom_test_case cases[] = {

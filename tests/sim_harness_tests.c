@@ -19,10 +19,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "filter.h"
 #include "harness.h"
 #include "interrupt.h"
+#include "random.h"
 #include "report.h"
 #include "sim_suites.h"
+#include "tiny.h"
 
 static sim_fpr_config small_config(uint64_t bits, uint64_t keys, unsigned hashes, uint64_t trials,
                                    uint64_t queries)
@@ -198,6 +201,113 @@ static void test_default_size_resolves_seed(void)
     CU_ASSERT(report.resolved[SIM_PREDICTION_BLOOM]);
 }
 
+/*
+ * The measured rate of independent hashing is not rejected against the
+ * exact formula (calc: bloomcalc fpr) on the hashed per-trial engine, and a
+ * rate 10 % off either way is.  m = 1024, n = 100, k = 7 (exact
+ * 0.00736625783): 20 000 trials x 100 queries, A = Var (X/m)^k about
+ * 1.6e-6 (CV 0.17), B = 0.0074, SE = 6.1e-5; the +-10 % values are 12 SE
+ * away: power Phi(12 - 3.29) > 1 - 1e-15.  m = 2^20, n = 100 000, k = 7
+ * (exact 0.00650134090): 10 trials x 200 000 queries, V = 3.3e-8, SE =
+ * 5.7e-5, t(9) at 99.9 % = 4.78; +-10 % is 11.4 SE away: power
+ * Phi(11.4 - 4.78) > 1 - 1e-10.  False alarm for the exact rate 0.1 % each.
+ */
+static void test_exact_rate_at_larger_sizes(void)
+{
+    struct { uint64_t bits, keys, trials, queries; double exact; } sizes[] = {
+        { 1024, 100, 20000, 100, 0.00736625783 },
+        { 1ULL << 20, 100000, 10, 200000, 0.00650134090 },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        sim_fpr_config config = small_config(sizes[i].bits, sizes[i].keys, 7, sizes[i].trials,
+                                             sizes[i].queries);
+        sim_fpr_totals totals;
+        sim_estimate estimate = measure(&config, &totals);
+        const double predictions[3] = { sizes[i].exact, sizes[i].exact * 1.1, sizes[i].exact * 0.9 };
+        sim_verdict verdicts[3];
+        sim_verdicts(predictions, 3, estimate.interval, verdicts);
+        CU_ASSERT_EQUAL(verdicts[0], SIM_VERDICT_CONSISTENT);
+        CU_ASSERT_EQUAL(verdicts[1], SIM_VERDICT_REJECTED);
+        CU_ASSERT_EQUAL(verdicts[2], SIM_VERDICT_REJECTED);
+    }
+}
+
+/* Draws the k positions of the next key of `source`. */
+static void draw_key(sim_tiny_source *source, const sim_draw_range *draws, unsigned hashes,
+                     uint64_t *positions)
+{
+    for (unsigned i = 0; i < hashes; i++)
+        positions[i] = sim_tiny_draw(source, draws);
+}
+
+/* Asks `filter` the next `count` keys of `source`; returns the positives. */
+static uint64_t reference_count_maybe(const sim_bit_filter *filter, sim_tiny_source *source,
+                                      const sim_draw_range *draws, unsigned hashes, uint64_t count)
+{
+    uint64_t positions[16], maybe = 0;
+    for (uint64_t j = 0; j < count; j++) {
+        draw_key(source, draws, hashes, positions);
+        maybe += (uint64_t)sim_bit_filter_contains(filter, positions, hashes);
+    }
+    return maybe;
+}
+
+/* What the one-word trials (tiny.h) must count, recomputed probe by probe
+ * in an ordinary bit filter from the same draws: per trial t, the source
+ * seeded with sim_derive_seed(seed, SIM_SEED_HASH, t) gives the n inserted
+ * keys then the Q absent keys; the members are a replay of the first n. */
+static void tiny_reference(const sim_fpr_config *config, sim_fpr_totals *expected)
+{
+    sim_draw_range draws;
+    sim_draw_range_init(&draws, config->bits, 64);
+    sim_bit_filter filter;
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, config->bits), 0);
+    memset(expected, 0, sizeof *expected);
+    uint64_t positions[16];
+    for (uint64_t trial = 0; trial < config->trials; trial++) {
+        sim_tiny_source source;
+        sim_tiny_source_start(&source, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
+        sim_tiny_source members = source;
+        sim_bit_filter_reset(&filter);
+        for (uint64_t j = 0; j < config->keys; j++) {
+            draw_key(&source, &draws, config->hashes, positions);
+            sim_bit_filter_insert(&filter, positions, config->hashes);
+        }
+        expected->members_checked += reference_count_maybe(&filter, &members, &draws, config->hashes,
+                                                           config->keys);
+        expected->false_positives += reference_count_maybe(&filter, &source, &draws, config->hashes,
+                                                           config->queries);
+        expected->set_bits += sim_bit_filter_count_set(&filter);
+    }
+    sim_bit_filter_free(&filter);
+}
+
+/*
+ * The one-word trials count exactly what the reference counts, for a power
+ * of two m (shifts) and another m (Lemire's multiplications and rejection),
+ * on 1, 2 and 3 threads; the member check replays the inserted keys
+ * (no false negative) without changing the absent keys' draws.
+ */
+static void test_tiny_trials_equal_reference(void)
+{
+    const uint64_t sizes[] = { 64, 37 };
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        sim_fpr_config config = small_config(sizes[s], 8, 5, 3001, 23);
+        config.check_members = 1;
+        sim_fpr_totals expected, totals;
+        tiny_reference(&config, &expected);
+        CU_ASSERT_EQUAL(expected.members_checked, config.trials * config.keys);
+        for (unsigned threads = 1; threads <= 3; threads++) {
+            config.threads = threads;
+            CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
+            CU_ASSERT_EQUAL(totals.false_positives, expected.false_positives);
+            CU_ASSERT_EQUAL(totals.set_bits, expected.set_bits);
+            CU_ASSERT_EQUAL(totals.members_checked, expected.members_checked);
+            CU_ASSERT_EQUAL(totals.false_negatives, 0);
+        }
+    }
+}
+
 static const bloom_test_case cases[] = {
     { "seed filter: exact kept, approximations and x1.1 rejected", test_seed_filter_verdicts },
     { "two-bit filter: 5/8 kept, 9/16 rejected", test_two_bit_filter },
@@ -206,6 +316,8 @@ static const bloom_test_case cases[] = {
     { "counting filter answers like the bit filter", test_counting_filter_same_answers },
     { "interrupted run is partial", test_interrupted_run_is_partial },
     { "default size resolves the seed example", test_default_size_resolves_seed },
+    { "m = 1024 and 2^20: exact kept, +-10 % rejected", test_exact_rate_at_larger_sizes },
+    { "one-word trials equal the probe-by-probe reference", test_tiny_trials_equal_reference },
     { NULL, NULL },
 };
 

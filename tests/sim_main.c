@@ -16,6 +16,7 @@ int main(int argc, char **argv)
         &sim_harness_suite,
         &sim_lsm_suite,
         &sim_bulk_suite,
+        &sim_layout_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

@@ -12,14 +12,16 @@
  *                    "textbook" row).  Its false-positive count differs
  *                    (other hash, and FNV-1a's correlated pair, trap 1).
  *   straightforward  one key at a time, one thread, the product's own
- *                    probes (probes.h: XXH3, independent positions): the
- *                    reference whose counts the product must reproduce.
+ *                    probes (probes.h: one XXH3 call a key, then SplitMix64
+ *                    words, independent positions): the reference whose
+ *                    counts the product must reproduce.
  *   bloomsim         the product's engine (bulk.h): partitioned build and
  *                    interleaved prefetched queries on all threads.
- *   tiny             the per-trial harness on the seed filter m = 64,
- *                    n = 8, k = 5: filter instances built, counted and
- *                    queried once (Q = 1) per second, all threads.
- *   plan 1e9 1%      (only with BLOOMSIM_BENCH_FULL=1) the whole
+ *   tiny             the harness on the seed filter m = 64, n = 8, k = 5
+ *                    (its one-word engine, tiny.h): filter instances
+ *                    built, counted and queried once (Q = 1) per second,
+ *                    all threads.
+ *   plan 1e9 1%      (only with BLOOMSIM_BENCH_FULL=1, "make bench-full") the whole
  *                    measurement of "bloomsim plan 1e9 1% --queries 1e9":
  *                    m = 9 585 058 378, k = 7, 1e9 keys, 1e9 absent queries.
  *

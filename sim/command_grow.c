@@ -1,0 +1,191 @@
+/*
+ * command_grow.c - "bloomsim grow": builds the scalable Bloom filter that
+ * "bloomcalc grow" plans (calc/growth.h; Almeida, Baquero, Preguica and
+ * Hutchison, IPL 2007), inserts n keys, measures its false-positive rate
+ * (scalable.h) and compares it with calc's compound bound
+ * 1 - prod (1 - p0 r^i) and with the exact compound rate
+ * 1 - prod (1 - P_i) of the sub-filters as sized.  Parsing and printing only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command_shared.h"
+#include "commands.h"
+#include "growth.h"
+#include "scalable.h"
+
+static const char description_start[] =
+    "Plans a scalable Bloom filter as 'bloomcalc grow' does (sub-filter i: capacity\n"
+    "N0 s^i, design rate P0 r^i, its own textbook size and best k), builds it T times\n"
+    "with fresh keys and seeds, inserting N keys (each sub-filter filled to capacity\n"
+    "before the next is added), asks every inserted key (false negatives must be 0)\n"
+    "and Q absent keys per filter, and compares the measured rate with the exact\n"
+    "compound rate 1 - prod(1 - P_i) of the sub-filters as sized (judged) and with\n"
+    "calc's design bound 1 - prod(1 - P0 r^i) (met, exceeded or undecided).\n";
+
+/* The planned sub-filters as simulator sizes (NULL when out of memory). */
+static sim_subfilter *subfilters_of(const bloom_growth *growth)
+{
+    sim_subfilter *subfilter = calloc(growth->filters, sizeof *subfilter);
+    for (size_t i = 0; subfilter != NULL && i < growth->filters; i++) {
+        subfilter[i].keys = bloomsim_u64(growth->subfilter[i].keys);
+        subfilter[i].bits = bloomsim_u64(growth->subfilter[i].bits);
+        subfilter[i].hashes = (unsigned)growth->subfilter[i].k;
+    }
+    return subfilter;
+}
+
+/* The compound rate's arguments, pointing into the plan. */
+static bloom_fpr_arguments *rates_of(const bloom_growth *growth)
+{
+    bloom_fpr_arguments *rates = calloc(growth->filters, sizeof *rates);
+    for (size_t i = 0; rates != NULL && i < growth->filters; i++) {
+        bloom_fpr_arguments one = { growth->subfilter[i].bits, growth->subfilter[i].keys,
+                                    growth->subfilter[i].k, 0 };
+        rates[i] = one;
+    }
+    return rates;
+}
+
+static void put_plan(bloom_fields *fields, const bloom_growth *growth, mpz_srcptr n, mpz_srcptr initial,
+                     unsigned long factor, mpq_srcptr tightening)
+{
+    bloom_fields_integer(fields, "n", "keys n", NULL, n);
+    bloom_fields_integer(fields, "initial_capacity", "first sub-filter's capacity", NULL, initial);
+    bloom_fields_unsigned(fields, "growth", "capacity growth s", NULL, factor);
+    bloom_fields_rational(fields, "tightening", "rate ratio r", NULL, tightening);
+    bloom_fields_rational(fields, "first_rate", "first sub-filter's rate p0", NULL, growth->first_rate);
+    bloom_fields_unsigned(fields, "filters", "sub-filters", NULL, (unsigned long)growth->filters);
+    bloom_fields_integer(fields, "m_bits", "total bits", "bits", growth->bits);
+}
+
+static void put_measurement(bloom_fields *fields, const sim_scalable_config *config,
+                            const sim_scalable_totals *totals, const sim_estimate *estimate, double confidence)
+{
+    bloomsim_put_count(fields, "seed", "seed", config->seed);
+    bloomsim_put_count(fields, "trials", "filters built (trials)", totals->trials);
+    bloomsim_put_count(fields, "queries_per_trial", "absent queries per filter", config->queries);
+    bloomsim_put_count(fields, "false_positives", "false positives", totals->false_positives);
+    bloomsim_put_count(fields, "members_checked", "inserted keys queried", totals->members_checked);
+    bloomsim_put_count(fields, "false_negatives", "  false negatives among them", totals->false_negatives);
+    bloomsim_put_estimate(fields, "measured_fpr", "ci_low", "ci_high", "measured rate", estimate);
+    bloomsim_put_real(fields, "confidence", "  confidence", NULL, confidence);
+}
+
+/* The exact compound rate with its verdict, and the bound with its status. */
+static void put_judgement(bloom_fields *fields, const bloom_growth *growth, const bloom_quantity *compound,
+                          const sim_estimate *estimate)
+{
+    double values[2] = { 0, mpq_get_d(growth->rate_bound) };
+    sim_verdict verdicts[2];
+    fields->status |= sim_quantity_double(&values[0], compound);
+    sim_verdicts(values, 2, estimate->interval, verdicts);
+    bloom_fields_quantity(fields, "fpr_compound", "predicted, exact compound rate", NULL, compound);
+    bloom_fields_text(fields, "verdict_compound", "  verdict", sim_verdict_names[verdicts[0]]);
+    bloom_fields_rational(fields, "fpr_bound", "design bound 1 - prod(1 - p0 r^i)", NULL, growth->rate_bound);
+    bloom_fields_text(fields, "bound_status", "  measured rate against the bound",
+                      estimate->interval.high < values[1] ? "met"
+                      : estimate->interval.low > values[1] ? "exceeded" : "undecided");
+}
+
+/* Runs and prints a planned filter.  Returns the exit status. */
+static int measure_growth(const bloom_command_line *line, const bloomsim_run_options *run,
+                          const bloom_growth *growth, mpz_srcptr n, mpz_srcptr initial, unsigned long factor,
+                          mpq_srcptr tightening)
+{
+    sim_subfilter *subfilter = subfilters_of(growth);
+    bloom_fpr_arguments *rates = rates_of(growth);
+    sim_scalable_config config = { subfilter, growth->filters, bloomsim_u64(run->trials),
+                                   bloomsim_u64(run->queries), (sim_hash_function)run->hash_function,
+                                   bloomsim_u64(run->seed), (unsigned)run->threads, bloomsim_progress,
+                                   (void *)line->command };
+    config.trials = config.trials < 2 ? 64 : config.trials;
+    config.queries = config.queries == 0 ? 10000 : config.queries;
+    int status = subfilter == NULL || rates == NULL ? 1 : bloomsim_check_memory(line, sim_scalable_memory(&config));
+    sim_scalable_totals totals;
+    if (status == 0 && sim_scalable_run(&config, &totals) != 0) {
+        bloom_options_error(line, "out of memory or threads while running the trials");
+        status = 1;
+    }
+    if (status == 0 && totals.trials < 2) {
+        bloom_options_error(line, "stopped before two filters were measured; nothing to report");
+        status = 130;
+    }
+    if (status == 0) {
+        double confidence = mpq_get_d(run->confidence);
+        sim_estimate estimate = sim_estimate_between_trials(totals.false_positives, totals.false_positive_squares,
+                                                            totals.trials, config.queries, confidence);
+        sim_compound_rate compound_rate = { rates, growth->filters };
+        bloom_quantity compound = { sim_enclose_compound_rate, &compound_rate, NULL };
+        bloom_fields fields;
+        bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
+        put_plan(&fields, growth, n, initial, factor, tightening);
+        put_measurement(&fields, &config, &totals, &estimate, confidence);
+        put_judgement(&fields, growth, &compound, &estimate);
+        bloomsim_put_yes_no(&fields, "partial", "partial (stopped early)", totals.partial);
+        status = bloomsim_emit(&fields, run->output.format, line, totals.partial);
+    }
+    free(subfilter);
+    free(rates);
+    return status;
+}
+
+int bloomsim_grow(int argc, char **argv, int first)
+{
+    mpz_t n, initial;
+    mpq_t rate, tightening;
+    mpz_inits(n, initial, (mpz_ptr)0);
+    mpq_inits(rate, tightening, (mpq_ptr)0);
+    mpq_set_ui(rate, 1, 100);
+    mpq_set_ui(tightening, 4, 5);
+    unsigned long factor = 2;
+    bloomsim_run_options run;
+    bloomsim_run_options_init(&run);
+    bloom_option options[5 + BLOOMSIM_RUN_OPTION_MAX] = {
+        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys inserted", .count_minimum = "1", .count_maximum = "2^32" },
+        { .long_name = "initial", .kind = BLOOM_OPTION_COUNT, .destination = initial, .value_name = "N0",
+          .help = "capacity of the first sub-filter (default N/1000)", .count_minimum = "1",
+          .count_maximum = "2^32" },
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
+          .value_name = "P0", .help = "rate of the first sub-filter (default 1%)", .rate_minimum = "1e-12" },
+        { .long_name = "growth", .short_name = 's', .kind = BLOOM_OPTION_UNSIGNED, .destination = &factor,
+          .value_name = "S", .help = "capacity growth factor (default 2)", .minimum = 1, .maximum = 1000 },
+        { .long_name = "tightening", .short_name = 'r', .kind = BLOOM_OPTION_RATE, .destination = tightening,
+          .value_name = "R", .help = "rate ratio between sub-filters (default 0.8)", .rate_minimum = "1e-6" },
+    };
+    size_t count = 5 + bloomsim_run_option_table(options + 5, &run, BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN);
+    static const char *const positional[] = { "keys-count", NULL };
+    char description[4096];
+    snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
+    bloom_command_line line = { "bloomsim", "grow", "-n N [OPTIONS]", description, options, count, positional };
+    int parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    if (parsed == 0 && !options[0].seen) {
+        bloom_options_error(&line, "-n N is required (keys inserted, e.g. grow 1e5)");
+        status = 2;
+    }
+    if (parsed == 0 && status == 0) {
+        if (!options[1].seen)
+            mpz_fdiv_q_ui(initial, n, 1000);
+        if (mpz_sgn(initial) == 0)
+            mpz_set_ui(initial, 1);
+        bloom_growth growth;
+        bloom_growth_init(&growth);
+        int planned = bloom_growth_plan(&growth, initial, factor, rate, tightening, n);
+        if (planned != BLOOM_OK) {
+            bloom_options_error(&line, "--initial: the filter could not be planned (more than %d sub-filters, "
+                                "or uncertified); accepted: a larger --initial or --growth",
+                                BLOOM_GROWTH_MAX_FILTERS);
+            status = planned == BLOOM_UNDEFINED ? 2 : 1;
+        } else {
+            status = measure_growth(&line, &run, &growth, n, initial, factor, tightening);
+        }
+        bloom_growth_clear(&growth);
+    }
+    bloomsim_run_options_clear(&run);
+    mpz_clears(n, initial, (mpz_ptr)0);
+    mpq_clears(rate, tightening, (mpq_ptr)0);
+    return status;
+}

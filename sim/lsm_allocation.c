@@ -1,0 +1,68 @@
+/*
+ * lsm_allocation.c - level filters sized by calc's per-level rates
+ * (lsm_allocation.h).  With p_i in hand, level i gets
+ * m_i = ceil(n_i ln(1/p_i)/ln^2 2) bits and the best integer k_i, the
+ * sizing of sim_lsm_size_levels for one level; the expected probes of a
+ * lookup are then 1 + sum_{i<L} p_i (key on the last level) and sum_i p_i
+ * (absent key) by linearity (FORMULAS c), which is what calc/monkey.h
+ * predicts.  The filters achieve their exact rates, slightly off p_i
+ * (integer k and the ceiling), which the caller reports too.
+ */
+#include "lsm_allocation.h"
+#include "predictions.h"
+
+const char *const sim_lsm_allocation_names[] = { "uniform", "monkey", "no-last-level", NULL };
+
+/* p_i of level `level` (1..L), correctly rounded. */
+static int level_rate(double *rate, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation,
+                      unsigned long level)
+{
+    bloom_lsm_query query = { tree, allocation, level, NULL };
+    bloom_quantity quantity = { bloom_enclose_lsm_level_rate, &query, NULL };
+    return sim_quantity_double(rate, &quantity);
+}
+
+/* Sizes one level for its keys at `rate` (>= 1: no filter). */
+static int size_level(sim_lsm_level *level, double rate)
+{
+    if (rate >= 1) {
+        level->bits = 0;
+        level->hashes = 0;
+        return BLOOM_OK;
+    }
+    mpq_t p;
+    mpq_init(p);
+    mpq_set_d(p, rate);
+    int status = sim_lsm_size_levels(level, 1, level->keys, 1, p);
+    mpq_clear(p);
+    return status;
+}
+
+int sim_lsm_size_allocation(sim_lsm_level *levels, bloom_lsm_tree *tree, unsigned count, uint64_t deepest_keys,
+                            unsigned long ratio, bloom_lsm_allocation allocation, mpq_srcptr bits_per_key,
+                            mpq_srcptr uniform_rate, double *rates)
+{
+    mpq_t half;
+    mpq_init(half);
+    mpq_set_ui(half, 1, 2);
+    int status = sim_lsm_size_levels(levels, count, deepest_keys, ratio, half);   /* the key counts */
+    mpq_clear(half);
+    mpz_t total;
+    mpz_init(total);
+    for (unsigned i = 0; i < count; i++) {
+        mpz_t keys;
+        mpz_init(keys);
+        sim_mpz_set_u64(keys, levels[i].keys);
+        mpz_add(total, total, keys);
+        mpz_clear(keys);
+    }
+    if (status == BLOOM_OK)
+        status = bloom_lsm_tree_set(tree, count, ratio, total, bits_per_key, uniform_rate);
+    mpz_clear(total);
+    for (unsigned i = 0; i < count && status == BLOOM_OK; i++) {
+        status = level_rate(&rates[i], tree, allocation, i + 1);
+        if (status == BLOOM_OK)
+            status = size_level(&levels[i], rates[i]);
+    }
+    return status;
+}

@@ -1,0 +1,35 @@
+/*
+ * lsm_allocation.h - the filters of a simulated LSM tree (lsm_tree.h)
+ * sized by one of calc's memory allocations (calc/monkey.h): uniform,
+ * Monkey (Dayan, Athanassoulis and Idreos, "Monkey: optimal navigable
+ * key-value store", SIGMOD 2017: p_i proportional to n_i, the largest
+ * levels unfiltered when that would exceed 1) or no filter on the last
+ * level (RocksDB's optimize_filters_for_hits), all at the same memory.
+ *
+ * The tree keeps the simulator's level sizes (the deepest holds n keys,
+ * each level above 1/T as many); calc's tree is set with the same L, T and
+ * N = the sum of those sizes, and gives each level its rate p_i.  Level i's
+ * filter is then sized for its keys at p_i exactly as "bloomcalc plan"
+ * sizes one filter (sizing.h); p_i = 1 leaves the level without a filter.
+ */
+#ifndef BLOOMSIM_LSM_ALLOCATION_H
+#define BLOOMSIM_LSM_ALLOCATION_H
+
+#include "lsm_tree.h"
+#include "monkey.h"
+
+/* "uniform", "monkey", "no-last-level", NULL (in bloom_lsm_allocation order). */
+extern const char *const sim_lsm_allocation_names[];
+
+/*
+ * Sizes `count` levels (deepest_keys, ratio >= 2) for `allocation` with
+ * the budget bits_per_key (> 0) or, when it is NULL, the uniform rate
+ * `uniform_rate`; `tree` (initialised by the caller, cleared by it) is set
+ * as described above, and rates[i] receives p_i correctly rounded (1: no
+ * filter).  Returns a bloom_status.
+ */
+int sim_lsm_size_allocation(sim_lsm_level *levels, bloom_lsm_tree *tree, unsigned count, uint64_t deepest_keys,
+                            unsigned long ratio, bloom_lsm_allocation allocation, mpq_srcptr bits_per_key,
+                            mpq_srcptr uniform_rate, double *rates);
+
+#endif

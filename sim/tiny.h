@@ -1,0 +1,73 @@
+/*
+ * tiny.h - trials of standard filters of at most 64 bits (the seed example
+ * m = 64, n = 8, k = 5) held in one 64-bit word, with generated keys and
+ * independent probes: tens of millions of filter instances a second.
+ *
+ * Why the probes may be drawn directly.  Under independent hashing the
+ * model (FORMULAS.md a, and what the product's XXH3 stream is built to
+ * behave like, hash.h) gives every distinct key k positions that are
+ * independent uniform draws from {0..m-1}, independent of every other
+ * key's.  A generated key is itself a fresh distinct value (keys.h: the
+ * inserted keys of a trial are pairwise distinct and never equal an absent
+ * key), so a perfect hash of it is a fresh uniform draw: drawing the k
+ * positions of each key directly from a seeded generator produces exactly
+ * the same joint distribution of filters and answers as hashing the keys
+ * with an ideal hash, at a fraction of the cost.  This is done only where
+ * the argument holds: generated keys (a key FILE may repeat keys, whose
+ * probes must then coincide, so it is hashed) and the independent scheme
+ * with XXH3 (FNV-1a is hashed for real to reproduce its correlated pair,
+ * and double / enhanced hashing keep their hash streams).  The statistical
+ * tests compare the measured rate with the exact formula (tests/
+ * sim_harness_tests.c, tests/sim_hash_tests.c).
+ *
+ * The generator is SplitMix64 (G. L. Steele, D. Lea, C. H. Flood, "Fast
+ * splittable pseudorandom number generators", OOPSLA 2014) seeded by the
+ * trial's hash seed, so a trial's filter and answers are a function of
+ * (--seed, trial) alone, whatever the thread count.  Each word gives
+ * several exactly uniform positions (hash.h, sim_draw_range: D. Lemire,
+ * "Fast random integer generation in an interval", ACM TOMACS 29(1), 2019,
+ * batched as in N. Brackett-Rozinsky and D. Lemire, "Batched ranged random
+ * integer generation", Software: Practice and Experience 55(1), 2025): for
+ * m = 64, ten 6-bit fields, no rejection.  The inserted keys draw first, in
+ * order, then the absent queries; a member check replays the inserted keys'
+ * draws from a copy of the source taken before the build.
+ */
+#ifndef BLOOMSIM_TINY_H
+#define BLOOMSIM_TINY_H
+
+#include <stdint.h>
+
+#include "hash.h"
+#include "random.h"
+
+/* Filters of at most this many bits fit the one-word representation. */
+#define SIM_TINY_MAX_BITS 64U
+
+/* The positions of one trial's keys: a SplitMix64 stream cut into draws. */
+typedef struct sim_tiny_source {
+    uint64_t state;            /* SplitMix64 state */
+    sim_draw_batch batch;      /* the draws left in the current word */
+} sim_tiny_source;
+
+/* Starts the stream of positions of the trial whose hash seed is `seed`. */
+void sim_tiny_source_start(sim_tiny_source *source, uint64_t seed);
+
+/* The next exactly uniform position in {0..draws->range - 1}. */
+static inline uint64_t sim_tiny_draw(sim_tiny_source *source, const sim_draw_range *draws)
+{
+    for (int accepted = source->batch.left != 0; !accepted;)
+        accepted = sim_draw_batch_fill(&source->batch, draws, sim_splitmix64_next(&source->state));
+    return sim_draw_batch_take(&source->batch, draws);
+}
+
+/* The bits of the next `keys` keys' `hashes` probes each, OR-ed into
+ * `filter` (bit p of the word is position p); returns the new filter. */
+uint64_t sim_tiny_insert(sim_tiny_source *source, const sim_draw_range *draws, unsigned hashes,
+                         uint64_t filter, uint64_t keys);
+
+/* Asks `filter` the next `keys` keys (all `hashes` probes of each are
+ * drawn, answered or not); returns how many had every probe set. */
+uint64_t sim_tiny_count_maybe(sim_tiny_source *source, const sim_draw_range *draws, unsigned hashes,
+                              uint64_t filter, uint64_t keys);
+
+#endif

@@ -1,0 +1,105 @@
+#!/bin/sh
+# cli_sim_layouts.sh BUILD - command-line tests of bloomsim's deployed
+# filters (issue 6): fpr --layout / --hash-bits / --index-bits output keys
+# and verdicts, refusals (exit 2, one stderr line, empty stdout),
+# determinism across --threads, lsm --allocation and grow.  Small runs
+# only (they also run under the sanitizers; the billion-key run is not
+# here).  Ends with "cli-sim-layouts: N passed, N failed".
+set -u
+build=$1
+sim="$build/bloomsim"
+passed=0
+failed=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err" "$out.2"' EXIT
+
+check() {   # check NAME CONDITION-STATUS
+    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
+}
+
+field() {   # field KEY: the value of KEY in the CSV record in $out
+    tr -d '\r' <"$out" | awk -F, -v key="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == key) c = i }
+                                              NR == 2 { print $c }'
+}
+
+for layout in standard partitioned blocked split-block; do
+    k=7; [ "$layout" = split-block ] && k=8
+    "$sim" fpr -m 4096 -n 400 -k $k --layout $layout --trials 400 --queries 100 --seed 3 --format csv \
+        >"$out" 2>"$err"
+    check "fpr --layout $layout exit 0" $?
+    for key in layout block_bits hash_bits index_bits fpr_layout verdict_layout fpr_exact verdict_exact; do
+        head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "$key"
+        check "fpr --layout $layout has $key" $?
+    done
+    [ "$(field layout)" = "$layout" ]
+    check "fpr --layout $layout named" $?
+    [ "$(field verdict_layout)" != rejected ]
+    check "fpr --layout $layout: calc's layout rate not rejected" $?
+done
+
+# Truncated indices: 2^11 of 4096 bits reached; the full-m exact rate is rejected.
+"$sim" fpr -m 4096 -n 400 -k 7 --index-bits 11 --trials 400 --queries 100 --seed 3 --format csv >"$out" 2>"$err"
+[ "$(field reachable_bits)" = 2048 ] && [ "$(field verdict_layout)" != rejected ] \
+    && [ "$(field verdict_exact)" = rejected ]
+check "fpr --index-bits 11: layout kept, full m rejected" $?
+
+# Fingerprints of 16 bits: the collision floor shows, calc's union kept.
+"$sim" fpr -m 4096 -n 400 -k 7 --hash-bits 16 --trials 400 --queries 100 --seed 3 --format csv >"$out" 2>"$err"
+[ "$(field hash_bits)" = 16 ] && [ "$(field verdict_layout)" != rejected ]
+check "fpr --hash-bits 16: layout kept" $?
+
+# plan with a split-block layout (k = 8).
+"$sim" plan 2000 1% --layout split-block --trials 200 --queries 200 --format csv >"$out" 2>"$err"
+[ "$(field k)" = 8 ] && [ "$(field layout)" = split-block ]
+check "plan --layout split-block uses k = 8" $?
+
+# Same seed, same bytes, whatever --threads.
+"$sim" fpr -m 4096 -n 400 -k 7 --layout blocked --hash-bits 20 --trials 301 --queries 40 --seed 9 --threads 1 \
+    >"$out" 2>"$err"
+"$sim" fpr -m 4096 -n 400 -k 7 --layout blocked --hash-bits 20 --trials 301 --queries 40 --seed 9 --threads 3 \
+    >"$out.2" 2>"$err"
+cmp -s "$out" "$out.2"
+check "fpr --layout output identical for 1 and 3 threads" $?
+
+bad() {   # bad NAME WORD ARGS...
+    name=$1; word=$2; shift 2
+    "$sim" "$@" >"$out" 2>"$err"
+    status=$?
+    [ "$status" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "$word" "$err"
+    check "bad input: $name" $?
+}
+bad "unknown layout" "layout" fpr -m 4096 -n 400 -k 7 --layout striped
+bad "split block k not dividing B" "divide" fpr -m 4096 -n 400 -k 7 --layout split-block
+bad "block larger than the filter" "block" fpr -m 256 -n 10 -k 7 --layout blocked
+bad "layout with double hashing" "independent" fpr -m 4096 -n 400 -k 7 --layout blocked --hash double
+bad "layout on a counting filter" "plain" fpr -m 4096 -n 400 -k 7 --index-bits 8 --filter counting
+bad "hash bits out of range" "hash-bits" fpr -m 4096 -n 400 -k 7 --hash-bits 65
+bad "allocation on equal levels" "allocation" lsm -L 3 -n 1000 --allocation monkey --bits-per-key 5 -T 1
+bad "bits per key without allocation" "bits-per-key" lsm -L 3 -n 1000 -p 1% --bits-per-key 5
+bad "grow without n" "required" grow
+
+# lsm --allocation: every allocation measured against calc, none rejected.
+for allocation in uniform monkey no-last-level; do
+    "$sim" lsm -L 4 -n 20000 --allocation $allocation --bits-per-key 5 --lookups 200000 --format csv \
+        >"$out" 2>"$err"
+    check "lsm --allocation $allocation exit 0" $?
+    [ "$(field allocation)" = "$allocation" ] && [ "$(field verdict_hit)" != rejected ] \
+        && [ "$(field verdict_miss)" != rejected ] && [ "$(field false_negatives)" = 0 ]
+    check "lsm --allocation $allocation: calc's costs not rejected" $?
+done
+
+# grow: no false negative, the exact compound rate not rejected.
+"$sim" grow 20000 --trials 40 --queries 5000 --format csv >"$out" 2>"$err"
+check "grow exit 0" $?
+[ "$(field false_negatives)" = 0 ] && [ "$(field verdict_compound)" != rejected ] && [ -n "$(field fpr_bound)" ]
+check "grow: compound rate kept, bound reported" $?
+
+for command in grow; do
+    "$sim" "$command" --help >"$out" 2>"$err"
+    [ $? -eq 0 ] && [ -s "$out" ]
+    check "$command --help" $?
+done
+
+echo "cli-sim-layouts: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
