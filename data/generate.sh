@@ -101,6 +101,8 @@ simulated simulated_schemes.csv \
     "Measured rates at m = 1024 bits for 1 to 20 bits per key under independent, double (Kirsch-Mitzenmacher) and enhanced (Dillinger-Manolios) hashing, against the independent-hashing predictions"
 simulated simulated_lsm.csv \
     "Measured read amplification of LSM trees (L = 5, size ratio 10; L = 20 equal runs) at p from 10 % to 0.1 %, hit and miss, against 1 + (L-1)p and L p"
+simulated simulated_layouts.csv \
+    "Measured rates of partitioned, blocked (512-bit) and split-block filters of 2^16 bits at 4 to 20 bits per key, against each layout's exact model (fpr_layout) and the standard filter's rate"
 simulated simulated_saturation.csv \
     "A filter sized for 1000 keys at 1 % (m = 9586, k = 7) filled with 1 to 4 times as many keys, against the predictions for the keys really inserted"
 

@@ -13,6 +13,8 @@
 #                              equal runs, p from 10 % to 0.1 % (Figure 4)
 #   simulated_saturation.csv   a filter sized for 1000 keys at 1 % filled
 #                              with 1 to 4 times as many (Figure 5)
+#   simulated_layouts.csv      partitioned, blocked and split-block filters
+#                              of 2^16 bits at 4..20 bits per key (Figure 6)
 set -eu
 build=$1
 directory=${2:-data}
@@ -57,6 +59,19 @@ for rate in 0.1 0.03 0.01 0.003 0.001; do
     collect "$table" "$bloomsim" lsm -L 20 -T 1 -p "$rate" -n 1e4 --lookups 2e5 --seed 3
 done
 publish simulated_lsm.csv
+
+table=$directory/simulated_layouts.csv.tmp
+rm -f "$table"
+for layout in partitioned blocked split-block; do
+    for per_key in 4 8 12 16 20; do
+        keys=$(round_ratio 65536 "$per_key")
+        hashes=$(best_hashes "$bloomcalc" "$keys" 65536)
+        [ "$layout" = split-block ] && hashes=8
+        collect "$table" "$bloomsim" fpr -m 65536 -n "$keys" -k "$hashes" --layout "$layout" \
+            --trials 200 --queries 20000 --seed 5
+    done
+done
+publish simulated_layouts.csv
 
 table=$directory/simulated_saturation.csv.tmp
 rm -f "$table"
