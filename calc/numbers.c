@@ -382,6 +382,20 @@ static long terminating_places(mpz_ptr scaled, mpq_srcptr value)
 
 static char *format_rational(mpq_srcptr value, unsigned significant_digits, int padded);
 
+/* Whether |value| < 10^exponent, exactly. */
+static int below_power_of_ten(mpq_srcptr value, long exponent)
+{
+    mpq_t magnitude, power;
+    mpq_inits(magnitude, power, (mpq_ptr)0);
+    mpq_abs(magnitude, value);
+    mpz_ui_pow_ui(mpq_numref(power), 10, (unsigned long)labs(exponent));
+    if (exponent < 0)
+        mpq_inv(power, power);
+    int below = mpq_cmp(magnitude, power) < 0;
+    mpq_clears(magnitude, power, (mpq_ptr)0);
+    return below;
+}
+
 /* Stores in `rounded` |value| 10^shift rounded to nearest, ties to even. */
 static void round_scaled(mpz_ptr rounded, mpq_srcptr value, long shift)
 {
@@ -451,23 +465,20 @@ static char *format_rational(mpq_srcptr value, unsigned significant_digits, int 
         mpz_t rounded, limit;
         mpz_inits(rounded, limit, (mpz_ptr)0);
         mpz_ui_pow_ui(limit, 10, (unsigned long)digits_wanted);
-        /* Adjust the estimate until the rounded significand has D digits. */
-        for (;;) {
-            round_scaled(rounded, value, digits_wanted - estimate);
-            if (mpz_cmp(rounded, limit) >= 0) {
-                estimate++;
-                continue;
-            }
-            mpz_t lower;
-            mpz_init(lower);
-            mpz_ui_pow_ui(lower, 10, (unsigned long)(digits_wanted - 1));
-            int too_small = mpz_cmp(rounded, lower) < 0;
-            mpz_clear(lower);
-            if (too_small) {
-                estimate--;
-                continue;
-            }
-            break;
+        /* First the exact E with 10^(E-1) <= |value| < 10^E (the estimate
+         * may be one off either way), then one rounding; a carry to 10^D
+         * (9.96 at two digits) becomes 10^(D-1) with E one larger.  Testing
+         * the rounded significand instead let 0.64 round up to 1 and pass
+         * for a leading digit: 512/8000803 at one digit printed 1e-4, not
+         * 6e-5. */
+        while (!below_power_of_ten(value, estimate))
+            estimate++;
+        while (below_power_of_ten(value, estimate - 1))
+            estimate--;
+        round_scaled(rounded, value, digits_wanted - estimate);
+        if (mpz_cmp(rounded, limit) >= 0) {
+            mpz_divexact_ui(rounded, rounded, 10);
+            estimate++;
         }
         char *rounded_digits = mpz_get_str(NULL, 10, rounded);
         text = bloom_format_decimal(negative, rounded_digits, estimate);

@@ -222,6 +222,10 @@ static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_
             result = BLOOM_PARSE_OUT_OF_RANGE;
             break;
         }
+        if (option->kind == BLOOM_OPTION_COUNT_LIST && mpz_cmp_ui(mpq_denref(value), 1) != 0) {
+            result = BLOOM_PARSE_NOT_WHOLE;   /* halving an odd count: 3^5..2^3 */
+            break;
+        }
         list_append(list, value);
         if (option->kind == BLOOM_OPTION_UNSIGNED_LIST) {
             mpq_set_si(step, descending ? -1 : 1, 1);

@@ -26,8 +26,10 @@ typedef enum bloom_option_kind {
     BLOOM_OPTION_REAL,      /* exact rational into an mpq_t, in [rate_minimum, maximum of count] */
     /* Lists "a,b,c" with ranges "a..b", into a bloom_value_list: items are
      * checked like the single kinds above.  A count range doubles
-     * (2^6..2^30), an unsigned range steps by one (1..20), a rate range
-     * steps by a factor of ten (0.1..1e-6).  Digit groups with "," cannot
+     * (2^6..2^30) or, written downwards, halves (2^30..2^6; a halving
+     * that leaves a fraction, as in 3^5..2^3, is refused as not whole), an
+     * unsigned range steps by one (1..20), a rate range steps by a factor
+     * of ten (0.1..1e-6).  Digit groups with "," cannot
      * be used inside lists (write 1_000_000 or 1e6). */
     BLOOM_OPTION_COUNT_LIST,
     BLOOM_OPTION_RATE_LIST,

@@ -16,6 +16,7 @@ int main(int argc, char **argv)
         &calc_numbers_suite,
         &calc_output_suite,
         &calc_certified_suite,
+        &calc_hardening_suite,
         &calc_layouts_suite,
         &calc_monkey_suite,
         NULL,

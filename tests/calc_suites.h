@@ -14,6 +14,7 @@ extern const bloom_test_suite calc_lsm_suite;
 extern const bloom_test_suite calc_numbers_suite;
 extern const bloom_test_suite calc_output_suite;
 extern const bloom_test_suite calc_certified_suite;
+extern const bloom_test_suite calc_hardening_suite;
 extern const bloom_test_suite calc_layouts_suite;
 extern const bloom_test_suite calc_monkey_suite;
 

@@ -111,6 +111,7 @@ refuse_value keys 0..2^10 "$calc" table -n 0..2^10 -p 1%
 refuse_value hashes 0,5 "$calc" table -n 1e9 -p 1% -k 0,5
 refuse_value levels 1..1000001 "$calc" table -n 1e9 -p 1% -L 1..1000001
 refuse_value bits 1e9,1.5 "$calc" table -p 1% -m 1e9,1.5
+refuse_value bits 3^5..2^3 "$calc" table -p 1% -m 3^5..2^3
 refuse_value columns "" "$calc" table -n 1e9 -p 1% --columns ""
 refuse_value bits-per-key 100001 "$calc" converge -c 100001
 refuse_value bits-per-key -0 "$calc" converge -c -0
@@ -269,7 +270,7 @@ if [ "$rc" -eq 2 ] && grep -q 'keys.*/dev/zero.*available' "$err"; then pass; el
 
 # ulimit -v cannot be combined with AddressSanitizer (it reserves terabytes
 # of address space), so these run only where a program starts under it.
-if (ulimit -v 400000 && "$sim" --version) >/dev/null 2>&1; then
+if sh -c 'ulimit -v 400000 && exec "$1" --version' sh "$sim" >/dev/null 2>&1; then
     (ulimit -v 400000 && exec "$sim" fpr -m 2^34 -n 1 -k 1 --threads 1) >"$out" 2>"$err"
     rc=$?
     if [ "$rc" -eq 2 ] && grep -q 'available (ulimit -v)' "$err"; then pass; else fail "ulimit -v: exit $rc: $(cat "$err")"; fi

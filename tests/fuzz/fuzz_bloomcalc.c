@@ -16,10 +16,13 @@
  * the certified refinement stops at FUZZ_PRECISION_LIMIT bits
  * (bloom_set_precision_limit: an extreme request ends with status 1
  * instead of a long computation), and inputs are skipped that ask for more
- * than FUZZ_MAX_DIGITS_TEXT digits or FUZZ_MAX_HASHES_TEXT hashes, or hold a number
- * below FUZZ_SMALLEST_NUMBER (a rate that small plans k > 130).  The full
+ * than FUZZ_MAX_DIGITS_TEXT digits or FUZZ_MAX_HASHES_TEXT hashes, more
+ * than FUZZ_MAX_BITS_PER_KEY bits (-m) per key (-n), whose best k is above
+ * 100, or hold a number below FUZZ_SMALLEST_NUMBER (a rate that small plans
+ * k > 130).  The full
  * ranges are covered by tests/calc_extremes.c and tests/cli_hardening.sh.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +36,7 @@
 #define FUZZ_PRECISION_LIMIT 512
 #define FUZZ_MAX_DIGITS_TEXT "40"
 #define FUZZ_MAX_HASHES_TEXT "100"
+#define FUZZ_MAX_BITS_PER_KEY 144   /* the best k, (m/n) ln 2, stays below 100 */
 #define FUZZ_SMALLEST_NUMBER "1e-40"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -46,22 +50,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* Whether one of the numbers in `text` (a value, "--name=value", or a
- * list "a,b..c") exceeds `maximum` (NULL: none) or lies strictly between 0
- * and FUZZ_SMALLEST_NUMBER. */
-static int holds_costly_number(const char *text, const char *maximum)
+/* The smallest and largest magnitudes among the numbers of `text` (a
+ * value or a list "a,b..c"; 0 ignored).  Returns 0 when
+ * it holds no such number. */
+static int number_extremes(const char *text, mpq_ptr smallest, mpq_ptr largest)
 {
-    const char *equals = strchr(text, '=');
-    char *copy = strdup(equals != NULL && text[0] == '-' ? equals + 1 : text);
+    char *copy = strdup(text);
     if (copy == NULL)
         abort();
-    mpq_t value, smallest, largest;
-    mpq_inits(value, smallest, largest, (mpq_ptr)0);
-    bloom_parse_rational(smallest, FUZZ_SMALLEST_NUMBER);
-    if (maximum != NULL)
-        bloom_parse_rational(largest, maximum);
-    int costly = 0;
-    for (char *item = copy; item != NULL && !costly;) {
+    mpq_t value;
+    mpq_init(value);
+    int found = 0;
+    for (char *item = copy; item != NULL;) {
         char *next = strchr(item, ',');
         if (next != NULL)
             *next++ = '\0';
@@ -70,50 +70,85 @@ static int holds_costly_number(const char *text, const char *maximum)
             *range_end = '\0';
             range_end += 2;
         }
-        for (const char *number = item; number != NULL && !costly;
-             number = number == item ? range_end : NULL) {
-            if (bloom_parse_rational(value, number) != BLOOM_PARSE_OK)
+        for (const char *number = item; number != NULL; number = number == item ? range_end : NULL) {
+            if (bloom_parse_rational(value, number) != BLOOM_PARSE_OK || mpq_sgn(value) == 0)
                 continue;
             mpq_abs(value, value);
-            costly = (mpq_sgn(value) > 0 && mpq_cmp(value, smallest) < 0)
-                     || (maximum != NULL && mpq_cmp(value, largest) > 0);
+            if (!found || mpq_cmp(value, smallest) < 0)
+                mpq_set(smallest, value);
+            if (!found || mpq_cmp(value, largest) > 0)
+                mpq_set(largest, value);
+            found = 1;
         }
         item = next;
     }
-    mpq_clears(value, smallest, largest, (mpq_ptr)0);
+    mpq_clear(value);
     free(copy);
-    return costly;
+    return found;
 }
 
-/* Whether argument i is the value of option `short_name` (NULL: none) or
- * `long_name`: after it, or attached as "-kV" or "--name=V". */
-static int is_value_of(const fuzz_arguments *arguments, int i, const char *short_name,
-                       const char *long_name)
+/* The value argument i gives option `short_name` (NULL: none) or
+ * `long_name`: the whole argument after the option, or the part after
+ * "-k" or "--name=" attached to it; NULL when it gives none. */
+static const char *value_of(const fuzz_arguments *arguments, int i, const char *short_name,
+                            const char *long_name)
 {
     const char *word = arguments->argv[i];
     const char *previous = arguments->argv[i - 1];
     size_t long_length = strlen(long_name);
-    if (strcmp(previous, long_name) == 0
-        || (strncmp(word, long_name, long_length) == 0 && word[long_length] == '='))
-        return 1;
-    return short_name != NULL && (strcmp(previous, short_name) == 0
-                                  || (strncmp(word, short_name, 2) == 0 && word[2] != '\0'));
+    if (strcmp(previous, long_name) == 0 || (short_name != NULL && strcmp(previous, short_name) == 0))
+        return word;
+    if (strncmp(word, long_name, long_length) == 0 && word[long_length] == '=')
+        return word + long_length + 1;
+    if (short_name != NULL && strncmp(word, short_name, 2) == 0 && word[2] != '\0')
+        return word + 2;
+    return NULL;
+}
+
+/* The value attached to an option word ("--rate=1e-300", "-p1e-300"),
+ * or the word itself. */
+static const char *attached_value(const char *word)
+{
+    const char *equals = strchr(word, '=');
+    if (word[0] == '-' && word[1] == '-' && equals != NULL)
+        return equals + 1;
+    if (word[0] == '-' && isalpha((unsigned char)word[1]) && word[2] != '\0')
+        return word + 2;
+    return word;
 }
 
 /* Skips the costly inputs described above. */
 static int bound_work(fuzz_arguments *arguments)
 {
-    for (int i = 1; i < arguments->argc; i++) {
-        const char *maximum = NULL;
-        if (i > 1 && is_value_of(arguments, i, "-k", "--hashes"))
-            maximum = FUZZ_MAX_HASHES_TEXT;
-        else if (i > 1 && is_value_of(arguments, i, NULL, "--digits"))
-            maximum = FUZZ_MAX_DIGITS_TEXT;
-        const char *word = arguments->argv[i];
-        if (holds_costly_number(word[0] == '-' && word[1] == 'k' ? word + 2 : word, maximum))
-            return 1;
+    mpq_t smallest, largest, limit, most_bits, fewest_keys;
+    mpq_inits(smallest, largest, limit, most_bits, fewest_keys, (mpq_ptr)0);
+    int costly = 0, have_bits = 0, have_keys = 0;
+    for (int i = 1; i < arguments->argc && !costly; i++) {
+        const char *hashes = i > 1 ? value_of(arguments, i, "-k", "--hashes") : NULL;
+        const char *digits = i > 1 ? value_of(arguments, i, NULL, "--digits") : NULL;
+        const char *bits = i > 1 ? value_of(arguments, i, "-m", "--bits") : NULL;
+        const char *keys = i > 1 ? value_of(arguments, i, "-n", "--keys") : NULL;
+        const char *text = hashes ? hashes : digits ? digits : bits ? bits : keys ? keys
+                                                                           : attached_value(arguments->argv[i]);
+        if (!number_extremes(text, smallest, largest))
+            continue;
+        bloom_parse_rational(limit, FUZZ_SMALLEST_NUMBER);
+        costly = mpq_cmp(smallest, limit) < 0;
+        bloom_parse_rational(limit, hashes ? FUZZ_MAX_HASHES_TEXT : FUZZ_MAX_DIGITS_TEXT);
+        costly = costly || ((hashes || digits) && mpq_cmp(largest, limit) > 0);
+        if (bits && (!have_bits || mpq_cmp(largest, most_bits) > 0))
+            mpq_set(most_bits, largest);
+        if (keys && (!have_keys || mpq_cmp(smallest, fewest_keys) < 0))
+            mpq_set(fewest_keys, smallest);
+        have_bits |= bits != NULL;
+        have_keys |= keys != NULL;
     }
-    return 0;
+    if (!costly && have_bits && have_keys) {
+        mpq_div(limit, most_bits, fewest_keys);
+        costly = mpq_cmp_ui(limit, FUZZ_MAX_BITS_PER_KEY, 1) > 0;
+    }
+    mpq_clears(smallest, largest, limit, most_bits, fewest_keys, (mpq_ptr)0);
+    return costly;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
