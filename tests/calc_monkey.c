@@ -56,7 +56,6 @@ static void test_monkey_reference(void)
     bloom_lsm_tree_clear(&tree);
     /* L = 7, T = 4, 8 bits per key: 0.1499 versus 0.04530 */
     set_tree(&tree, 7, 4, "8");
-    uniform.level = monkey.level = 1;
     CHECK_FIGURE(&miss_uniform, "0.1499");
     CHECK_FIGURE(&miss_monkey, "0.04530");
     bloom_lsm_tree_clear(&tree);
