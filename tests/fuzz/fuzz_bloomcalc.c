@@ -19,8 +19,12 @@
  * than FUZZ_MAX_DIGITS_TEXT digits or FUZZ_MAX_HASHES_TEXT hashes, more
  * than FUZZ_MAX_BITS_PER_KEY bits (-m) per key (-n), whose best k is above
  * 100, or hold a number below FUZZ_SMALLEST_NUMBER (a rate that small plans
- * k > 130).  The full
- * ranges are covered by tests/calc_extremes.c and tests/cli_hardening.sh.
+ * k > 130).  For "table" and "converge", whose row count is the product of
+ * the lengths of their lists, inputs with a range ("a..b") or more than
+ * FUZZ_MAX_LIST_SEPARATORS commas in all are skipped too (at most a few
+ * dozen rows); the list grammar itself, ranges included, is fuzzed by
+ * fuzz_options.  The full ranges are covered by tests/calc_hardening.c and
+ * tests/cli_hardening.sh.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -38,6 +42,7 @@
 #define FUZZ_MAX_HASHES_TEXT "100"
 #define FUZZ_MAX_BITS_PER_KEY 144   /* the best k, (m/n) ln 2, stays below 100 */
 #define FUZZ_SMALLEST_NUMBER "1e-40"
+#define FUZZ_MAX_LIST_SEPARATORS 8
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -117,9 +122,27 @@ static const char *attached_value(const char *word)
     return word;
 }
 
+/* Whether a table or convergence grid could hold many rows (see above). */
+static int large_grid(const fuzz_arguments *arguments)
+{
+    if (arguments->argc < 2 || (strcmp(arguments->argv[1], "table") != 0
+                                && strcmp(arguments->argv[1], "converge") != 0))
+        return 0;
+    size_t separators = 0;
+    for (int i = 2; i < arguments->argc; i++) {
+        if (strstr(arguments->argv[i], "..") != NULL)
+            return 1;
+        for (const char *c = arguments->argv[i]; *c != '\0'; c++)
+            separators += *c == ',';
+    }
+    return separators > FUZZ_MAX_LIST_SEPARATORS;
+}
+
 /* Skips the costly inputs described above. */
 static int bound_work(fuzz_arguments *arguments)
 {
+    if (large_grid(arguments))
+        return 1;
     mpq_t smallest, largest, limit, most_bits, fewest_keys;
     mpq_inits(smallest, largest, limit, most_bits, fewest_keys, (mpq_ptr)0);
     int costly = 0, have_bits = 0, have_keys = 0;
