@@ -12,28 +12,8 @@
 #   1.04 / 1.4 / 1.004 probes at L = 5 (seed), 0.2 at L = 20 on a miss.
 set -u
 bloomcalc=$1/bloomcalc
-passed=0
-failed=0
-out=$(mktemp)
-err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# refuse NAME ARGS... - NAME must appear in the single stderr line.
-refuse() {
-    name=$1
-    shift
-    "$bloomcalc" "$@" >"$out" 2>"$err"
-    rc=$?
-    lines=$(wc -l <"$err")
-    if [ "$rc" -ne 2 ]; then fail "bloomcalc $* exited $rc, expected 2"; return; fi
-    if [ -s "$out" ]; then fail "bloomcalc $* printed on stdout"; return; fi
-    if [ "$lines" -ne 1 ]; then fail "bloomcalc $* printed $lines lines on stderr"; return; fi
-    if ! grep -q -- "$name" "$err"; then fail "bloomcalc $*: stderr does not name $name: $(cat "$err")"; return; fi
-    pass
-}
+. tests/command_checks.sh
+checks_begin
 
 # expect PATTERN ARGS... - exit 0 and stdout matches the extended regex.
 expect() {
@@ -47,47 +27,47 @@ expect() {
 }
 
 # Bad input.
-refuse "command" 
-refuse "frobnicate" frobnicate
-refuse "keys" plan 0 1%
-refuse "keys" plan -5 1%
-refuse "keys" plan -- -0 1%
-refuse "keys" plan 1.5 1%
-refuse "keys" plan 1e999999 1%
-refuse "keys" plan 1e9x 1%
-refuse "keys" plan nan 1%
-refuse "keys" plan inf 1%
-refuse "keys" plan "" 1%
-refuse "keys" plan 2^300 1%
-refuse "keys" plan 0x10 1%
-refuse "rate" plan 1e9 0
-refuse "rate" plan 1e9 1
-refuse "rate" plan 1e9 1.5
-refuse "rate" plan 1e9 100%
-refuse "rate" plan 1e9 -0.1
-refuse "rate" plan 1e9 NaN
-refuse "rate" plan 1e9 1/0
-refuse "rate" plan 1e9 1e-400
-refuse "rate" plan 1e9 1%%
-refuse "unexpected" plan 1e9 1% 5
-refuse "over-determine" plan -n 1e9 -p 1% -m 1e10
-refuse "needs two" plan 1e9
-refuse "hashes" plan 1e9 1% -k 0
-refuse "hashes" plan 1e9 1% -k 1001
-refuse "hashes" plan 1e9 1% -k
-refuse "levels" plan 1e9 1% -L 0
-refuse "digits" plan 1e9 1% --digits 0
-refuse "digits" plan 1e9 1% --digits 1001
-refuse "format" plan 1e9 1% --format xml
-refuse "unknown option" plan 1e9 1% --bogus
-refuse "more than once" plan 1e9 1% --digits 5 --digits 6
-refuse "keys" plan 1e9 1% -n 5
-refuse "bits" plan -m 2 -p 1e-9
-refuse "hashes" fpr -m 64 -n 8
-refuse "bits" fpr -m 0 -n 8 -k 5
-refuse "keys" fpr -m 64 -n 0 -k 5
-refuse "hashes" fpr -m 64 -n 8 -k 5.5
-refuse "help" fpr --help=yes
+refuse "command" "$bloomcalc"
+refuse "frobnicate" "$bloomcalc" frobnicate
+refuse "keys" "$bloomcalc" plan 0 1%
+refuse "keys" "$bloomcalc" plan -5 1%
+refuse "keys" "$bloomcalc" plan -- -0 1%
+refuse "keys" "$bloomcalc" plan 1.5 1%
+refuse "keys" "$bloomcalc" plan 1e999999 1%
+refuse "keys" "$bloomcalc" plan 1e9x 1%
+refuse "keys" "$bloomcalc" plan nan 1%
+refuse "keys" "$bloomcalc" plan inf 1%
+refuse "keys" "$bloomcalc" plan "" 1%
+refuse "keys" "$bloomcalc" plan 2^300 1%
+refuse "keys" "$bloomcalc" plan 0x10 1%
+refuse "rate" "$bloomcalc" plan 1e9 0
+refuse "rate" "$bloomcalc" plan 1e9 1
+refuse "rate" "$bloomcalc" plan 1e9 1.5
+refuse "rate" "$bloomcalc" plan 1e9 100%
+refuse "rate" "$bloomcalc" plan 1e9 -0.1
+refuse "rate" "$bloomcalc" plan 1e9 NaN
+refuse "rate" "$bloomcalc" plan 1e9 1/0
+refuse "rate" "$bloomcalc" plan 1e9 1e-400
+refuse "rate" "$bloomcalc" plan 1e9 1%%
+refuse "unexpected" "$bloomcalc" plan 1e9 1% 5
+refuse "over-determine" "$bloomcalc" plan -n 1e9 -p 1% -m 1e10
+refuse "needs two" "$bloomcalc" plan 1e9
+refuse "hashes" "$bloomcalc" plan 1e9 1% -k 0
+refuse "hashes" "$bloomcalc" plan 1e9 1% -k 1001
+refuse "hashes" "$bloomcalc" plan 1e9 1% -k
+refuse "levels" "$bloomcalc" plan 1e9 1% -L 0
+refuse "digits" "$bloomcalc" plan 1e9 1% --digits 0
+refuse "digits" "$bloomcalc" plan 1e9 1% --digits 1001
+refuse "format" "$bloomcalc" plan 1e9 1% --format xml
+refuse "unknown option" "$bloomcalc" plan 1e9 1% --bogus
+refuse "more than once" "$bloomcalc" plan 1e9 1% --digits 5 --digits 6
+refuse "keys" "$bloomcalc" plan 1e9 1% -n 5
+refuse "bits" "$bloomcalc" plan -m 2 -p 1e-9
+refuse "hashes" "$bloomcalc" fpr -m 64 -n 8
+refuse "bits" "$bloomcalc" fpr -m 0 -n 8 -k 5
+refuse "keys" "$bloomcalc" fpr -m 64 -n 0 -k 5
+refuse "hashes" "$bloomcalc" fpr -m 64 -n 8 -k 5.5
+refuse "help" "$bloomcalc" fpr --help=yes
 
 # Good input: seeds' and FORMULAS.md's figures.
 expect '^total bits m +9 585 058 378 bits$' plan 1e9 1%
@@ -113,5 +93,4 @@ expect '^keys n +1 000 000 000$' plan 1_000_000_000 1e-2
 expect '^keys n +1 000 000 000$' plan 1,000,000,000 1/100
 expect '^total bits m +8 589 934 592 bits$' plan -n 1e9 -m 2^33
 
-echo "cli-calc: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end cli-calc

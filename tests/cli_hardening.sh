@@ -29,33 +29,8 @@ set -u
 build=$1
 calc=$build/bloomcalc
 sim=$build/bloomsim
-passed=0
-failed=0
-scratch=$(mktemp -d)
-out=$scratch/out
-err=$scratch/err
-trap 'rm -rf "$scratch"' EXIT
-
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# refuse WORD PROGRAM ARGS... - exit 2, empty stdout, one stderr line that
-# contains WORD (the argument) and, for a value, the value itself.
-refuse() {
-    word=$1
-    program=$2
-    shift 2
-    "$program" "$@" >"$out" 2>"$err"
-    rc=$?
-    line=$(cat "$err")
-    if [ "$rc" -ne 2 ]; then fail "$(basename "$program") $*: exit $rc, expected 2"; return; fi
-    if [ -s "$out" ]; then fail "$(basename "$program") $*: printed on stdout"; return; fi
-    if [ "$(wc -l <"$err")" -ne 1 ]; then fail "$(basename "$program") $*: not one stderr line: $line"; return; fi
-    case $line in
-    *"$word"*) pass ;;
-    *) fail "$(basename "$program") $*: stderr does not name '$word': $line" ;;
-    esac
-}
+. tests/command_checks.sh
+checks_begin
 
 # refuse_value OPTION-NAME VALUE PROGRAM ARGS... - like refuse, and the line
 # must quote the value and say what is accepted.
@@ -322,5 +297,4 @@ else
     fail "data/generate.sh after a failing command: exit $rc, left: $(ls -A "$scratch/data")"
 fi
 
-echo "cli-hardening: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end cli-hardening

@@ -7,15 +7,8 @@
 set -u
 build=$1
 sim="$build/bloomsim"
-passed=0
-failed=0
-out=$(mktemp)
-err=$(mktemp)
-trap 'rm -f "$out" "$err" "$out.2"' EXIT
-
-check() {   # check NAME CONDITION-STATUS
-    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
-}
+. tests/command_checks.sh
+checks_begin
 
 # A small seed-filter run: every required key is present in CSV and JSON.
 "$sim" fpr -m 64 -n 8 -k 5 --trials 2000 --queries 50 --seed 1 --format csv >"$out" 2>"$err"
@@ -38,22 +31,15 @@ cmp -s "$out" "$out.2"
 check "fpr output identical for 1 and 3 threads" $?
 
 # Bad input: exit 2, one line on stderr naming the argument, nothing on stdout.
-bad() {   # bad NAME WORD ARGS...
-    name=$1; word=$2; shift 2
-    "$sim" "$@" >"$out" 2>"$err"
-    status=$?
-    [ "$status" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "$word" "$err"
-    check "bad input: $name" $?
-}
-bad "k out of range" "hashes" fpr -m 64 -n 8 -k 0
-bad "m not a number" "bits" fpr -m lots -n 8 -k 5
-bad "missing -k" "required" fpr -m 64 -n 8
-bad "unknown scheme" "hash" fpr -m 64 -n 8 -k 5 --hash triple
-bad "plan rate" "rate" plan 1000 2
-bad "lsm level deeper than L" "level" lsm -L 3 -p 1% -n 1000 --level 4
-bad "unknown command" "unknown" frobnicate
-bad "missing key file" "keys" fpr -m 64 -k 5 --keys /nonexistent/bloomsim-keys
-bad "too big for memory" "MemAvailable" fpr -m 2^40 -n 1 -k 1 --threads 1024
+refuse "hashes" "$sim" fpr -m 64 -n 8 -k 0
+refuse "bits" "$sim" fpr -m lots -n 8 -k 5
+refuse "required" "$sim" fpr -m 64 -n 8
+refuse "hash" "$sim" fpr -m 64 -n 8 -k 5 --hash triple
+refuse "rate" "$sim" plan 1000 2
+refuse "level" "$sim" lsm -L 3 -p 1% -n 1000 --level 4
+refuse "unknown" "$sim" frobnicate
+refuse "keys" "$sim" fpr -m 64 -k 5 --keys /nonexistent/bloomsim-keys
+refuse "MemAvailable" "$sim" fpr -m 2^40 -n 1 -k 1 --threads 1024
 
 # --help for every command: exit 0, text on stdout.
 for command in fpr plan lsm delete verify; do
@@ -98,5 +84,4 @@ check "verify exit 0" $?
 [ "$(wc -l <"$out")" -eq 50 ]
 check "verify prints 9 checks and the 40 of the layout sweep" $?
 
-echo "cli-sim: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end cli-sim

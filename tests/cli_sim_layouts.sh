@@ -8,20 +8,8 @@
 set -u
 build=$1
 sim="$build/bloomsim"
-passed=0
-failed=0
-out=$(mktemp)
-err=$(mktemp)
-trap 'rm -f "$out" "$err" "$out.2"' EXIT
-
-check() {   # check NAME CONDITION-STATUS
-    if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
-}
-
-field() {   # field KEY: the value of KEY in the CSV record in $out
-    tr -d '\r' <"$out" | awk -F, -v key="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == key) c = i }
-                                              NR == 2 { print $c }'
-}
+. tests/command_checks.sh
+checks_begin
 
 for layout in standard partitioned blocked split-block; do
     k=7; [ "$layout" = split-block ] && k=8
@@ -32,26 +20,26 @@ for layout in standard partitioned blocked split-block; do
         head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "$key"
         check "fpr --layout $layout has $key" $?
     done
-    [ "$(field layout)" = "$layout" ]
+    [ "$(csv_field layout)" = "$layout" ]
     check "fpr --layout $layout named" $?
-    [ "$(field verdict_layout)" != rejected ]
+    [ "$(csv_field verdict_layout)" != rejected ]
     check "fpr --layout $layout: calc's layout rate not rejected" $?
 done
 
 # Truncated indices: 2^11 of 4096 bits reached; the full-m exact rate is rejected.
 "$sim" fpr -m 4096 -n 400 -k 7 --index-bits 11 --trials 400 --queries 100 --seed 3 --format csv >"$out" 2>"$err"
-[ "$(field reachable_bits)" = 2048 ] && [ "$(field verdict_layout)" != rejected ] \
-    && [ "$(field verdict_exact)" = rejected ]
+[ "$(csv_field reachable_bits)" = 2048 ] && [ "$(csv_field verdict_layout)" != rejected ] \
+    && [ "$(csv_field verdict_exact)" = rejected ]
 check "fpr --index-bits 11: layout kept, full m rejected" $?
 
 # Fingerprints of 16 bits: the collision floor shows, calc's union kept.
 "$sim" fpr -m 4096 -n 400 -k 7 --hash-bits 16 --trials 400 --queries 100 --seed 3 --format csv >"$out" 2>"$err"
-[ "$(field hash_bits)" = 16 ] && [ "$(field verdict_layout)" != rejected ]
+[ "$(csv_field hash_bits)" = 16 ] && [ "$(csv_field verdict_layout)" != rejected ]
 check "fpr --hash-bits 16: layout kept" $?
 
 # plan with a split-block layout (k = 8).
 "$sim" plan 2000 1% --layout split-block --trials 200 --queries 200 --format csv >"$out" 2>"$err"
-[ "$(field k)" = 8 ] && [ "$(field layout)" = split-block ]
+[ "$(csv_field k)" = 8 ] && [ "$(csv_field layout)" = split-block ]
 check "plan --layout split-block uses k = 8" $?
 
 # Same seed, same bytes, whatever --threads.
@@ -62,37 +50,30 @@ check "plan --layout split-block uses k = 8" $?
 cmp -s "$out" "$out.2"
 check "fpr --layout output identical for 1 and 3 threads" $?
 
-bad() {   # bad NAME WORD ARGS...
-    name=$1; word=$2; shift 2
-    "$sim" "$@" >"$out" 2>"$err"
-    status=$?
-    [ "$status" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q -- "$word" "$err"
-    check "bad input: $name" $?
-}
-bad "unknown layout" "layout" fpr -m 4096 -n 400 -k 7 --layout striped
-bad "split block k not dividing B" "divide" fpr -m 4096 -n 400 -k 7 --layout split-block
-bad "block larger than the filter" "block" fpr -m 256 -n 10 -k 7 --layout blocked
-bad "layout with double hashing" "independent" fpr -m 4096 -n 400 -k 7 --layout blocked --hash double
-bad "layout on a counting filter" "plain" fpr -m 4096 -n 400 -k 7 --index-bits 8 --filter counting
-bad "hash bits out of range" "hash-bits" fpr -m 4096 -n 400 -k 7 --hash-bits 65
-bad "allocation on equal levels" "allocation" lsm -L 3 -n 1000 --allocation monkey --bits-per-key 5 -T 1
-bad "bits per key without allocation" "bits-per-key" lsm -L 3 -n 1000 -p 1% --bits-per-key 5
-bad "grow without n" "required" grow
+refuse "layout" "$sim" fpr -m 4096 -n 400 -k 7 --layout striped
+refuse "divide" "$sim" fpr -m 4096 -n 400 -k 7 --layout split-block
+refuse "block" "$sim" fpr -m 256 -n 10 -k 7 --layout blocked
+refuse "independent" "$sim" fpr -m 4096 -n 400 -k 7 --layout blocked --hash double
+refuse "plain" "$sim" fpr -m 4096 -n 400 -k 7 --index-bits 8 --filter counting
+refuse "hash-bits" "$sim" fpr -m 4096 -n 400 -k 7 --hash-bits 65
+refuse "allocation" "$sim" lsm -L 3 -n 1000 --allocation monkey --bits-per-key 5 -T 1
+refuse "bits-per-key" "$sim" lsm -L 3 -n 1000 -p 1% --bits-per-key 5
+refuse "required" "$sim" grow
 
 # lsm --allocation: every allocation measured against calc, none rejected.
 for allocation in uniform monkey no-last-level; do
     "$sim" lsm -L 4 -n 20000 --allocation $allocation --bits-per-key 5 --lookups 200000 --format csv \
         >"$out" 2>"$err"
     check "lsm --allocation $allocation exit 0" $?
-    [ "$(field allocation)" = "$allocation" ] && [ "$(field verdict_hit)" != rejected ] \
-        && [ "$(field verdict_miss)" != rejected ] && [ "$(field false_negatives)" = 0 ]
+    [ "$(csv_field allocation)" = "$allocation" ] && [ "$(csv_field verdict_hit)" != rejected ] \
+        && [ "$(csv_field verdict_miss)" != rejected ] && [ "$(csv_field false_negatives)" = 0 ]
     check "lsm --allocation $allocation: calc's costs not rejected" $?
 done
 
 # grow: no false negative, the exact compound rate not rejected.
 "$sim" grow 20000 --trials 40 --queries 5000 --format csv >"$out" 2>"$err"
 check "grow exit 0" $?
-[ "$(field false_negatives)" = 0 ] && [ "$(field verdict_compound)" != rejected ] && [ -n "$(field fpr_bound)" ]
+[ "$(csv_field false_negatives)" = 0 ] && [ "$(csv_field verdict_compound)" != rejected ] && [ -n "$(csv_field fpr_bound)" ]
 check "grow: compound rate kept, bound reported" $?
 
 for command in grow; do
@@ -101,5 +82,4 @@ for command in grow; do
     check "$command --help" $?
 done
 
-echo "cli-sim-layouts: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end cli-sim-layouts
