@@ -8,7 +8,7 @@
 
 #include "commands.h"
 #include "fields.h"
-#include "growth.h"
+#include "growth_request.h"
 #include "options.h"
 #include "sizing.h"
 
@@ -87,35 +87,16 @@ static int print_growth(const bloom_growth *growth, mpz_srcptr n, int per_filter
 
 int bloomcalc_grow(int argc, char **argv, int first)
 {
-    mpz_t n, initial;
-    mpq_t rate, tightening;
-    mpz_inits(n, initial, (mpz_ptr)0);
-    mpq_inits(rate, tightening, (mpq_ptr)0);
-    mpq_set_ui(rate, 1, 100);
-    mpq_set_ui(tightening, 4, 5);
-    unsigned long factor = 2;
+    bloom_growth_request request;
+    bloom_growth_request_init(&request);
     int per_filter = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
-    bloom_option options[] = {
-        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
-          .value_name = "N", .help = "keys finally inserted", .count_minimum = "1",
-          .count_maximum = "2^128" },
-        { .long_name = "initial", .kind = BLOOM_OPTION_COUNT, .destination = initial,
-          .value_name = "N0", .help = "capacity of the first sub-filter (default N/1000)",
-          .count_minimum = "1", .count_maximum = "2^128" },
-        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
-          .value_name = "P0", .help = "rate of the first sub-filter (default 1%)",
-          .rate_minimum = "1e-100" },
-        { .long_name = "growth", .short_name = 's', .kind = BLOOM_OPTION_UNSIGNED,
-          .destination = &factor, .value_name = "S", .help = "capacity growth factor (default 2)",
-          .minimum = 1, .maximum = 1000 },
-        { .long_name = "tightening", .short_name = 'r', .kind = BLOOM_OPTION_RATE,
-          .destination = tightening, .value_name = "R",
-          .help = "rate ratio between sub-filters (default 0.8)", .rate_minimum = "1e-6" },
-        { .long_name = "per-filter", .kind = BLOOM_OPTION_FLAG, .destination = &per_filter,
-          .help = "one record per sub-filter instead of the summary" },
+    bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + 3] = {
+        [BLOOM_GROWTH_REQUEST_OPTIONS] = { .long_name = "per-filter", .kind = BLOOM_OPTION_FLAG,
+            .destination = &per_filter, .help = "one record per sub-filter instead of the summary" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
+    bloom_growth_request_options(options, &request, "keys", "2^128", "1e-100");
     static const char *const positional[] = { "keys", NULL };
     bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };
@@ -126,14 +107,10 @@ int bloomcalc_grow(int argc, char **argv, int first)
         status = 2;
     }
     if (parsed == 0 && status == 0) {
-        if (!options[1].seen) {
-            mpz_fdiv_q_ui(initial, n, 1000);
-            if (mpz_sgn(initial) == 0)
-                mpz_set_ui(initial, 1);
-        }
+        bloom_growth_request_finish(&request, options);
         bloom_growth growth;
         bloom_growth_init(&growth);
-        int planned = bloom_growth_plan(&growth, initial, factor, rate, tightening, n);
+        int planned = bloom_growth_request_plan(&growth, &request);
         if (planned == BLOOM_UNDEFINED) {
             bloom_options_error(&line, "--initial: more than %d sub-filters would be needed; "
                                 "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
@@ -142,11 +119,10 @@ int bloomcalc_grow(int argc, char **argv, int first)
             fputs("bloomcalc grow: a sub-filter could not be certified\n", stderr);
             status = 1;
         } else {
-            status = print_growth(&growth, n, per_filter, &output);
+            status = print_growth(&growth, request.keys, per_filter, &output);
         }
         bloom_growth_clear(&growth);
     }
-    mpz_clears(n, initial, (mpz_ptr)0);
-    mpq_clears(rate, tightening, (mpq_ptr)0);
+    bloom_growth_request_clear(&request);
     return status;
 }

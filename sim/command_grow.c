@@ -12,7 +12,7 @@
 
 #include "command_shared.h"
 #include "commands.h"
-#include "growth.h"
+#include "growth_request.h"
 #include "scalable.h"
 
 static const char description_start[] =
@@ -133,29 +133,15 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
 
 int bloomsim_grow(int argc, char **argv, int first)
 {
-    mpz_t n, initial;
-    mpq_t rate, tightening;
-    mpz_inits(n, initial, (mpz_ptr)0);
-    mpq_inits(rate, tightening, (mpq_ptr)0);
-    mpq_set_ui(rate, 1, 100);
-    mpq_set_ui(tightening, 4, 5);
-    unsigned long factor = 2;
+    bloom_growth_request request;
+    bloom_growth_request_init(&request);
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[5 + BLOOMSIM_RUN_OPTION_MAX] = {
-        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
-          .value_name = "N", .help = "keys inserted", .count_minimum = "1", .count_maximum = "2^32" },
-        { .long_name = "initial", .kind = BLOOM_OPTION_COUNT, .destination = initial, .value_name = "N0",
-          .help = "capacity of the first sub-filter (default N/1000)", .count_minimum = "1",
-          .count_maximum = "2^32" },
-        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
-          .value_name = "P0", .help = "rate of the first sub-filter (default 1%)", .rate_minimum = "1e-12" },
-        { .long_name = "growth", .short_name = 's', .kind = BLOOM_OPTION_UNSIGNED, .destination = &factor,
-          .value_name = "S", .help = "capacity growth factor (default 2)", .minimum = 1, .maximum = 1000 },
-        { .long_name = "tightening", .short_name = 'r', .kind = BLOOM_OPTION_RATE, .destination = tightening,
-          .value_name = "R", .help = "rate ratio between sub-filters (default 0.8)", .rate_minimum = "1e-6" },
-    };
-    size_t count = 5 + bloomsim_run_option_table(options + 5, &run, BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN);
+    bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + BLOOMSIM_RUN_OPTION_MAX] = { { 0 } };
+    bloom_growth_request_options(options, &request, "keys-count", "2^32", "1e-12");
+    size_t count = BLOOM_GROWTH_REQUEST_OPTIONS
+        + bloomsim_run_option_table(options + BLOOM_GROWTH_REQUEST_OPTIONS, &run,
+                                    BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN);
     static const char *const positional[] = { "keys-count", NULL };
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
@@ -167,25 +153,22 @@ int bloomsim_grow(int argc, char **argv, int first)
         status = 2;
     }
     if (parsed == 0 && status == 0) {
-        if (!options[1].seen)
-            mpz_fdiv_q_ui(initial, n, 1000);
-        if (mpz_sgn(initial) == 0)
-            mpz_set_ui(initial, 1);
+        bloom_growth_request_finish(&request, options);
         bloom_growth growth;
         bloom_growth_init(&growth);
-        int planned = bloom_growth_plan(&growth, initial, factor, rate, tightening, n);
+        int planned = bloom_growth_request_plan(&growth, &request);
         if (planned != BLOOM_OK) {
             bloom_options_error(&line, "--initial: the filter could not be planned (more than %d sub-filters, "
                                 "or uncertified); accepted: a larger --initial or --growth",
                                 BLOOM_GROWTH_MAX_FILTERS);
             status = planned == BLOOM_UNDEFINED ? 2 : 1;
         } else {
-            status = measure_growth(&line, &run, &growth, n, initial, factor, tightening);
+            status = measure_growth(&line, &run, &growth, request.keys, request.initial, request.factor,
+                                    request.tightening);
         }
         bloom_growth_clear(&growth);
     }
     bloomsim_run_options_clear(&run);
-    mpz_clears(n, initial, (mpz_ptr)0);
-    mpq_clears(rate, tightening, (mpq_ptr)0);
+    bloom_growth_request_clear(&request);
     return status;
 }

@@ -1,0 +1,63 @@
+/*
+ * growth_request.c - the command-line request for a scalable Bloom filter
+ * (see growth_request.h; the model itself is growth.c: P. S. Almeida,
+ * C. Baquero, N. Preguica, D. Hutchison, "Scalable Bloom Filters", IPL
+ * 101(6), 2007).
+ */
+#include "growth_request.h"
+
+void bloom_growth_request_init(bloom_growth_request *request)
+{
+    mpz_inits(request->keys, request->initial, (mpz_ptr)0);
+    mpq_inits(request->rate, request->tightening, (mpq_ptr)0);
+    mpq_set_ui(request->rate, 1, 100);
+    mpq_set_ui(request->tightening, 4, 5);
+    request->factor = 2;
+}
+
+void bloom_growth_request_clear(bloom_growth_request *request)
+{
+    mpz_clears(request->keys, request->initial, (mpz_ptr)0);
+    mpq_clears(request->rate, request->tightening, (mpq_ptr)0);
+}
+
+void bloom_growth_request_options(bloom_option *options, bloom_growth_request *request,
+                                  const char *keys_name, const char *largest,
+                                  const char *smallest_rate)
+{
+    options[0] = (bloom_option){ .long_name = keys_name, .short_name = 'n',
+                                 .kind = BLOOM_OPTION_COUNT, .destination = request->keys,
+                                 .value_name = "N", .help = "keys finally inserted",
+                                 .count_minimum = "1", .count_maximum = largest };
+    options[1] = (bloom_option){ .long_name = "initial", .kind = BLOOM_OPTION_COUNT,
+                                 .destination = request->initial, .value_name = "N0",
+                                 .help = "capacity of the first sub-filter (default N/1000)",
+                                 .count_minimum = "1", .count_maximum = largest };
+    options[2] = (bloom_option){ .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE,
+                                 .destination = request->rate, .value_name = "P0",
+                                 .help = "rate of the first sub-filter (default 1%)",
+                                 .rate_minimum = smallest_rate };
+    options[3] = (bloom_option){ .long_name = "growth", .short_name = 's',
+                                 .kind = BLOOM_OPTION_UNSIGNED, .destination = &request->factor,
+                                 .value_name = "S", .help = "capacity growth factor (default 2)",
+                                 .minimum = 1, .maximum = 1000 };
+    options[4] = (bloom_option){ .long_name = "tightening", .short_name = 'r',
+                                 .kind = BLOOM_OPTION_RATE, .destination = request->tightening,
+                                 .value_name = "R",
+                                 .help = "rate ratio between sub-filters (default 0.8)",
+                                 .rate_minimum = "1e-6" };
+}
+
+void bloom_growth_request_finish(bloom_growth_request *request, const bloom_option *options)
+{
+    if (!options[1].seen)
+        mpz_fdiv_q_ui(request->initial, request->keys, 1000);
+    if (mpz_sgn(request->initial) == 0)
+        mpz_set_ui(request->initial, 1);
+}
+
+int bloom_growth_request_plan(bloom_growth *growth, const bloom_growth_request *request)
+{
+    return bloom_growth_plan(growth, request->initial, request->factor, request->rate,
+                             request->tightening, request->keys);
+}
