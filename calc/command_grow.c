@@ -101,26 +101,13 @@ int bloomcalc_grow(int argc, char **argv, int first)
     bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };
     int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
-    if (parsed == 0 && !options[0].seen) {
-        bloom_options_error(&line, "-n/--keys is required (keys finally inserted)");
-        status = 2;
-    }
-    if (parsed == 0 && status == 0) {
-        bloom_growth_request_finish(&request, options);
+    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    if (parsed == 0) {
         bloom_growth growth;
         bloom_growth_init(&growth);
-        int planned = bloom_growth_request_plan(&growth, &request);
-        if (planned == BLOOM_UNDEFINED) {
-            bloom_options_error(&line, "--initial: more than %d sub-filters would be needed; "
-                                "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
-            status = 2;
-        } else if (planned != BLOOM_OK) {
-            fputs("bloomcalc grow: a sub-filter could not be certified\n", stderr);
-            status = 1;
-        } else {
+        status = bloom_growth_request_complete(&growth, &request, &line, options);
+        if (status == 0)
             status = print_growth(&growth, request.keys, per_filter, &output);
-        }
         bloom_growth_clear(&growth);
     }
     bloom_growth_request_clear(&request);

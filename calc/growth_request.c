@@ -61,3 +61,25 @@ int bloom_growth_request_plan(bloom_growth *growth, const bloom_growth_request *
     return bloom_growth_plan(growth, request->initial, request->factor, request->rate,
                              request->tightening, request->keys);
 }
+
+int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *request,
+                                  const bloom_command_line *line, const bloom_option *options)
+{
+    if (!options[0].seen) {
+        bloom_options_error(line, "-n/--%s is required (keys finally inserted, e.g. 'grow 1e5')",
+                            options[0].long_name);
+        return 2;
+    }
+    bloom_growth_request_finish(request, options);
+    int planned = bloom_growth_request_plan(growth, request);
+    if (planned == BLOOM_UNDEFINED) {
+        bloom_options_error(line, "--initial: more than %d sub-filters would be needed; "
+                            "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
+        return 2;
+    }
+    if (planned != BLOOM_OK) {
+        bloom_options_error(line, "a sub-filter could not be certified");
+        return 1;
+    }
+    return 0;
+}

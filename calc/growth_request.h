@@ -45,4 +45,13 @@ void bloom_growth_request_finish(bloom_growth_request *request, const bloom_opti
 /* Plans the filter the request describes (bloom_growth_plan). */
 int bloom_growth_request_plan(bloom_growth *growth, const bloom_growth_request *request);
 
+/*
+ * After a successful parse: refuses a missing -n, applies the default N0,
+ * and plans the filter.  Returns the exit status: 0 (growth planned), 2
+ * (bad request; one line printed on stderr) or 1 (a sub-filter could not
+ * be certified; one line printed).
+ */
+int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *request,
+                                  const bloom_command_line *line, const bloom_option *options);
+
 #endif

@@ -148,24 +148,13 @@ int bloomsim_grow(int argc, char **argv, int first)
     bloom_command_line line = { "bloomsim", "grow", "-n N [OPTIONS]", description, options, count, positional };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0 && !options[0].seen) {
-        bloom_options_error(&line, "-n N is required (keys inserted, e.g. grow 1e5)");
-        status = 2;
-    }
-    if (parsed == 0 && status == 0) {
-        bloom_growth_request_finish(&request, options);
+    if (parsed == 0) {
         bloom_growth growth;
         bloom_growth_init(&growth);
-        int planned = bloom_growth_request_plan(&growth, &request);
-        if (planned != BLOOM_OK) {
-            bloom_options_error(&line, "--initial: the filter could not be planned (more than %d sub-filters, "
-                                "or uncertified); accepted: a larger --initial or --growth",
-                                BLOOM_GROWTH_MAX_FILTERS);
-            status = planned == BLOOM_UNDEFINED ? 2 : 1;
-        } else {
+        status = bloom_growth_request_complete(&growth, &request, &line, options);
+        if (status == 0)
             status = measure_growth(&line, &run, &growth, request.keys, request.initial, request.factor,
                                     request.tightening);
-        }
         bloom_growth_clear(&growth);
     }
     bloomsim_run_options_clear(&run);
