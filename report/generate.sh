@@ -68,10 +68,13 @@ count() {
     columns "$file" $names | awk -v wanted="$wanted" '{ if ($0 "\t" == wanted) n++ } END { print n + 0 }'
 }
 
-# plot FILE SCRIPT - a PNG figure from a gnuplot script.
+# plot FILE SCRIPT - a PNG figure from a gnuplot script.  The font is named
+# exactly (DejaVu Sans, Debian's fonts-dejavu-core, installed by the README's
+# first command) so that the figures are byte-identical wherever they are
+# regenerated, which the test suite checks.
 plot() {
     {
-        echo "set terminal pngcairo size 900,560 font 'Sans,10' background rgb 'white'"
+        echo "set terminal pngcairo size 900,560 font 'DejaVu Sans,10' background rgb 'white'"
         echo "set output '$out/$1'"
         printf '%s\n' "$2"
     } | gnuplot
