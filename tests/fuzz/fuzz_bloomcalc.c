@@ -17,7 +17,8 @@
  * (bloom_set_precision_limit: an extreme request ends with status 1
  * instead of a long computation), and inputs are skipped that ask for more
  * than FUZZ_MAX_DIGITS_TEXT digits or FUZZ_MAX_HASHES_TEXT hashes, more
- * than FUZZ_MAX_BITS_PER_KEY bits (-m) per key (-n), whose best k is above
+ * than FUZZ_MAX_BITS_PER_KEY bits (-m) per key (-n, or the positional N of
+ * "plan N P"), whose best k is above
  * 100, or hold a number below FUZZ_SMALLEST_NUMBER (a rate that small plans
  * k > 130).  For "table" and "converge", whose row count is the product of
  * the lengths of their lists, inputs with a range ("a..b") or more than
@@ -138,6 +139,23 @@ static int large_grid(const fuzz_arguments *arguments)
     return separators > FUZZ_MAX_LIST_SEPARATORS;
 }
 
+/* Whether argument i is a bare whole number of at least 1 that no option
+ * takes as its value: the positional N of "plan N P" or "grow N". */
+static int positional_count(const fuzz_arguments *arguments, int i)
+{
+    const char *word = arguments->argv[i];
+    const char *previous = arguments->argv[i - 1];
+    if (word[0] == '-' || (previous[0] == '-' && previous[1] != '\0' && strchr(previous, '=') == NULL
+                           && !(previous[1] != '-' && previous[2] != '\0')))
+        return 0;
+    mpq_t value;
+    mpq_init(value);
+    int whole = bloom_parse_rational(value, word) == BLOOM_PARSE_OK
+                && mpz_cmp_ui(mpq_denref(value), 1) == 0 && mpq_cmp_ui(value, 1, 1) >= 0;
+    mpq_clear(value);
+    return whole;
+}
+
 /* Skips the costly inputs described above. */
 static int bound_work(fuzz_arguments *arguments)
 {
@@ -151,6 +169,8 @@ static int bound_work(fuzz_arguments *arguments)
         const char *digits = i > 1 ? value_of(arguments, i, NULL, "--digits") : NULL;
         const char *bits = i > 1 ? value_of(arguments, i, "-m", "--bits") : NULL;
         const char *keys = i > 1 ? value_of(arguments, i, "-n", "--keys") : NULL;
+        if (keys == NULL && i > 1 && positional_count(arguments, i))
+            keys = arguments->argv[i];   /* "plan N P": N counts as keys */
         const char *text = hashes ? hashes : digits ? digits : bits ? bits : keys ? keys
                                                                            : attached_value(arguments->argv[i]);
         if (!number_extremes(text, smallest, largest))
