@@ -15,7 +15,7 @@ CC        ?= cc
 OPTIMIZE  ?= -O2 -g
 WARNINGS   = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS    ?=
-CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Icalc -Isim
+CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 LDFLAGS   ?=
 BUILD     ?= build
 PREFIX    ?= /usr/local
@@ -26,10 +26,30 @@ SIM_LIBS   = -lxxhash -lpthread
 
 ALL_CFLAGS = $(WARNINGS) $(OPTIMIZE) $(CFLAGS)
 
-CALC_CLI_SOURCES = calc/main.c $(wildcard calc/command_*.c)
-CALC_SOURCES     = $(filter-out $(CALC_CLI_SOURCES), $(wildcard calc/*.c))
-SIM_CLI_SOURCES  = $(wildcard sim/main.c sim/command_*.c)
-SIM_SOURCES      = $(filter-out $(SIM_CLI_SOURCES), $(wildcard sim/*.c))
+# Layers (see README "Layout"): each folder sees only its own headers and
+# those of the layers below it, so an include against the direction does not
+# compile (and tests/check_layers.sh says which one).
+#   calc/src <- calc/cli <- calc/bloomcalc
+#   calc/src <- sim/filter <- sim/engine <- sim/judge <- sim/bloomsim (which also uses calc/cli)
+INCLUDE_calc_src       = -Icalc/include/bloomcalc -Icalc/src
+INCLUDE_calc_cli       = -Icalc/include/bloomcalc -Icalc/cli
+INCLUDE_calc_bloomcalc = $(INCLUDE_calc_cli) -Icalc/bloomcalc
+INCLUDE_sim_filter     = -Icalc/include/bloomcalc -Isim/filter
+INCLUDE_sim_engine     = $(INCLUDE_sim_filter) -Isim/engine
+INCLUDE_sim_judge      = $(INCLUDE_sim_engine) -Isim/judge
+INCLUDE_sim_bloomsim   = $(INCLUDE_sim_judge) -Icalc/cli -Isim/bloomsim
+INCLUDE_tests          = $(INCLUDE_sim_bloomsim) -Icalc/bloomcalc -Icalc/src -Itests
+INCLUDE_tests_bench    = $(INCLUDE_tests)
+INCLUDE_tests_fuzz     = $(INCLUDE_tests)
+INCLUDE_fuzz           = $(INCLUDE_tests)
+layer_of = $(subst /,_,$(patsubst %/,%,$(dir $(1))))
+
+CALC_LIB_SOURCES = $(wildcard calc/src/*.c)
+CLI_SOURCES      = $(wildcard calc/cli/*.c)
+CALC_CLI_SOURCES = $(wildcard calc/bloomcalc/*.c)
+SIM_SOURCES      = $(wildcard sim/filter/*.c sim/engine/*.c sim/judge/*.c)
+SIM_CLI_SOURCES  = $(wildcard sim/bloomsim/*.c)
+CALC_SOURCES     = $(CALC_LIB_SOURCES)
 TEST_RUNNER      = tests/runner.c
 CALC_TESTS       = $(wildcard tests/calc_*.c)
 SIM_TESTS        = $(wildcard tests/sim_*.c)
@@ -37,18 +57,23 @@ SIM_TESTS        = $(wildcard tests/sim_*.c)
 objects = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 CALC_LIB = $(BUILD)/libbloomcalc.a
+CLI_LIB  = $(BUILD)/libbloomcli.a
 SIM_LIB  = $(BUILD)/libbloomsim.a
 PROGRAMS = $(BUILD)/bloomcalc $(if $(SIM_CLI_SOURCES),$(BUILD)/bloomsim)
 TEST_PROGRAMS = $(BUILD)/tests/calc_tests $(if $(SIM_TESTS),$(BUILD)/tests/sim_tests)
 
 .PHONY: all check test-programs bench bench-full data report install cppcheck clean fuzz fuzz-programs memcheck
-all: $(CALC_LIB) $(if $(SIM_SOURCES),$(SIM_LIB)) $(PROGRAMS)
+all: $(CALC_LIB) $(CLI_LIB) $(SIM_LIB) $(PROGRAMS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(INCLUDE_$(call layer_of,$<)) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(CALC_LIB): $(call objects,$(CALC_SOURCES))
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(CLI_LIB): $(call objects,$(CLI_SOURCES))
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
@@ -56,17 +81,17 @@ $(SIM_LIB): $(call objects,$(SIM_SOURCES))
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/bloomcalc: $(call objects,$(CALC_CLI_SOURCES)) $(CALC_LIB)
+$(BUILD)/bloomcalc: $(call objects,$(CALC_CLI_SOURCES)) $(CLI_LIB) $(CALC_LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(CALC_LIBS) -o $@
 
-$(BUILD)/bloomsim: $(call objects,$(SIM_CLI_SOURCES)) $(SIM_LIB) $(CALC_LIB)
+$(BUILD)/bloomsim: $(call objects,$(SIM_CLI_SOURCES)) $(CLI_LIB) $(SIM_LIB) $(CALC_LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(SIM_LIBS) $(CALC_LIBS) -o $@
 
-$(BUILD)/tests/calc_tests: $(call objects,$(TEST_RUNNER) $(CALC_TESTS)) $(CALC_LIB)
+$(BUILD)/tests/calc_tests: $(call objects,$(TEST_RUNNER) $(CALC_TESTS)) $(CLI_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -lcunit $(CALC_LIBS) -o $@
 
-$(BUILD)/tests/sim_tests: $(call objects,$(TEST_RUNNER) $(SIM_TESTS)) $(SIM_LIB) $(CALC_LIB)
+$(BUILD)/tests/sim_tests: $(call objects,$(TEST_RUNNER) $(SIM_TESTS)) $(CLI_LIB) $(SIM_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ -lcunit $(SIM_LIBS) $(CALC_LIBS) -o $@
 
@@ -92,8 +117,8 @@ FUZZ_FLAGS    = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -f
                 -DBLOOM_MAX_HASHES=100UL
 FUZZ_TARGETS  = $(filter-out fuzz_support,$(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT  = $(call objects,tests/fuzz/fuzz_support.c)
-FUZZ_CALC_CLI = $(call objects,$(filter-out calc/main.c,$(CALC_CLI_SOURCES))) $(BUILD)/obj/fuzz/bloomcalc_main.o
-FUZZ_SIM_CLI  = $(call objects,$(filter-out sim/main.c,$(SIM_CLI_SOURCES))) $(BUILD)/obj/fuzz/bloomsim_main.o
+FUZZ_CALC_CLI = $(call objects,$(filter-out calc/bloomcalc/main.c,$(CALC_CLI_SOURCES))) $(BUILD)/obj/fuzz/bloomcalc_main.o
+FUZZ_SIM_CLI  = $(call objects,$(filter-out sim/bloomsim/main.c,$(SIM_CLI_SOURCES))) $(BUILD)/obj/fuzz/bloomsim_main.o
 
 fuzz:
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
@@ -105,21 +130,22 @@ fuzz-programs: $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 
 $(BUILD)/obj/fuzz/%_main.o: tests/fuzz/entry_points.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -D main=$*_main -include tests/fuzz/entry_points.h \
-	  -MMD -MP -c $(if $(filter bloomcalc,$*),calc,sim)/main.c -o $@
+	$(CC) $(CPPFLAGS) $(INCLUDE_$(if $(filter bloomcalc,$*),calc_bloomcalc,sim_bloomsim)) $(ALL_CFLAGS) \
+	  -D main=$*_main -include tests/fuzz/entry_points.h \
+	  -MMD -MP -c $(if $(filter bloomcalc,$*),calc/bloomcalc,sim/bloomsim)/main.c -o $@
 
 $(BUILD)/fuzz/fuzz_numbers $(BUILD)/fuzz/fuzz_options: $(BUILD)/fuzz/%: $(call objects,tests/fuzz/%.c) \
-  $(FUZZ_SUPPORT) $(CALC_LIB)
+  $(FUZZ_SUPPORT) $(CLI_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(CALC_LIBS) -o $@
 
 $(BUILD)/fuzz/fuzz_bloomcalc: $(call objects,tests/fuzz/fuzz_bloomcalc.c) $(FUZZ_SUPPORT) $(FUZZ_CALC_CLI) \
-  $(CALC_LIB)
+  $(CLI_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(CALC_LIBS) -o $@
 
 $(BUILD)/fuzz/fuzz_bloomsim: $(call objects,tests/fuzz/fuzz_bloomsim.c) $(FUZZ_SUPPORT) $(FUZZ_SIM_CLI) \
-  $(SIM_LIB) $(CALC_LIB)
+  $(CLI_LIB) $(SIM_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(SIM_LIBS) $(CALC_LIBS) -o $@
 
@@ -130,11 +156,11 @@ memcheck: test-programs
 BENCH_SOURCES = $(wildcard tests/bench/bench_*.c)
 BENCH_PROGRAMS = $(patsubst tests/bench/%.c,$(BUILD)/bench/%,$(BENCH_SOURCES))
 
-$(BUILD)/bench/bench_calc: $(call objects,tests/bench/bench_calc.c) $(CALC_LIB)
+$(BUILD)/bench/bench_calc: $(call objects,tests/bench/bench_calc.c) $(CLI_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(CALC_LIBS) -o $@
 
-$(BUILD)/bench/bench_sim%: $(BUILD)/obj/tests/bench/bench_sim%.o $(SIM_LIB) $(CALC_LIB)
+$(BUILD)/bench/bench_sim%: $(BUILD)/obj/tests/bench/bench_sim%.o $(CLI_LIB) $(SIM_LIB) $(CALC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(SIM_LIBS) $(CALC_LIBS) -o $@
 
@@ -153,13 +179,13 @@ report: data
 
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
-	  --std=c11 --inline-suppr --suppress=missingIncludeSystem -Icalc -Isim calc sim tests
+	  --std=c11 --inline-suppr --suppress=missingIncludeSystem $(INCLUDE_tests) calc sim tests
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/bloomcalc
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(CALC_LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(filter-out calc/commands.h,$(wildcard calc/*.h)) $(DESTDIR)$(PREFIX)/include/bloomcalc/
+	install -m 644 $(wildcard calc/include/bloomcalc/*.h) $(DESTDIR)$(PREFIX)/include/bloomcalc/
 
 clean:
 	rm -rf build

@@ -1,5 +1,5 @@
 /*
- * sim_bulk_tests.c - the bulk engine (sim/bulk.c) and the harness's choice
+ * sim_bulk_tests.c - the bulk engine (sim/engine/bulk.c) and the harness's choice
  * of engine compute exactly what the straightforward loop computes: same
  * keys, same probes, hence the same filter bits (compared word by word) and
  * the same number of positive answers, whatever the thread count, the

@@ -1,6 +1,6 @@
 /*
  * sim_filter_tests.c - the bit filter, the counting filter and deletion
- * (sim/filter.c, sim/counting.c, sim/deletion.c).
+ * (sim/filter/filter.c, sim/filter/counting.c, sim/engine/deletion.c).
  */
 #include <CUnit/CUnit.h>
 #include <string.h>

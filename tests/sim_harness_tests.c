@@ -1,6 +1,6 @@
 /*
- * sim_harness_tests.c - the Monte Carlo harness (sim/harness.c,
- * sim/report.c) against rates derived independently of this program:
+ * sim_harness_tests.c - the Monte Carlo harness (sim/engine/harness.c,
+ * sim/judge/report.c) against rates derived independently of this program:
  * FORMULAS.md a.5 (m = 64, n = 8, k = 5: exact 0.0234160875, Bloom
  * 0.0223007262, approx 0.0216792171), a.2 (m = 2, n = 1, k = 2: exact 5/8,
  * Bloom 9/16) and the exact double-hashing table of section d (m = 64,
@@ -20,7 +20,8 @@
 #include <string.h>
 
 #include "filter.h"
-#include "harness.h"
+#include "estimate.h"
+#include "run_size.h"
 #include "interrupt.h"
 #include "random.h"
 #include "report.h"

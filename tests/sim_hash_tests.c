@@ -1,6 +1,6 @@
 /*
  * sim_hash_tests.c - hash streams, Lemire's reduction and the probe schemes
- * (sim/hash.c, sim/probes.c).  Reference values are derived independently:
+ * (sim/filter/hash.c, sim/filter/probes.c).  Reference values are derived independently:
  * FNV-1a test vectors from its authors' published table, reduction results
  * by hand from h*m = 2^64*high + low, double / enhanced positions by
  * recomputing h1 + i*h2 (+ (i^3 - i)/6) mod m from the stream's first two

@@ -1,5 +1,5 @@
 /*
- * sim_keys_tests.c - the key streams' guarantee (sim/keys.c): keys of a
+ * sim_keys_tests.c - the key streams' guarantee (sim/engine/keys.c): keys of a
  * stream are distinct, absent keys never equal inserted keys, and key
  * files are split into lines as documented.
  */

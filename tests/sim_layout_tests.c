@@ -1,7 +1,7 @@
 /*
- * sim_layout_tests.c - the deployed layouts (sim/layout_filters.c), their
- * width effects and their measurement (sim/layout_prediction.c, the
- * harness with config.layout) against calc's fpr_layout (calc/layouts.h).
+ * sim_layout_tests.c - the deployed layouts (sim/filter/layout_filters.c), their
+ * width effects and their measurement (sim/judge/layout_prediction.c, the
+ * harness with config.layout) against calc's fpr_layout (calc/include/bloomcalc/layouts.h).
  *
  * Structure: a blocked key touches one block; a split-block key sets
  * exactly one bit in each 32-bit word of one block; a partitioned key one
@@ -243,7 +243,7 @@ static void test_truncated_index_rate(void) { check_layout_rate(BLOOM_LAYOUT_STA
 /* 16-bit fingerprints of 400 keys: floor 1 - (1 - 2^-16)^400 = 0.0061 on top of the
  * blocked rate 0.0109 (calc 0.01457).  Narrower fingerprints merge inserted keys
  * too (about n^2/2^(h+1) of them), which lowers the filter part below the
- * union model of calc/hash_width.c: at h = 12 the model is 1.3 % high, a
+ * union model of calc/src/hash_width.c: at h = 12 the model is 1.3 % high, a
  * bias this run would detect, so the test stays where it is negligible. */
 static void test_fingerprint_floor_rate(void) { check_layout_rate(BLOOM_LAYOUT_BLOCKED, 7, 16, 0, 1); }
 

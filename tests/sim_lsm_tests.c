@@ -1,5 +1,5 @@
 /*
- * sim_lsm_tests.c - multi-level lookups (sim/lsm_tree.c).  The expected
+ * sim_lsm_tests.c - multi-level lookups (sim/engine/lsm_tree.c).  The expected
  * probes are computed here from the level sizes alone, independently of
  * the program: with every level sized for p = 10 %, the achieved rate of
  * each level is close to p, so hits on the deepest of 3 levels cost about
@@ -8,7 +8,7 @@
 #include <CUnit/CUnit.h>
 #include <string.h>
 
-#include "lsm_tree.h"
+#include "lsm_allocation.h"
 #include "sim_suites.h"
 #include "stats.h"
 

@@ -1,5 +1,5 @@
 /*
- * sim_stats_tests.c - intervals and verdicts (sim/stats.c) against
+ * sim_stats_tests.c - intervals and verdicts (sim/judge/stats.c) against
  * independently computed values: FORMULAS.md section h (Wilson and
  * Clopper-Pearson at x = 100, q = 10 000 and x = 0, q = 1000, computed at
  * 60 digits by two methods), the normal quantile z_0.975 given there, and

@@ -1,7 +1,7 @@
 /*
  * entry_points.h - the main functions of bloomcalc and bloomsim under the
- * names the fuzz build gives them.  The Makefile compiles calc/main.c and
- * sim/main.c for the fuzz targets with -Dmain=bloomcalc_main (or
+ * names the fuzz build gives them.  The Makefile compiles calc/bloomcalc/main.c and
+ * sim/bloomsim/main.c for the fuzz targets with -Dmain=bloomcalc_main (or
  * bloomsim_main) and -include this header, so that libFuzzer supplies the
  * process's main and the targets can run a whole command line in-process.
  */

@@ -1,6 +1,6 @@
 /*
  * command_grow.c - "bloomsim grow": builds the scalable Bloom filter that
- * "bloomcalc grow" plans (calc/growth.h; Almeida, Baquero, Preguica and
+ * "bloomcalc grow" plans (calc/include/bloomcalc/growth.h; Almeida, Baquero, Preguica and
  * Hutchison, IPL 2007), inserts n keys, measures its false-positive rate
  * (scalable.h) and compares it with calc's compound bound
  * 1 - prod (1 - p0 r^i) and with the exact compound rate

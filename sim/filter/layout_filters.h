@@ -1,7 +1,7 @@
 /*
  * layout_filters.h - the filter layouts deployed libraries use, built for
  * real: where a key's k probes land in the bit array of each layout, with
- * the two width effects of a finite hash (calc/layouts.h is the prediction
+ * the two width effects of a finite hash (calc/include/bloomcalc/layouts.h is the prediction
  * each is measured against).
  *
  *   standard     k independent uniform probes over the whole array (the
@@ -18,7 +18,7 @@
  *                Parquet's split block Bloom filter, parquet-format
  *                BloomFilter.md: B = 256, k = 8 words of 32 bits)
  *
- * Width effects (calc/hash_width.h, FORMULAS e):
+ * Width effects (calc/include/bloomcalc/hash_width.h, FORMULAS e):
  *   index bits N  every probe is drawn in N-bit arithmetic: the positions
  *                 are uniform over the first min(m, 2^N) bits (for a power
  *                 of two this is exactly the top N bits of a uniform 64-bit

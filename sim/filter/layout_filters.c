@@ -6,7 +6,7 @@
  * Every draw is an exactly uniform integer of its range taken from the
  * key's hash stream (hash.h, one 64-bit word per draw by Lemire's
  * rejection), so the layouts realise the independence the calculator's
- * rates assume (calc/layout_rates.h):
+ * rates assume (calc/include/bloomcalc/layout_rates.h):
  *
  *   partitioned  slice i (size s_i) gets one draw: P(bit clear after n
  *                keys) = (1 - 1/s_i)^n, slices independent, so
@@ -22,7 +22,7 @@
  * nothing then), which is what N-bit index arithmetic produces from a
  * uniform hash.  A fingerprint of h bits replaces the key by the 8 bytes
  * of its top-h-bit hash before any probe is drawn, so every probe is a
- * function of those h bits (calc/hash_width.c, RocksDB's
+ * function of those h bits (calc/src/hash_width.c, RocksDB's
  * FingerprintFpRate; FORMULAS e).
  *
  * References: Putze, Sanders, Singler, WEA 2007 (blocked); Apache Parquet
@@ -42,7 +42,7 @@ uint64_t sim_layout_reachable(uint64_t bits, unsigned index_bits)
     return reach < bits ? reach : bits;
 }
 
-/* The default block of a layout (calc/layouts.h). */
+/* The default block of a layout (calc/include/bloomcalc/layouts.h). */
 static uint64_t default_block_bits(bloom_layout_kind kind)
 {
     return kind == BLOOM_LAYOUT_SPLIT_BLOCK ? BLOOM_SPLIT_BLOCK_BITS : BLOOM_DEFAULT_BLOCK_BITS;

@@ -15,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "harness.h"
+#include "estimate.h"
+#include "run_size.h"
 
 typedef struct sim_verify_case {
     const char *name;

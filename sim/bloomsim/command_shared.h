@@ -10,7 +10,8 @@
 #include <stdint.h>
 
 #include "fields.h"
-#include "harness.h"
+#include "estimate.h"
+#include "run_size.h"
 #include "options.h"
 #include "predictions.h"
 #include "report.h"

@@ -1,7 +1,7 @@
 /*
  * command_lsm.c - "bloomsim lsm": measured read amplification of an LSM
  * tree with a real filter per level (lsm_tree.h), against 1 + (j-1)p and L p
- * (calc/lsm.h), the rates the sized filters really achieve, and the
+ * (calc/include/bloomcalc/lsm.h), the rates the sized filters really achieve, and the
  * unfiltered j and L.  Parsing and printing only.
  */
 #include <stdio.h>
@@ -22,12 +22,12 @@ static const char description_start[] =
     "10; 1 for equal levels).  Looks up keys present on level J (--level, default the\n"
     "deepest) and keys present nowhere, probing levels newest first and reading a\n"
     "level when its filter says maybe, and counts the levels read.  Compares with\n"
-    "1 + (J-1)P and L P (calc/lsm.h), with the same sums over the exact rates the\n"
+    "1 + (J-1)P and L P (calc/include/bloomcalc/lsm.h), with the same sums over the exact rates the\n"
     "sized filters achieve, and with J and L without filters.  --lookups lookups of\n"
     "each kind are spread over --trials independently built trees (default 32).\n"
     "--allocation uniform|monkey|no-last-level sizes the filters by calc's per-level\n"
     "rates at equal memory (--bits-per-key C, or the memory of rate P on every level)\n"
-    "and judges calc/monkey.h's sum p_i and 1 + sum_{i<L} p_i (keys on level L).\n";
+    "and judges calc/include/bloomcalc/monkey.h's sum p_i and 1 + sum_{i<L} p_i (keys on level L).\n";
 
 /* An allocation run: calc's tree and its per-level rates (given = 0: every
  * filter at the target rate p). */
@@ -40,7 +40,7 @@ typedef struct lsm_allocation_run {
 
 typedef struct lsm_predictions {
     mpq_t target;                 /* 1 + (j-1)p or L p */
-    bloom_lsm_query query;        /* with an allocation (query.tree set): calc/monkey.h */
+    bloom_lsm_query query;        /* with an allocation (query.tree set): calc/include/bloomcalc/monkey.h */
     bloom_quantity allocated;     /* its miss or worst-hit cost */
     sim_rate_sum achieved_sum;    /* the same over the levels' exact rates */
     bloom_quantity achieved;

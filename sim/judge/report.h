@@ -9,7 +9,8 @@
 #ifndef BLOOMSIM_REPORT_H
 #define BLOOMSIM_REPORT_H
 
-#include "harness.h"
+#include "estimate.h"
+#include "run_size.h"
 #include "predictions.h"
 #include "stats.h"
 

@@ -9,17 +9,9 @@
  * filter's occupancy X_t; totals keep sum x_t and sum x_t^2 as integers and
  * sum (X_t/m)^k, sum (X_t/m)^(2k) per block of trials, added in block order.
  *
- * The exact rate p = E[(X/m)^k] is a mean over filter instances, so the
- * interval must include the between-filter variance (FORMULAS.md a.7):
- * with F >= 2 trials and enough counts it is the Student t interval of the
- * per-trial rates (stats.h: between trials); with a single filter, or too
- * few false positives per trial for t, it is the Wilson interval with the
- * design effect computed from calc's second moment E[(X/m)^(2k)].  Under
- * independent hashing the harness also gives the Rao-Blackwell estimate,
- * the mean of (X_t/m)^k: an absent query of a filter with X_t set bits is
- * positive with probability exactly (X_t/m)^k, so this is the conditional
- * expectation of a trial's rate given its filter, with smaller variance
- * (PERFORMANCE.md, "Tiny filters").
+ * How these counts become a rate and an interval is the judge's business
+ * (sim/judge/estimate.h); how many trials and queries a run takes, too
+ * (sim/judge/run_size.h).
  */
 #ifndef BLOOMSIM_HARNESS_H
 #define BLOOMSIM_HARNESS_H
@@ -29,9 +21,7 @@
 #include "keys.h"
 #include "layout_filters.h"
 #include "parallel.h"
-#include "predictions.h"
 #include "probes.h"
-#include "stats.h"
 
 typedef enum sim_filter_kind { SIM_FILTER_STANDARD = 0, SIM_FILTER_COUNTING = 1 } sim_filter_kind;
 
@@ -94,51 +84,5 @@ uint64_t sim_fpr_memory(const sim_fpr_config *config);
 
 /* Runs the trials.  Returns 0, or -1 when memory or threads ran short. */
 int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals);
-
-typedef enum sim_interval_method {
-    SIM_INTERVAL_BETWEEN_TRIALS = 0,
-    SIM_INTERVAL_WILSON_DESIGN_EFFECT = 1
-} sim_interval_method;
-
-/* "between-trials-t", "wilson-design-effect", in sim_interval_method order. */
-extern const char *const sim_interval_method_names[];
-
-/* Fewest trials, or false positives per trial, for the t interval. */
-#define SIM_MIN_TRIALS_FOR_T 30U
-#define SIM_MIN_COUNTS_PER_TRIAL_FOR_T 30U
-
-/*
- * The measured rate and its interval at `confidence`, by the method chosen
- * as described above (stored in *method); `predictions` supplies p and
- * E[(X/m)^(2k)] for the design effect.
- */
-sim_estimate sim_fpr_estimate(const sim_fpr_totals *totals, const sim_fpr_config *config,
-                              const sim_predictions *predictions, double confidence,
-                              sim_interval_method *method);
-
-/* The Rao-Blackwell estimate (mean of (X_t/m)^k, t interval); needs
- * totals->trials >= 2. */
-sim_estimate sim_fpr_rao_blackwell(const sim_fpr_totals *totals, double confidence);
-
-/* Probe operations (hash + memory accesses) a default run may spend. */
-#define SIM_DEFAULT_WORK 4e8
-
-/*
- * Chooses config->trials and config->queries when not given (the flags say
- * which were given):  Q minimises the variance per unit of work,
- * Var = (A + B/Q)/F with A = p2 - p^2, B = p - p2 and work F k (n + Q),
- * so Q = sqrt(B n / A); F is the smallest count that resolves the two
- * closest distinct predictions ((z_conf + z_power) SE <= gap, power
- * SIM_RESOLVING_POWER), at least budget/40 queries and 2 trials in all,
- * and at most `work_budget` probe operations (k per key inserted or
- * queried; SIM_DEFAULT_WORK for a command); when even two trials exceed
- * the budget, a single filter gets the budget's queries.
- */
-void sim_fpr_choose_size(sim_fpr_config *config, const sim_predictions *predictions,
-                         double confidence, int trials_given, int queries_given,
-                         double work_budget);
-
-/* The smallest positive |a - b| over pairs of predictions (0 if all equal). */
-double sim_smallest_prediction_gap(const sim_predictions *predictions);
 
 #endif

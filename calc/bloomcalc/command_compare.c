@@ -21,7 +21,7 @@ static const char description[] =
     "the probes address), bytes (allocated), bits_per_key, k, layout, fpr_layout (the\n"
     "rate of that filter as deployed: layout, rounding and hash width included),\n"
     "and the rule in words.  Each rule is documented with its source in\n"
-    "calc/library_rules.c.  The default format is a table.";
+    "calc/src/library_rules.c.  The default format is a table.";
 
 /* One row; returns the row's status. */
 static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p,

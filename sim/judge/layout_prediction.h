@@ -3,7 +3,7 @@
  * the simulator builds (layout_filters.h), and how a measurement of it is
  * sized and judged with the ordinary machinery (harness.h, stats.h).
  *
- *   fpr_layout  calc/layouts.h: the layout's rate at min(m, 2^N) bits
+ *   fpr_layout  calc/include/bloomcalc/layouts.h: the layout's rate at min(m, 2^N) bits
  *               united with the fingerprint floor 1 - (1 - 2^-h)^n,
  *               certified (bloom_fpr_layout_quantity), and as a correctly
  *               rounded double for the verdict.
@@ -21,7 +21,8 @@
 
 #include <stdint.h>
 
-#include "harness.h"
+#include "estimate.h"
+#include "run_size.h"
 #include "layout_filters.h"
 #include "layouts.h"
 #include "predictions.h"

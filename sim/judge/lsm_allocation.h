@@ -1,6 +1,6 @@
 /*
  * lsm_allocation.h - the filters of a simulated LSM tree (lsm_tree.h)
- * sized by one of calc's memory allocations (calc/monkey.h): uniform,
+ * sized by one of calc's memory allocations (calc/include/bloomcalc/monkey.h): uniform,
  * Monkey (Dayan, Athanassoulis and Idreos, "Monkey: optimal navigable
  * key-value store", SIGMOD 2017: p_i proportional to n_i, the largest
  * levels unfiltered when that would exceed 1) or no filter on the last
@@ -31,5 +31,13 @@ extern const char *const sim_lsm_allocation_names[];
 int sim_lsm_size_allocation(sim_lsm_level *levels, bloom_lsm_tree *tree, unsigned count, uint64_t deepest_keys,
                             unsigned long ratio, bloom_lsm_allocation allocation, mpq_srcptr bits_per_key,
                             mpq_srcptr uniform_rate, double *rates);
+
+/*
+ * Sizes `count` levels: the deepest holds `deepest_keys` >= 1 keys, the
+ * others grow by `ratio` (1: equal), each filter planned for rate p.
+ * Returns a bloom_status (BLOOM_OK, or what calc's sizing returned).
+ */
+int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
+                        unsigned long ratio, mpq_srcptr p);
 
 #endif

@@ -14,7 +14,7 @@
  *                levels above j are probed on false positives only, level j
  *                always (its filter never denies its own key), deeper levels
  *                never; expected probes 1 + sum_{i<j} p_i, which is
- *                1 + (j-1)p at a uniform rate (calc/lsm.h).
+ *                1 + (j-1)p at a uniform rate (calc/include/bloomcalc/lsm.h).
  *   miss lookup  an absent key: every level is probed on a false positive;
  *                expected probes sum_i p_i = L p.
  * Without filters the costs are j and L.  By linearity of expectation these
@@ -47,13 +47,6 @@ typedef struct sim_lsm_level {
  * to every lookup: Monkey's and RocksDB's unfiltered last levels). */
 int sim_lsm_level_filtered(const sim_lsm_level *level);
 
-/*
- * Sizes `count` levels: the deepest holds `deepest_keys` >= 1 keys, the
- * others grow by `ratio` (1: equal), each filter planned for rate p.
- * Returns a bloom_status (BLOOM_OK, or what calc's sizing returned).
- */
-int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
-                        unsigned long ratio, mpq_srcptr p);
 
 typedef struct sim_lsm_config {
     unsigned levels;                 /* L, 1..SIM_LSM_MAX_LEVELS */

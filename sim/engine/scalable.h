@@ -1,7 +1,7 @@
 /*
  * scalable.h - a scalable Bloom filter built for real (Almeida, Baquero,
  * Preguica and Hutchison, "Scalable Bloom filters", IPL 101(6), 2007), as
- * calc/growth.h plans it: sub-filter i has capacity n0 s^i, design rate
+ * calc/include/bloomcalc/growth.h plans it: sub-filter i has capacity n0 s^i, design rate
  * p0 r^i, m_i bits and k_i probes; keys fill sub-filter 0 up to its
  * capacity, then sub-filter 1, and so on; a query answers "maybe" when any
  * sub-filter does.  Each sub-filter is a standard filter (filter.h) with

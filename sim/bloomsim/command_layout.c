@@ -2,7 +2,7 @@
  * command_layout.c - "--layout", "--block-bits", "--hash-bits" and
  * "--index-bits" of bloomsim fpr and plan: builds the deployed filter
  * (layout_filters.h), measures it with the ordinary harness and judges
- * calc's fpr_layout (calc/layouts.h) next to the standard filter's exact,
+ * calc's fpr_layout (calc/include/bloomcalc/layouts.h) next to the standard filter's exact,
  * Bloom and approximate rates (layout_prediction.h for the sizing proxy).
  * Parsing and printing only.
  */

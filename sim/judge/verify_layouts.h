@@ -3,7 +3,7 @@
  * layout (partitioned, blocked, split block, and a standard filter whose
  * indices reach only part of its bits) at 4, 8, 12, 16 and 20 bits per key
  * and at two key counts, each measured against calc's fpr_layout
- * (calc/layouts.h).  The sweep fails when fpr_layout is rejected at 99.9 %
+ * (calc/include/bloomcalc/layouts.h).  The sweep fails when fpr_layout is rejected at 99.9 %
  * anywhere: with 40 checks the chance of a false alarm is at most 4 %
  * (Bonferroni) for a random seed; the seed is fixed, so the result is
  * reproducible.  Bits m = n c; k = max(1, round(c ln 2)) except split
@@ -17,7 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "harness.h"
+#include "estimate.h"
+#include "run_size.h"
 #include "layout_filters.h"
 
 typedef struct sim_layout_check {

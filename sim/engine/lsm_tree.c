@@ -21,32 +21,6 @@
 #include "lsm_tree.h"
 #include "memory.h"
 #include "random.h"
-#include "sizing.h"
-#include "predictions.h"
-
-int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
-                        unsigned long ratio, mpq_srcptr p)
-{
-    mpz_t keys, bits;
-    mpz_init(keys);
-    mpz_init(bits);
-    int status = BLOOM_OK;
-    uint64_t level_keys = deepest_keys;
-    for (unsigned i = count; i-- > 0 && status == BLOOM_OK;) {
-        unsigned long hashes = 0;
-        levels[i].keys = level_keys < 1 ? 1 : level_keys;
-        sim_mpz_set_u64(keys, levels[i].keys);
-        status = bloom_total_bits(bits, keys, p);
-        if (status == BLOOM_OK)
-            status = bloom_best_hashes(&hashes, bits, keys);
-        levels[i].bits = mpz_get_ui(bits);
-        levels[i].hashes = (unsigned)hashes;
-        level_keys /= ratio < 1 ? 1 : ratio;
-    }
-    mpz_clear(keys);
-    mpz_clear(bits);
-    return status;
-}
 
 int sim_lsm_level_filtered(const sim_lsm_level *level)
 {

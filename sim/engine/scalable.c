@@ -4,7 +4,7 @@
  *
  * Trial t: sub-filter i gets the hash seed derived from (seed, t, i); the
  * trial's inserted keys 0..n-1 fill the sub-filters in order (keys_i each,
- * calc/growth.h); every inserted key is then asked (a false negative
+ * calc/include/bloomcalc/growth.h); every inserted key is then asked (a false negative
  * would be a bug) and Q absent keys, each positive when some sub-filter
  * has all its k_i bits set.  Counts are integers per block of trials
  * (parallel.h), so the output does not depend on --threads.

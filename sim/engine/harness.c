@@ -49,7 +49,6 @@
 #include "tiny.h"
 
 const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
-const char *const sim_interval_method_names[] = { "between-trials-t", "wilson-design-effect", NULL };
 
 /* Filters of at most this many bits read (X/m)^k from a table. */
 #define POWER_TABLE_MAX_BITS 4096U
@@ -500,79 +499,4 @@ int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
         totals->false_positives = totals->incomplete_false_positives;
     }
     return status;
-}
-
-sim_estimate sim_fpr_estimate(const sim_fpr_totals *totals, const sim_fpr_config *config,
-                              const sim_predictions *predictions, double confidence,
-                              sim_interval_method *method)
-{
-    int enough_trials = totals->trials >= SIM_MIN_TRIALS_FOR_T
-        || (totals->trials >= 2
-            && totals->false_positives >= SIM_MIN_COUNTS_PER_TRIAL_FOR_T * totals->trials);
-    if (!totals->pooled_only && enough_trials) {
-        *method = SIM_INTERVAL_BETWEEN_TRIALS;
-        return sim_estimate_between_trials(totals->false_positives, totals->false_positive_squares,
-                                           totals->trials, config->queries, confidence);
-    }
-    *method = SIM_INTERVAL_WILSON_DESIGN_EFFECT;
-    uint64_t per_filter = totals->pooled_only ? totals->queries : config->queries;
-    double design_effect = isnan(predictions->second_moment)
-        ? (double)per_filter
-        : sim_design_effect(per_filter, predictions->value[SIM_PREDICTION_EXACT],
-                            predictions->second_moment);
-    return sim_estimate_wilson(totals->false_positives, totals->queries, design_effect, confidence);
-}
-
-sim_estimate sim_fpr_rao_blackwell(const sim_fpr_totals *totals, double confidence)
-{
-    return sim_estimate_between_trials_real(totals->occupancy_power_sum,
-                                            totals->occupancy_power_squares, totals->trials,
-                                            confidence);
-}
-
-double sim_smallest_prediction_gap(const sim_predictions *predictions)
-{
-    double smallest = 0;
-    for (int i = 0; i < SIM_PREDICTION_COUNT; i++)
-        for (int j = i + 1; j < SIM_PREDICTION_COUNT; j++) {
-            double gap = fabs(predictions->value[i] - predictions->value[j]);
-            if (gap > 0 && (smallest == 0 || gap < smallest))
-                smallest = gap;
-        }
-    return smallest;
-}
-
-/* The trials needed for variance target `variance` at Q queries per trial. */
-static double trials_for_variance(double between, double within, double queries, double variance)
-{
-    return ceil((between + within / queries) / variance);
-}
-
-void sim_fpr_choose_size(sim_fpr_config *config, const sim_predictions *predictions,
-                         double confidence, int trials_given, int queries_given,
-                         double work_budget)
-{
-    double p = predictions->value[SIM_PREDICTION_EXACT];
-    double p2 = isnan(predictions->second_moment) ? p * p : predictions->second_moment;
-    double between = fmax(p2 - p * p, 1e-300), within = fmax(p - p2, 1e-300);
-    double keys = (double)config->keys, hashes = (double)config->hashes;
-    if (!queries_given) {
-        double best = sqrt(within * fmax(keys, 1) / between);
-        config->queries = (uint64_t)fmin(fmax(ceil(best), 16), 1e8);
-    }
-    if (trials_given)
-        return;
-    double queries = (double)config->queries;
-    double budget_trials = floor(work_budget / (hashes * (keys + queries)));
-    if (budget_trials < 2) {
-        config->trials = 1;
-        if (!queries_given)
-            config->queries = (uint64_t)fmax(work_budget / hashes - keys, 1e5);
-        return;
-    }
-    double gap = sim_smallest_prediction_gap(predictions);
-    double z = sim_normal_quantile(1 - (1 - confidence) / 2) + sim_normal_quantile(SIM_RESOLVING_POWER);
-    double trials = gap > 0 ? trials_for_variance(between, within, queries, (gap / z) * (gap / z)) : 2;
-    trials = fmax(trials, fmax(ceil(work_budget / 40 / queries), 2));
-    config->trials = (uint64_t)fmin(trials, budget_trials);
 }

@@ -4,12 +4,37 @@
  * m_i = ceil(n_i ln(1/p_i)/ln^2 2) bits and the best integer k_i, the
  * sizing of sim_lsm_size_levels for one level; the expected probes of a
  * lookup are then 1 + sum_{i<L} p_i (key on the last level) and sum_i p_i
- * (absent key) by linearity (FORMULAS c), which is what calc/monkey.h
+ * (absent key) by linearity (FORMULAS c), which is what calc/include/bloomcalc/monkey.h
  * predicts.  The filters achieve their exact rates, slightly off p_i
  * (integer k and the ceiling), which the caller reports too.
  */
 #include "lsm_allocation.h"
 #include "predictions.h"
+#include "sizing.h"
+
+int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
+                        unsigned long ratio, mpq_srcptr p)
+{
+    mpz_t keys, bits;
+    mpz_init(keys);
+    mpz_init(bits);
+    int status = BLOOM_OK;
+    uint64_t level_keys = deepest_keys;
+    for (unsigned i = count; i-- > 0 && status == BLOOM_OK;) {
+        unsigned long hashes = 0;
+        levels[i].keys = level_keys < 1 ? 1 : level_keys;
+        sim_mpz_set_u64(keys, levels[i].keys);
+        status = bloom_total_bits(bits, keys, p);
+        if (status == BLOOM_OK)
+            status = bloom_best_hashes(&hashes, bits, keys);
+        levels[i].bits = mpz_get_ui(bits);
+        levels[i].hashes = (unsigned)hashes;
+        level_keys /= ratio < 1 ? 1 : ratio;
+    }
+    mpz_clear(keys);
+    mpz_clear(bits);
+    return status;
+}
 
 const char *const sim_lsm_allocation_names[] = { "uniform", "monkey", "no-last-level", NULL };
 
