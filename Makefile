@@ -6,7 +6,9 @@
 #   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" run (minutes)
 #   make data         regenerate the tables in data/
 #   make report       regenerate report/
-#   make install      PREFIX (default /usr/local) and DESTDIR honoured
+#   make install      programs, shared and static library, headers, pkg-config file, man pages,
+#                     bash completion (PREFIX, default /usr/local, and DESTDIR honoured; calc/install.mk)
+#   make uninstall    removes what install installed
 #   make cppcheck     static analysis
 #   make fuzz         libFuzzer targets (tests/fuzz, clang), each for FUZZ_SECONDS (default 60)
 #   make memcheck     valgrind memcheck of the calculator's tests and of bloomcalc commands
@@ -62,12 +64,15 @@ SIM_LIB  = $(BUILD)/libbloomsim.a
 PROGRAMS = $(BUILD)/bloomcalc $(if $(SIM_CLI_SOURCES),$(BUILD)/bloomsim)
 TEST_PROGRAMS = $(BUILD)/tests/calc_tests $(if $(SIM_TESTS),$(BUILD)/tests/sim_tests)
 
-.PHONY: all check test-programs bench bench-full data report install cppcheck clean fuzz fuzz-programs memcheck
-all: $(CALC_LIB) $(CLI_LIB) $(SIM_LIB) $(PROGRAMS)
+.DEFAULT_GOAL := all
+include calc/install.mk
+
+.PHONY: all check test-programs bench bench-full data report install uninstall cppcheck clean fuzz fuzz-programs memcheck
+all: $(CALC_LIB) $(CALC_SHARED_LIB) $(CLI_LIB) $(SIM_LIB) $(PROGRAMS) $(MAN_PAGES) $(COMPLETIONS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(INCLUDE_$(call layer_of,$<)) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(INCLUDE_$(call layer_of,$<)) $(ALL_CFLAGS) $(PIC_$(call layer_of,$<)) -MMD -MP -c $< -o $@
 
 $(CALC_LIB): $(call objects,$(CALC_SOURCES))
 	@mkdir -p $(dir $@)
@@ -180,12 +185,6 @@ report: data
 cppcheck:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
 	  --std=c11 --inline-suppr --suppress=missingIncludeSystem $(INCLUDE_tests) calc sim tests
-
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/bloomcalc
-	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(CALC_LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(wildcard calc/include/bloomcalc/*.h) $(DESTDIR)$(PREFIX)/include/bloomcalc/
 
 clean:
 	rm -rf build

@@ -8,7 +8,7 @@
 
 #include <gmp.h>
 
-#define BLOOMCALC_VERSION "0.1.0"
+
 
 int bloomcalc_plan(int argc, char **argv, int first);
 int bloomcalc_fpr(int argc, char **argv, int first);

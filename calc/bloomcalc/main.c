@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "certified.h"
+#include "version.h"
 #include "fields.h"
 #include "options.h"
 
@@ -34,7 +35,14 @@ static const char usage[] =
     "  structures P    bits per key of other filters (floor, cuckoo, xor, ribbon...)\n"
     "\n"
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
-    "Options: --help, --version\n";
+    "Options: --help, --version\n"
+    "\n"
+    "Exit status:\n"
+    "  0    success\n"
+    "  1    a result could not be certified to the digits asked for, or the output\n"
+    "       could not be written\n"
+    "  2    bad input: one line on stderr names the argument and the accepted forms,\n"
+    "       and nothing is printed on stdout\n";
 
 static const bloom_subcommand commands[] = {
     { "plan", bloomcalc_plan },
@@ -64,7 +72,7 @@ int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
 int main(int argc, char **argv)
 {
     char version[128];
-    snprintf(version, sizeof version, "bloomcalc %s (GMP %s, MPFR %s, MPFI %s)", BLOOMCALC_VERSION,
+    snprintf(version, sizeof version, "bloomcalc %s (GMP %s, MPFR %s, MPFI %s)", bloomcalc_get_version(),
              gmp_version, mpfr_get_version(), mpfi_get_version());
     bloom_program program = { "bloomcalc", usage, version, commands,
                               sizeof commands / sizeof commands[0], NULL };

@@ -9,7 +9,9 @@
 #ifndef BLOOMSIM_COMMANDS_H
 #define BLOOMSIM_COMMANDS_H
 
-#define BLOOMSIM_VERSION "0.1.0"
+#include "version.h"
+
+#define BLOOMSIM_VERSION BLOOMCALC_VERSION_STRING
 
 int bloomsim_fpr(int argc, char **argv, int first);
 int bloomsim_plan(int argc, char **argv, int first);

@@ -28,7 +28,21 @@ static const char usage[] =
     "                      exact compound rate and calc's compound bound\n"
     "\n"
     "Run 'bloomsim COMMAND --help' for a command's options.\n"
-    "Options: --help, --version\n";
+    "Options: --help, --version\n"
+    "\n"
+    "Exit status:\n"
+    "  0    success (for verify: no filter's own prediction rejected)\n"
+    "  1    the run failed (memory or threads ran short, a verify check rejected its\n"
+    "       prediction, a prediction could not be certified) or the output could not\n"
+    "       be written\n"
+    "  2    bad input, or a run that would not fit in memory: one line on stderr,\n"
+    "       nothing on stdout\n"
+    "  130  interrupted by SIGINT or SIGTERM: what was measured so far is printed,\n"
+    "       marked partial\n"
+    "\n"
+    "Environment:\n"
+    "  BLOOMSIM_MEMORY_LIMIT  bytes a run may allocate (default: the smaller of\n"
+    "                         MemAvailable and the room under ulimit -v)\n";
 
 static const bloom_subcommand commands[] = {
     { "fpr", bloomsim_fpr },

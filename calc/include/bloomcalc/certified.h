@@ -24,6 +24,10 @@
 #include <mpfr.h>
 #include <mpfi.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Status codes shared by the whole library. */
 enum bloom_status {
     BLOOM_OK = 0,
@@ -147,5 +151,9 @@ void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long expo
  * rounding of 1 - numerator/denominator is raised to a large power. */
 void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
                                         mpz_srcptr denominator, mpz_srcptr exponent);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 #include "certified.h"
 #include "fpr.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* n = m / c rounded to the nearest whole number (ties to even), at least 1. */
 void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
 
@@ -36,5 +40,9 @@ int bloom_enclose_scaled_relative_error(mpfi_ptr result, const void *arguments);
  * the points (count >= 2, distinct m): -1 when the error shrinks like 1/m.
  */
 int bloom_enclose_relative_error_slope(mpfi_ptr result, const void *arguments);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

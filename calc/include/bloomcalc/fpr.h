@@ -14,6 +14,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * The filter a rate is asked about.  m >= 1 bits, n >= 0 keys, k >= 1
  * probes per inserted key, query_probes >= 1 probes per query (0 means k).
@@ -103,5 +107,9 @@ int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long 
  * not feasible (rop is then left unchanged).
  */
 int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bloom_subfilter {
     mpz_t capacity;      /* n0 s^i */
     mpz_t keys;          /* keys it holds once n keys are inserted */
@@ -47,5 +51,9 @@ void bloom_growth_clear(bloom_growth *growth);
 #define BLOOM_GROWTH_MAX_FILTERS 4096
 int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
                       mpq_srcptr first_rate, mpq_srcptr tightening, mpz_srcptr n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

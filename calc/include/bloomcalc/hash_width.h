@@ -17,6 +17,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The keys and the width of the hash they share. */
 typedef struct bloom_fingerprint_arguments {
     mpz_srcptr n;
@@ -34,5 +38,9 @@ int bloom_enclose_independent_union(mpfi_ptr result, const void *arguments);
 
 /* rop = min(m, 2^index_bits), the bits N-bit indices reach (index_bits = 0: m). */
 void bloom_reachable_bits(mpz_ptr rop, mpz_srcptr m, unsigned long index_bits);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

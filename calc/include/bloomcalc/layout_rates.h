@@ -20,6 +20,10 @@
 #include "certified.h"
 #include "fpr.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * Partitioned filter: arguments is a const bloom_fpr_arguments * (m, n, k;
  * query_probes ignored).  The m bits are cut into k slices as equal as
@@ -85,5 +89,9 @@ int bloom_enclose_fpr_blocked_putze(mpfi_ptr result, const void *arguments);
  * B or m < B.
  */
 int bloom_enclose_fpr_split_block(mpfi_ptr result, const void *arguments);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 #include "certified.h"
 #include "layout_rates.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum bloom_layout_kind {
     BLOOM_LAYOUT_STANDARD,      /* one array, k independent uniform probes (fpr.h exact rate) */
     BLOOM_LAYOUT_PARTITIONED,   /* k slices, one probe each */
@@ -84,5 +88,9 @@ bloom_quantity bloom_fpr_layout_quantity(const bloom_layout_arguments *layout);
  * rate.  Figures in it are certified to 3 digits.  Returns a bloom_status.
  */
 int bloom_layout_warning(char **warning, const bloom_layout_arguments *layout);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

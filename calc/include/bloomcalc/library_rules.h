@@ -12,6 +12,10 @@
 #include "certified.h"
 #include "layouts.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum bloom_rule_id {
     BLOOM_RULE_TEXTBOOK,
     BLOOM_RULE_GUAVA,
@@ -50,5 +54,9 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
 
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

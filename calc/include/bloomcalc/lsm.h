@@ -11,6 +11,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* rop = 1 + (L - 1) p, exactly. */
 void bloom_read_amplification_hit(mpq_ptr rop, unsigned long levels, mpq_srcptr p);
 
@@ -24,5 +28,9 @@ typedef struct bloom_lsm_arguments {
 } bloom_lsm_arguments;
 int bloom_enclose_read_amplification_hit(mpfi_ptr result, const void *arguments);
 int bloom_enclose_read_amplification_miss(mpfi_ptr result, const void *arguments);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

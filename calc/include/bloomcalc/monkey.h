@@ -26,6 +26,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bloom_lsm_tree {
     unsigned long levels;        /* L >= 1 */
     unsigned long size_ratio;    /* T >= 2 */
@@ -72,5 +76,9 @@ int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments);             
 int bloom_enclose_lsm_hit_mean(mpfi_ptr result, const void *arguments);           /* mean over keys */
 int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments);          /* key on level L */
 int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments);              /* hit ratio h */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

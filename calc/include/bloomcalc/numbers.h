@@ -14,6 +14,10 @@
 
 #include <gmp.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Why a text was refused (bloom_parse_* results). */
 enum bloom_parse_result {
     BLOOM_PARSE_OK = 0,
@@ -70,5 +74,9 @@ char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits);
  * written, whether or not their value happens to be rational.
  */
 char *bloom_format_rational_digits(mpq_srcptr value, unsigned significant_digits);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 #include "lsm.h"
 #include "sizing.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum bloom_plan_mode {
     BLOOM_PLAN_FOR_RATE,
     BLOOM_PLAN_FOR_MEMORY,
@@ -78,5 +82,9 @@ int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
 
 /* The constant 1/ln 2 = log2(e) = 1.4426950408889634...; arguments unused. */
 int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

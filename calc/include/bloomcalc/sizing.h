@@ -15,6 +15,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Arguments of the sizing quantities. */
 typedef struct bloom_sizing_arguments {
     mpq_srcptr p;      /* target rate, 0 < p < 1 */
@@ -67,5 +71,9 @@ int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
  */
 int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
                                mpq_srcptr p, unsigned long fixed_k);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

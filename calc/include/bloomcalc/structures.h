@@ -25,6 +25,10 @@
 
 #include "certified.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One row of the table above. */
 typedef struct bloom_structure {
     const char *name;
@@ -60,5 +64,9 @@ int bloom_enclose_counter_overflow_one(mpfi_ptr result, const void *arguments); 
 int bloom_enclose_counter_overflow_upper(mpfi_ptr result, const void *arguments); /* S1 */
 int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments); /* S1 - S2 */
 int bloom_enclose_counter_overflow_fan(mpfi_ptr result, const void *arguments);   /* m (e k n/(j m))^j */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,36 @@
+/*
+ * bloomcalc.h - the whole public API of libbloomcalc in one include:
+ *
+ *     #include <bloomcalc/bloomcalc.h>
+ *     cc prog.c $(pkg-config --cflags --libs bloomcalc)
+ *
+ * Each header below documents its functions.  Conventions are MPFR's:
+ * result first, inputs next, rounding mode last; functions return a
+ * bloom_status (certified.h) or, for correctly rounded results, MPFR's
+ * ternary value.  Real quantities are certified: computed as MPFI interval
+ * enclosures whose working precision is raised until the requested
+ * rounding is decided (Ziv's strategy; calc/FORMULAS.md in the source
+ * distribution has the derivations).  The manual page bloomcalc(3) has an
+ * example.  The library never prints, never exits and keeps no global
+ * state but MPFR's caches (mpfr_free_cache() releases them).
+ */
+#ifndef BLOOMCALC_BLOOMCALC_H
+#define BLOOMCALC_BLOOMCALC_H
+
+#include "certified.h"
+#include "convergence.h"
+#include "fpr.h"
+#include "growth.h"
+#include "hash_width.h"
+#include "layout_rates.h"
+#include "layouts.h"
+#include "library_rules.h"
+#include "lsm.h"
+#include "monkey.h"
+#include "numbers.h"
+#include "plan.h"
+#include "sizing.h"
+#include "structures.h"
+#include "version.h"
+
+#endif
