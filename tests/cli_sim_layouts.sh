@@ -28,7 +28,7 @@ done
 
 # Truncated indices: 2^11 of 4096 bits reached; the full-m exact rate is rejected.
 "$sim" fpr -m 4096 -n 400 -k 7 --index-bits 11 --trials 400 --queries 100 --seed 3 --format csv >"$out" 2>"$err"
-[ "$(csv_field reachable_bits)" = 2048 ] && [ "$(csv_field verdict_layout)" != rejected ] \
+[ "$(csv_field m_reachable)" = 2048 ] && [ "$(csv_field verdict_layout)" != rejected ] \
     && [ "$(csv_field verdict_exact)" = rejected ]
 check "fpr --index-bits 11: layout kept, full m rejected" $?
 
@@ -37,10 +37,16 @@ check "fpr --index-bits 11: layout kept, full m rejected" $?
 [ "$(csv_field hash_bits)" = 16 ] && [ "$(csv_field verdict_layout)" != rejected ]
 check "fpr --hash-bits 16: layout kept" $?
 
-# plan with a split-block layout (k = 8).
+# plan with a split-block layout: the plan's k (7 at 1 %) for the standard
+# rates, and one probe in each of the 8 32-bit words of a 256-bit block
+# for the filter built (k_layout = 8), as in bloomcalc plan.
 "$sim" plan 2000 1% --layout split-block --trials 200 --queries 200 --format csv >"$out" 2>"$err"
-[ "$(csv_field k)" = 8 ] && [ "$(csv_field layout)" = split-block ]
-check "plan --layout split-block uses k = 8" $?
+[ "$(csv_field k)" = 7 ] && [ "$(csv_field k_layout)" = 8 ] && [ "$(csv_field layout)" = split-block ]
+check "plan --layout split-block: k 7 planned, k_layout = 8 words built" $?
+"$sim" plan 2000 1% --layout split-block --block-bits 512 --trials 200 --queries 200 --format csv \
+    >"$out" 2>"$err"
+[ "$(csv_field k_layout)" = 16 ] && [ "$(csv_field block_bits)" = 512 ]
+check "plan --layout split-block --block-bits 512: 16 words of 32 bits" $?
 
 # Same seed, same bytes, whatever --threads.
 "$sim" fpr -m 4096 -n 400 -k 7 --layout blocked --hash-bits 20 --trials 301 --queries 40 --seed 9 --threads 1 \

@@ -5,8 +5,10 @@
  * exact rate as a fraction when its denominator is small enough.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "commands.h"
+#include "description.h"
 #include "fields.h"
 #include "fpr.h"
 #include "layouts.h"
@@ -31,8 +33,8 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     mpz_inits(m, n, (mpz_ptr)0);
     unsigned long k = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
-    bloomcalc_layout_choice deployed = { BLOOM_LAYOUT_STANDARD, BLOOM_ROUND_NONE, 0, 0, 0 };
-    bloom_option options[] = {
+    bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
+    bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "filter size in bits", .count_minimum = "1",
           .count_maximum = "2^256" },
@@ -42,11 +44,13 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &k, .value_name = "K", .help = "hash functions (probes) per key",
           .minimum = 1, .maximum = 1000 },
-        BLOOMCALC_LAYOUT_OPTIONS(deployed),
-        BLOOM_OUTPUT_OPTIONS(output),
     };
+    size_t count = 3 + bloom_description_option_table(options + 3, &deployed);
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
+    memcpy(options + count, output_options, sizeof output_options);
+    count += sizeof output_options / sizeof output_options[0];
     bloom_command_line line = { "bloomcalc", "fpr", "-m M -n N -k K [OPTIONS]", description,
-                                options, sizeof options / sizeof options[0], NULL };
+                                options, count, NULL };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
     for (size_t i = 0; parsed == 0 && status == 0 && i < 3; i++)
@@ -92,8 +96,8 @@ int bloomcalc_fpr(int argc, char **argv, int first)
                                   fraction);
             mpq_clear(fraction);
         }
-        status = bloomcalc_layout_given(&options[3])
-               ? bloomcalc_layout_fields(&fields, &deployed, m, n, k, 1, &line) : 0;
+        if (bloom_description_given(&line))
+            status = bloom_description_append(&fields, &deployed, m, n, k, 1, &line);
         if (status == 0)
             status = bloomcalc_emit(&fields, output.format, "fpr");
         else

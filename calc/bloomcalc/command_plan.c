@@ -8,8 +8,10 @@
  * -k fixes the hash count, -L sets the LSM levels for read amplification.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "commands.h"
+#include "description.h"
 #include "fields.h"
 #include "options.h"
 #include "layouts.h"
@@ -37,8 +39,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
     mpq_init(p);
     unsigned long k = 0, levels = 5;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
-    bloomcalc_layout_choice deployed = { BLOOM_LAYOUT_STANDARD, BLOOM_ROUND_NONE, 0, 0, 0 };
-    bloom_option options[] = {
+    bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
+    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
           .count_maximum = "2^256" },
@@ -55,12 +57,14 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .destination = &levels, .value_name = "L",
           .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
           .maximum = 1000000 },
-        BLOOMCALC_LAYOUT_OPTIONS(deployed),
-        BLOOM_OUTPUT_OPTIONS(output),
     };
+    size_t count = 5 + bloom_description_option_table(options + 5, &deployed);
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
+    memcpy(options + count, output_options, sizeof output_options);
+    count += sizeof output_options / sizeof output_options[0];
     static const char *const positional[] = { "keys", "rate", NULL };
     bloom_command_line line = { "bloomcalc", "plan", "[N P] [OPTIONS]", description, options,
-                                sizeof options / sizeof options[0], positional };
+                                count, positional };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
     int given_n = options[0].seen, given_p = options[1].seen, given_m = options[2].seen;
@@ -86,9 +90,9 @@ int bloomcalc_plan(int argc, char **argv, int first)
             fields.status = planned;
             if (planned == BLOOM_OK)
                 bloomcalc_plan_fields(&fields, &plan);
-            if (planned == BLOOM_OK && bloomcalc_layout_given(&options[5]))
-                status = bloomcalc_layout_fields(&fields, &deployed, plan.m_bits, plan.n, plan.k,
-                                                 plan.k_fixed, &line);
+            if (planned == BLOOM_OK && bloom_description_given(&line))
+                status = bloom_description_append(&fields, &deployed, plan.m_bits, plan.n, plan.k,
+                                                  plan.k_fixed, &line);
             if (status == 0)
                 status = bloomcalc_emit(&fields, output.format, "plan");
             else

@@ -27,6 +27,7 @@
 
 const char *const bloom_layout_names[] = { "standard", "partitioned", "blocked", "split-block", NULL };
 const char *const bloom_rounding_names[] = { "none", "byte", "word64", "pow2", "block", NULL };
+const char *const bloom_probe_scheme_names[] = { "independent", "double", "enhanced", NULL };
 
 void bloom_round_bits(mpz_ptr rop, mpz_srcptr m, bloom_rounding rounding, unsigned long block_bits)
 {
@@ -184,4 +185,74 @@ int bloom_layout_warning(char **warning, const bloom_layout_arguments *layout)
         status = describe(warning, format, &floor, &filter);
     }
     return status;
+}
+
+/* --- the description of a deployed filter, settled --------------------------- */
+
+static int is_block_layout(int kind)
+{
+    return kind == BLOOM_LAYOUT_BLOCKED || kind == BLOOM_LAYOUT_SPLIT_BLOCK;
+}
+
+/* The words of a split block: the ones described, the k given, or B/32. */
+static unsigned long split_block_words(const bloom_layout_description *description,
+                                       unsigned long k, int k_given)
+{
+    if (description->block_words != 0)
+        return description->block_words;
+    if (k_given)
+        return k;
+    unsigned long words = description->block_bits / BLOOM_SPLIT_BLOCK_WORD_BITS;
+    return words > 0 ? words : 1;
+}
+
+/* The first problem of the settled filter, or BLOOM_DESCRIPTION_OK. */
+static int shape_problem(const bloom_deployed_filter *filter, unsigned long k, int k_given)
+{
+    const bloom_layout_description *description = &filter->description;
+    const bloom_layout_arguments *layout = &filter->layout;
+    if (layout->kind != BLOOM_LAYOUT_SPLIT_BLOCK && description->block_words != 0)
+        return BLOOM_DESCRIPTION_WORDS_NOT_SPLIT;
+    if (layout->kind != BLOOM_LAYOUT_STANDARD && description->scheme != BLOOM_PROBES_INDEPENDENT)
+        return BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD;
+    if (layout->kind == BLOOM_LAYOUT_SPLIT_BLOCK && k_given && layout->k != k)
+        return BLOOM_DESCRIPTION_WORDS_NOT_K;
+    if (layout->kind == BLOOM_LAYOUT_SPLIT_BLOCK && layout->block_bits % layout->k != 0)
+        return BLOOM_DESCRIPTION_WORDS_NOT_DIVIDING;
+    if (is_block_layout(layout->kind) && mpz_cmp_ui(filter->reachable, layout->block_bits) < 0)
+        return BLOOM_DESCRIPTION_BLOCK_TOO_LARGE;
+    if (layout->kind == BLOOM_LAYOUT_PARTITIONED && mpz_cmp_ui(filter->reachable, layout->k) < 0)
+        return BLOOM_DESCRIPTION_TOO_FEW_SLICES;
+    return BLOOM_DESCRIPTION_OK;
+}
+
+int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_description *description,
+                               mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given)
+{
+    bloom_layout_description *settled = &rop->description;
+    *settled = *description;
+    if (settled->block_bits == 0)
+        settled->block_bits = settled->layout == BLOOM_LAYOUT_SPLIT_BLOCK ? BLOOM_SPLIT_BLOCK_BITS
+                                                                          : BLOOM_DEFAULT_BLOCK_BITS;
+    if (settled->index_bits == 0)
+        settled->index_bits = settled->hash_bits;
+    unsigned long probes = k;
+    if (settled->layout == BLOOM_LAYOUT_SPLIT_BLOCK) {
+        probes = split_block_words(settled, k, k_given);
+        settled->block_words = probes;
+    }
+    mpz_init(rop->allocated);
+    mpz_init(rop->reachable);
+    bloom_round_bits(rop->allocated, m, (bloom_rounding)settled->rounding, settled->block_bits);
+    bloom_reachable_bits(rop->reachable, rop->allocated, settled->index_bits);
+    rop->layout = (bloom_layout_arguments){ (bloom_layout_kind)settled->layout, rop->allocated, n,
+                                            probes, settled->block_bits, BLOOM_LOAD_BINOMIAL,
+                                            settled->hash_bits, settled->index_bits };
+    return shape_problem(rop, k, k_given);
+}
+
+void bloom_deployed_filter_clear(bloom_deployed_filter *filter)
+{
+    mpz_clear(filter->allocated);
+    mpz_clear(filter->reachable);
 }

@@ -26,7 +26,7 @@ static void print_deletion(bloom_fields *fields, const sim_deletion_config *conf
     bloomsim_put_count(fields, "m", "positions m", config->bits);
     bloomsim_put_count(fields, "n", "keys n", config->keys);
     bloom_fields_unsigned(fields, "k", "probes per key k", NULL, config->hashes);
-    bloom_fields_text(fields, "scheme", "probe scheme", sim_probe_scheme_names[config->scheme]);
+    bloom_fields_text(fields, "scheme", "probe scheme", bloom_probe_scheme_names[config->scheme]);
     bloom_fields_text(fields, "hash_function", "hash function",
                       sim_hash_function_names[config->hash_function]);
     bloom_fields_unsigned(fields, "counter_bits", "bits per counter", NULL, config->counter_bits);
@@ -67,7 +67,7 @@ int bloomsim_delete(int argc, char **argv, int first)
           .count_maximum = "2^32" },
     };
     size_t count = 4 + bloomsim_run_option_table(options + 4, &run,
-                                                 BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_HASHING
+                                                 BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING
                                                      | BLOOMSIM_OPTIONS_COUNTERS);
     bloom_command_line line = { "bloomsim", "delete", "-m M -n N -k K [OPTIONS]", description, options,
                                 count, NULL };

@@ -16,9 +16,11 @@ static const char description_start[] =
     "bloomcalc's exact rate, Bloom's formula and the exponential approximation.\n"
     "By default T and Q are chosen so that the run can tell the closest two\n"
     "predictions apart within a few seconds of work (or says it cannot).\n"
-    "--layout partitioned|blocked|split-block, --hash-bits H and --index-bits N build\n"
-    "the filter as a library deploys it and judge bloomcalc's fpr_layout as well\n"
-    "(split-block: blocks of K words, one probe per word; K = 8 for Parquet).\n";
+    "--layout, --block-bits, --block-words, --round, --hash-bits, --index-bits and\n"
+    "--hash describe the filter as a library deploys it, exactly as in 'bloomcalc\n"
+    "fpr' (the same k, sizes and predicted rates): it is built so and bloomcalc's\n"
+    "fpr_layout is judged as well (split-block: blocks of K words, one probe per\n"
+    "word; K = 8 in Parquet's 256-bit block).\n";
 
 int bloomsim_fpr(int argc, char **argv, int first)
 {
@@ -28,9 +30,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
     unsigned long k = 0;
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloomsim_layout_options layout;
-    bloomsim_layout_options_init(&layout);
-    bloom_option options[3 + BLOOMSIM_LAYOUT_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
+    bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "filter size in bits (any M, not only powers of two)",
           .count_minimum = "1", .count_maximum = "2^40" },
@@ -40,8 +41,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
-    size_t count = 3 + bloomsim_layout_option_table(options + 3, &layout);
-    count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_ALL);
+    size_t count = 3 + bloom_description_option_table(options + 3, &layout);
+    count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_MEASURE);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "fpr", "-m M -n N -k K [OPTIONS]", description,
@@ -54,8 +55,7 @@ int bloomsim_fpr(int argc, char **argv, int first)
         status = 2;
     }
     if (parsed == 0 && status == 0)
-        status = bloomsim_layout_measure_and_print(&line, &run, &layout, bloomsim_u64(m), bloomsim_u64(n),
-                                                   (unsigned)k, NULL, NULL);
+        status = bloomsim_layout_measure_and_print(&line, &run, &layout, m, n, k, 1, NULL, NULL);
     bloomsim_run_options_clear(&run);
     mpz_clear(m);
     mpz_clear(n);

@@ -1,35 +1,19 @@
 /*
- * command_layout.h - the deployed-filter options of "bloomsim fpr" and
- * "bloomsim plan" (--layout, --block-bits, --hash-bits, --index-bits) and
- * the measurement of such a filter against calc's fpr_layout next to the
- * standard filter's three rates.  Parsing and printing only; the filters
- * are in layout_filters.h, the prediction in layout_prediction.h.
+ * command_layout.h - the measurement of a filter as deployed for "bloomsim
+ * fpr" and "bloomsim plan": the filter is described by the calculator's
+ * one description (calc/cli/description.h: --layout, --block-bits,
+ * --block-words, --round, --hash-bits, --index-bits, --hash), settled by
+ * the same code as in bloomcalc, built (layout_filters.h) and measured
+ * against calc's fpr_layout next to the standard filter's three rates at
+ * the described m, n and k.  Parsing and printing only; the prediction is
+ * in layout_prediction.h.
  */
 #ifndef BLOOMSIM_COMMAND_LAYOUT_H
 #define BLOOMSIM_COMMAND_LAYOUT_H
 
 #include "command_shared.h"
+#include "description.h"
 #include "layout_prediction.h"
-
-typedef struct bloomsim_layout_options {
-    int layout;                   /* bloom_layout_kind, default standard */
-    unsigned long block_bits;     /* 0: the layout's default */
-    unsigned long hash_bits;      /* 0: no fingerprint */
-    unsigned long index_bits;     /* 0: full indices */
-} bloomsim_layout_options;
-
-/* Entries bloomsim_layout_option_table writes. */
-#define BLOOMSIM_LAYOUT_OPTION_COUNT 4
-
-/* Sets the defaults (standard layout, no width effect). */
-void bloomsim_layout_options_init(bloomsim_layout_options *options);
-
-/* Writes the four option entries into table[]; returns how many. */
-size_t bloomsim_layout_option_table(bloom_option *table, bloomsim_layout_options *options);
-
-/* The probes per key a split-block filter of the chosen block size has
- * (one per 32-bit word, Parquet), else `planned`. */
-unsigned bloomsim_layout_hashes(const bloomsim_layout_options *options, unsigned planned);
 
 /*
  * Chooses the run size of a prepared measurement whose config->layout is
@@ -51,15 +35,20 @@ sim_verdict bloomsim_put_layout(bloom_fields *fields, const sim_layout_predictio
                                 const bloomsim_measurement *measurement);
 
 /*
- * Prepares, runs and prints the measurement of (bits, keys, hashes) built
- * with the chosen layout: the fields of bloomsim_put_measurement, then
- * layout, block_bits, hash_bits, index_bits, reachable_bits, fpr_layout and
- * verdict_layout.  `extra` (or NULL) adds fields first.  Returns the exit
- * status (2 when the layout cannot hold the filter).
+ * Prepares, runs and prints the measurement of the filter `description`
+ * says, for m = `bits` (before rounding), n = `keys` (0 with a key file)
+ * and k = `hashes` (k_given: chosen by the user; a split block otherwise
+ * takes its words from the block).  The record holds the fields of
+ * bloomsim_put_measurement (m, n, k and the three predictions as
+ * described), then the description's fields exactly as bloomcalc prints
+ * them (bloom_description_fields) and verdict_layout.  `extra` (or NULL)
+ * adds fields first.  Returns the exit status (2 when the description
+ * does not fit the filter, with the same message as bloomcalc's, or when
+ * bloomsim cannot build it).
  */
 int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
-                                      const bloomsim_layout_options *layout_options, uint64_t bits,
-                                      uint64_t keys, unsigned hashes, bloomsim_extra_fields extra,
-                                      const void *context);
+                                      const bloom_layout_description *description, mpz_srcptr bits,
+                                      mpz_srcptr keys, unsigned long hashes, int k_given,
+                                      bloomsim_extra_fields extra, const void *context);
 
 #endif

@@ -204,7 +204,7 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
                           config->target_level);
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
     put_allocation(&fields, allocation, config->levels);
-    bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_names[config->scheme]);
+    bloom_fields_text(&fields, "scheme", "probe scheme", bloom_probe_scheme_names[config->scheme]);
     bloomsim_put_count(&fields, "seed", "seed", config->seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
     bloomsim_put_count(&fields, "lookups", "lookups of each kind", totals->lookups);
@@ -318,7 +318,7 @@ int bloomsim_lsm(int argc, char **argv, int first)
           .rate_minimum = "1/1000", .count_maximum = "100000" },
     };
     size_t count = 9 + bloomsim_run_option_table(options + 9, &run,
-                                                 BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_HASHING);
+                                                 BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "lsm", "-L L -p P -n N [OPTIONS]", description, options,

@@ -1,16 +1,17 @@
 /*
  * command_plan.c - "bloomsim plan N P": builds the filter that "bloomcalc
- * plan N P" sizes (m = ceil(N (-ln P)/ln^2 2) bits from calc's
- * bloom_total_bits, k the best integer from bloom_best_hashes) and
- * measures it like "bloomsim fpr", adding whether the measured rate and
- * the exact rate meet the target P.  Parsing and printing only.
+ * plan N P" plans (calc's bloom_plan_for_rate: m = ceil(N (-ln P)/ln^2 2)
+ * bits, k the best integer or -k), as the same description says
+ * (calc/cli/description.h), and measures it like "bloomsim fpr", adding
+ * whether the measured rate and the exact rate meet the target P.
+ * Parsing and printing only.
  */
 #include <stdio.h>
 
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
-#include "sizing.h"
+#include "plan.h"
 
 static const char description_start[] =
     "Sizes a filter for N keys at target rate P exactly as 'bloomcalc plan N P' does\n"
@@ -18,16 +19,12 @@ static const char description_start[] =
     "independent instances), measures its false-positive rate with absent keys, and\n"
     "judges the three predictions.  It also says whether the target is met: by the\n"
     "exact rate (certified), and by the measurement (the interval lies below P: met;\n"
-    "above P: missed; around P: undecided).  --layout, --hash-bits and --index-bits\n"
-    "build the planned bits as a library deploys them (split-block: one probe per\n"
-    "32-bit word of each block, k = B/32) and judge bloomcalc's fpr_layout too.\n";
-
-/* The plan: m and k for (n, p).  Returns a bloom_status. */
-static int plan_filter(mpz_ptr bits, unsigned long *hashes, mpz_srcptr keys, mpq_srcptr rate)
-{
-    int status = bloom_total_bits(bits, keys, rate);
-    return status == BLOOM_OK ? bloom_best_hashes(hashes, bits, keys) : status;
-}
+    "above P: missed; around P: undecided).  -k fixes the hash count as in bloomcalc.\n"
+    "--layout, --block-bits, --block-words, --round, --hash-bits, --index-bits and\n"
+    "--hash build the planned bits as a library deploys them, exactly as 'bloomcalc\n"
+    "plan' describes them (split-block: one probe per 32-bit word of each block,\n"
+    "k = B/32 unless -k or --block-words says otherwise), and judge bloomcalc's\n"
+    "fpr_layout too.\n";
 
 /* Whether the target is met, by the exact rate and by the interval. */
 static void put_target(bloom_fields *fields, const bloomsim_measurement *measurement,
@@ -48,23 +45,25 @@ static void put_target(bloom_fields *fields, const bloomsim_measurement *measure
 
 int bloomsim_plan(int argc, char **argv, int first)
 {
-    mpz_t keys, bits;
+    mpz_t keys;
     mpq_t rate;
     mpz_init(keys);
-    mpz_init(bits);
     mpq_init(rate);
+    unsigned long fixed_k = 0;
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloomsim_layout_options layout;
-    bloomsim_layout_options_init(&layout);
-    bloom_option options[2 + BLOOMSIM_LAYOUT_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
+    bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
           .count_maximum = "2^36" },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-12" },
+        { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &fixed_k,
+          .value_name = "K", .help = "use exactly K hash functions (default: the best integer)",
+          .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
-    size_t count = 2 + bloomsim_layout_option_table(options + 2, &layout);
+    size_t count = 3 + bloom_description_option_table(options + 3, &layout);
     count += bloomsim_run_option_table(options + count, &run,
                                                  BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
                                                      | BLOOMSIM_OPTIONS_HASHING);
@@ -79,19 +78,18 @@ int bloomsim_plan(int argc, char **argv, int first)
         bloom_options_error(&line, "N and P are required (e.g. plan 1e7 1%%)");
         status = 2;
     }
-    unsigned long hashes = 0;
-    if (parsed == 0 && status == 0 && plan_filter(bits, &hashes, keys, rate) != BLOOM_OK) {
+    bloom_plan plan;
+    bloom_plan_init(&plan);
+    if (parsed == 0 && status == 0 && bloom_plan_for_rate(&plan, keys, rate, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for these N and P");
         status = 1;
     }
     if (parsed == 0 && status == 0)
-        status = bloomsim_layout_measure_and_print(&line, &run, &layout, bloomsim_u64(bits),
-                                                   bloomsim_u64(keys),
-                                                   bloomsim_layout_hashes(&layout, (unsigned)hashes),
-                                                   put_target, rate);
+        status = bloomsim_layout_measure_and_print(&line, &run, &layout, plan.m_bits, keys, plan.k,
+                                                   plan.k_fixed, put_target, rate);
+    bloom_plan_clear(&plan);
     bloomsim_run_options_clear(&run);
     mpz_clear(keys);
-    mpz_clear(bits);
     mpq_clear(rate);
     return status;
 }

@@ -11,6 +11,7 @@
 
 #include "command_shared.h"
 #include "counting.h"
+#include "description.h"
 #include "interrupt.h"
 #include "memory.h"
 #include "parallel.h"
@@ -79,10 +80,8 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
           .value_name = "C", .help = "confidence of the intervals and verdicts (default 99.9%)",
           .rate_minimum = "1/2" },
     };
+    const bloom_option scheme_options[] = { bloom_probe_scheme_option(&options->scheme) };
     const bloom_option hashing_options[] = {
-        { .long_name = "hash", .kind = BLOOM_OPTION_CHOICE, .destination = &options->scheme,
-          .value_name = "SCHEME", .help = "probe scheme: independent (default), double or enhanced",
-          .choices = sim_probe_scheme_names },
         { .long_name = "hash-function", .kind = BLOOM_OPTION_CHOICE,
           .destination = &options->hash_function, .value_name = "F",
           .help = "xxh3 (default) or fnv1a (correlated, reproduces the seeds' simulation)",
@@ -114,6 +113,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
         { BLOOMSIM_OPTIONS_SIZE, size_options, sizeof size_options / sizeof size_options[0] },
         { BLOOMSIM_OPTIONS_SEED, seed_options, sizeof seed_options / sizeof seed_options[0] },
         { BLOOMSIM_OPTIONS_PARALLEL, parallel_options, sizeof parallel_options / sizeof parallel_options[0] },
+        { BLOOMSIM_OPTIONS_SCHEME, scheme_options, 1 },
         { BLOOMSIM_OPTIONS_HASHING, hashing_options, sizeof hashing_options / sizeof hashing_options[0] },
         { BLOOMSIM_OPTIONS_COUNTERS, counter_options, sizeof counter_options / sizeof counter_options[0] },
         { BLOOMSIM_OPTIONS_FILTER, filter_options, sizeof filter_options / sizeof filter_options[0] },
@@ -210,10 +210,22 @@ int bloomsim_measurement_prepare(bloomsim_measurement *measurement, const bloom_
                                  const bloomsim_run_options *options, uint64_t bits, uint64_t keys,
                                  unsigned hashes)
 {
+    return bloomsim_measurement_prepare_deployed(measurement, line, options, bits, hashes, bits, keys,
+                                                 hashes);
+}
+
+int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
+                                          const bloom_command_line *line,
+                                          const bloomsim_run_options *options, uint64_t built_bits,
+                                          unsigned built_hashes, uint64_t bits, uint64_t keys,
+                                          unsigned hashes)
+{
     memset(measurement, 0, sizeof *measurement);
+    measurement->described_bits = bits;
+    measurement->described_hashes = hashes;
     sim_fpr_config *config = &measurement->config;
-    config->bits = bits;
-    config->hashes = hashes;
+    config->bits = built_bits;
+    config->hashes = built_hashes;
     config->scheme = (sim_probe_scheme)options->scheme;
     config->hash_function = (sim_hash_function)options->hash_function;
     config->guard = !options->unguarded;
@@ -314,11 +326,12 @@ static const char *const verdict_labels[SIM_PREDICTION_COUNT] = {
 static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurement)
 {
     const sim_fpr_config *config = &measurement->config;
-    bloomsim_put_count(fields, "m", "bits m", config->bits);
+    bloomsim_put_count(fields, "m", "bits m", measurement->described_bits);
     bloomsim_put_count(fields, "n", "keys n", measurement->planned_keys);
     bloomsim_put_count(fields, "keys_inserted", "keys inserted per filter", config->keys);
-    bloom_fields_unsigned(fields, "k", "probes per key k", NULL, config->hashes);
-    bloom_fields_text(fields, "scheme", "probe scheme", sim_probe_scheme_names[config->scheme]);
+    bloom_fields_unsigned(fields, "k", "probes per key k", NULL, measurement->described_hashes);
+    if (!measurement->described)
+        bloom_fields_text(fields, "scheme", "probe scheme", bloom_probe_scheme_names[config->scheme]);
     bloom_fields_text(fields, "hash_function", "hash function",
                       sim_hash_function_names[config->hash_function]);
     bloomsim_put_yes_no(fields, "guard", "double-hashing guard (h2 a unit mod m)",

@@ -37,11 +37,13 @@ enum bloomsim_option_group {
     BLOOMSIM_OPTIONS_SIZE = 1,      /* --trials, --queries */
     BLOOMSIM_OPTIONS_SEED = 2,      /* --seed */
     BLOOMSIM_OPTIONS_PARALLEL = 4,  /* --threads, --confidence */
-    BLOOMSIM_OPTIONS_HASHING = 8,   /* --hash, --hash-function, --unguarded */
+    BLOOMSIM_OPTIONS_HASHING = 8,   /* --hash-function, --unguarded */
     BLOOMSIM_OPTIONS_COUNTERS = 16, /* --counter-bits */
     BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --keys, --overfill, --check-members */
+    BLOOMSIM_OPTIONS_SCHEME = 64,   /* --hash (commands with a description have it there) */
     BLOOMSIM_OPTIONS_RUN = BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_PARALLEL,
-    BLOOMSIM_OPTIONS_ALL = 63
+    BLOOMSIM_OPTIONS_MEASURE = 63,  /* everything but --hash */
+    BLOOMSIM_OPTIONS_ALL = 127
 };
 
 /* Most entries bloomsim_run_option_table writes (output options included). */
@@ -60,6 +62,9 @@ typedef struct bloomsim_measurement {
     sim_key_file key_file;
     int has_key_file;
     uint64_t planned_keys;            /* n before --overfill */
+    uint64_t described_bits;          /* m as described (config.bits: as built, after rounding) */
+    unsigned described_hashes;        /* k as described (config.hashes: the probes built) */
+    int described;                    /* the record carries the description's fields (scheme among them) */
     double confidence;
     sim_predictions predictions;      /* for the keys really inserted */
     int has_predictions;
@@ -77,6 +82,18 @@ typedef struct bloomsim_measurement {
 int bloomsim_measurement_prepare(bloomsim_measurement *measurement, const bloom_command_line *line,
                                  const bloomsim_run_options *options, uint64_t bits, uint64_t keys,
                                  unsigned hashes);
+
+/*
+ * The same for a deployed filter built with `built_bits` bits and
+ * `built_hashes` probes per key, described as m = `bits`, k = `hashes`:
+ * the predictions (and m, k printed) are the calculator's at the
+ * described m, n and k.
+ */
+int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
+                                          const bloom_command_line *line,
+                                          const bloomsim_run_options *options, uint64_t built_bits,
+                                          unsigned built_hashes, uint64_t bits, uint64_t keys,
+                                          unsigned hashes);
 
 /* Runs it and computes the report.  Returns 0, or 1 after a message when
  * resources ran short. */

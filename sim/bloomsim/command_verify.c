@@ -90,6 +90,8 @@ static int run_check(verify_check *check, const bloom_command_line *line, const 
     measurement.config = check->config;
     measurement.config.layout = &check->layout;
     measurement.planned_keys = check->planned_keys;
+    measurement.described_bits = check->config.bits;
+    measurement.described_hashes = check->config.hashes;
     measurement.confidence = mpq_get_d(run->confidence);
     int status = predict_check(&measurement, &prediction, check, line);
     if (status == 0)

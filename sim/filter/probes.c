@@ -20,7 +20,10 @@
  */
 #include "probes.h"
 
-const char *const sim_probe_scheme_names[] = { "independent", "double", "enhanced", NULL };
+_Static_assert(SIM_PROBE_INDEPENDENT == (int)BLOOM_PROBES_INDEPENDENT
+               && SIM_PROBE_DOUBLE == (int)BLOOM_PROBES_DOUBLE
+               && SIM_PROBE_ENHANCED == (int)BLOOM_PROBES_ENHANCED,
+               "the simulator's probe schemes are the calculator's, in the same order");
 
 static uint64_t add_modulo(uint64_t a, uint64_t b, uint64_t modulus)
 {

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "hash.h"
+#include "layouts.h"
 
 typedef enum sim_probe_scheme {
     SIM_PROBE_INDEPENDENT = 0,
@@ -36,8 +37,8 @@ typedef enum sim_probe_scheme {
     SIM_PROBE_ENHANCED = 2
 } sim_probe_scheme;
 
-/* The names accepted by --hash, in sim_probe_scheme order, NULL-terminated. */
-extern const char *const sim_probe_scheme_names[];
+/* The names accepted by --hash are the calculator's, bloom_probe_scheme_names
+ * (layouts.h), in the same order (probes.c asserts it). */
 
 /* Most distinct prime factors a 64-bit integer can have (2*3*5*...*53 < 2^64). */
 #define SIM_MAX_PRIME_FACTORS 16

@@ -31,10 +31,18 @@ typedef enum bloom_layout_kind {
 /* "standard", "partitioned", "blocked", "split-block", NULL (in kind order). */
 extern const char *const bloom_layout_names[];
 
-/* Block sizes: a 64-byte cache line, and Parquet's 256-bit block of eight 32-bit words. */
+/*
+ * Block sizes: a 64-byte cache line for blocked filters; for split-block
+ * filters Parquet's (and Impala's, Kudu's) 256-bit block of eight 32-bit
+ * words.  A split block is made of 32-bit words (the SIMD lanes the
+ * deployed implementations set one bit in each of), so a block of B bits
+ * has B/32 words by default: 256 bits -> 8 words, k = 8 (Parquet), 512
+ * bits -> 16 words, k = 16 (an AVX-512 block).
+ */
 #define BLOOM_DEFAULT_BLOCK_BITS 512UL
 #define BLOOM_SPLIT_BLOCK_BITS 256UL
-#define BLOOM_SPLIT_BLOCK_WORDS 8UL
+#define BLOOM_SPLIT_BLOCK_WORD_BITS 32UL
+#define BLOOM_SPLIT_BLOCK_WORDS (BLOOM_SPLIT_BLOCK_BITS / BLOOM_SPLIT_BLOCK_WORD_BITS)
 
 /* How a library rounds the bits it allocates. */
 typedef enum bloom_rounding {
@@ -62,6 +70,94 @@ typedef struct bloom_layout_arguments {
     unsigned long hash_bits;     /* bits of the one hash every probe derives from; 0: ideal */
     unsigned long index_bits;    /* probes reach bits 0 .. 2^index_bits - 1; 0: all m */
 } bloom_layout_arguments;
+
+/* How the k probes of a key are derived from its hash (bloomsim builds all
+ * three; every rate of this library assumes independent probes). */
+typedef enum bloom_probe_scheme {
+    BLOOM_PROBES_INDEPENDENT,   /* k independent uniform probes */
+    BLOOM_PROBES_DOUBLE,        /* h1 + i h2 mod m (Kirsch and Mitzenmacher 2006) */
+    BLOOM_PROBES_ENHANCED       /* h1 + i h2 + (i^3 - i)/6 mod m (Dillinger and Manolios 2004) */
+} bloom_probe_scheme;
+
+/* "independent", "double", "enhanced", NULL (in scheme order). */
+extern const char *const bloom_probe_scheme_names[];
+
+/*
+ * THE DESCRIPTION OF A FILTER AS DEPLOYED: what a user says about the
+ * filter besides m, n and k.  Both programs read it with one parser
+ * (calc/cli/description.h: option entries, validation and messages) and
+ * settle it with bloom_deployed_filter_init below (defaults and meaning),
+ * so "bloomcalc plan/fpr" and "bloomsim plan/fpr" given the same
+ * description describe the same filter: the same k, sizes and rates.
+ * Zero in a field means "the default" stated beside it.
+ *
+ * Adding a field (for example a library rule):
+ *   1. a member here, with its default in BLOOM_LAYOUT_DESCRIPTION_DEFAULTS
+ *      (zero should mean "the default");
+ *   2. its meaning in bloom_deployed_filter_init (calc/src/layouts.c):
+ *      how it changes the settled arguments (m allocated, k, block, widths),
+ *      and a bloom_description_problem for combinations it forbids;
+ *   3. its option entry (and the message of each new problem) in
+ *      calc/cli/description.c, and the field it prints in
+ *      bloom_description_fields, its key registered in calc/cli/keys.c;
+ *   4. a column of the grid in tests/cli_description.sh (both programs
+ *      must print the same k, sizes and rates for every value), and a line
+ *      in the README and in calc/FORMULAS.md's layout section.
+ * Nothing else: the commands of both programs take the description whole.
+ */
+typedef struct bloom_layout_description {
+    int layout;                 /* a bloom_layout_kind; default standard */
+    unsigned long block_bits;   /* B; 0: 512 (blocked), 256 (split block); other layouts ignore it */
+    unsigned long block_words;  /* split block: words per block (one probe each, so k_layout);
+                                 * 0: the k given by the user, else B/32 (32-bit words) */
+    int rounding;               /* a bloom_rounding of the bits allocated; default none */
+    unsigned long hash_bits;    /* every probe derives from one hash of this width; 0: ideal */
+    unsigned long index_bits;   /* probes reach only 2^index_bits bits; 0: as wide as the hash
+                                 * (unlimited for an ideal hash) */
+    int scheme;                 /* a bloom_probe_scheme; default independent */
+} bloom_layout_description;
+
+#define BLOOM_LAYOUT_DESCRIPTION_DEFAULTS \
+    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT }
+
+/* Why a description cannot be settled for (m, n, k). */
+typedef enum bloom_description_problem {
+    BLOOM_DESCRIPTION_OK,
+    BLOOM_DESCRIPTION_WORDS_NOT_SPLIT,   /* block_words given for a layout without words */
+    BLOOM_DESCRIPTION_WORDS_NOT_K,       /* split block: block_words and the given k differ */
+    BLOOM_DESCRIPTION_WORDS_NOT_DIVIDING,/* split block: the words do not divide B equally */
+    BLOOM_DESCRIPTION_BLOCK_TOO_LARGE,   /* fewer reachable bits than one block */
+    BLOOM_DESCRIPTION_TOO_FEW_SLICES,    /* partitioned: fewer reachable bits than k */
+    BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD/* double or enhanced probes in a layout other than standard */
+} bloom_description_problem;
+
+/* A settled description: every default applied, the memory rounded. */
+typedef struct bloom_deployed_filter {
+    bloom_layout_description description;  /* as given, with block_bits, block_words (split
+                                            * block), index_bits set to the values used */
+    mpz_t allocated;                       /* m rounded as the description says */
+    mpz_t reachable;                       /* min(allocated, 2^index_bits) */
+    bloom_layout_arguments layout;         /* the filter the rates are of (m = allocated) */
+} bloom_deployed_filter;
+
+/*
+ * Settles `description` for a filter of m bits (before rounding) holding n
+ * keys with k probes (k_given: the user chose k; otherwise a split block
+ * takes its words from the block).  The meaning, in order:
+ *   block        B = block_bits, or 512 (blocked) / 256 (split block);
+ *   memory       allocated = m rounded (bloom_round_bits; block: to B);
+ *   index        index_bits, or hash_bits when it is 0;
+ *   probes       split block: W = block_words, or k when k_given, or B/32,
+ *                and k_layout = W (one bit in each word of B/W bits);
+ *                every other layout: k_layout = k;
+ *   shape        the layout is laid over min(allocated, 2^index) bits.
+ * rop is initialised in every case (free with bloom_deployed_filter_clear)
+ * and must not be moved (rop->layout points into it).  Returns a
+ * bloom_description_problem.
+ */
+int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_description *description,
+                               mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given);
+void bloom_deployed_filter_clear(bloom_deployed_filter *filter);
 
 /* rop = min(m, 2^index_bits), the bits the probes reach. */
 void bloom_layout_reachable_bits(mpz_ptr rop, const bloom_layout_arguments *layout);

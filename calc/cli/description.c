@@ -1,0 +1,250 @@
+/*
+ * description.c - the options, validation and fields of a filter as
+ * deployed (description.h).  The meaning of every field, and its default,
+ * is bloom_deployed_filter_init's (calc/src/layouts.c); the rates printed
+ * are layouts.h's: the layout's exact rate at the reachable bits united
+ * with the fingerprint floor 1 - (1 - 2^-H)^n, plus the Poisson-load forms
+ * of the block layouts that the papers publish (layout_rates.h).  The
+ * rates assume independent probes whatever --hash says (calc/FORMULAS.md,
+ * section on layouts); bloomsim builds and measures the other schemes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "description.h"
+#include "hash_width.h"
+#include "numbers.h"
+#include "sizing.h"
+
+/* Widest hash and index a description may name, and the largest block. */
+#define DESCRIPTION_MAX_WIDTH 256UL
+#define DESCRIPTION_MAX_BLOCK_BITS 1048576UL
+
+bloom_option bloom_probe_scheme_option(int *destination)
+{
+    return (bloom_option){ .long_name = "hash", .kind = BLOOM_OPTION_CHOICE, .destination = destination,
+                           .value_name = "SCHEME",
+                           .help = "probe scheme: independent (the default, and the model of every "
+                                   "predicted rate), double or enhanced",
+                           .choices = bloom_probe_scheme_names };
+}
+
+size_t bloom_description_option_table(bloom_option *table, bloom_layout_description *description)
+{
+    const bloom_option entries[BLOOM_DESCRIPTION_OPTION_COUNT] = {
+        { .long_name = "layout", .kind = BLOOM_OPTION_CHOICE, .destination = &description->layout,
+          .value_name = "LAYOUT", .help = "filter layout (default standard)",
+          .choices = bloom_layout_names },
+        { .long_name = "block-bits", .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &description->block_bits, .value_name = "B",
+          .help = "block size of blocked / split-block filters (default 512 / 256)", .minimum = 8,
+          .maximum = DESCRIPTION_MAX_BLOCK_BITS },
+        { .long_name = "block-words", .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &description->block_words, .value_name = "W",
+          .help = "split-block: words per block, one probe each, so k = W "
+                  "(default: the -k given, else B/32: 32-bit words)",
+          .minimum = 1, .maximum = DESCRIPTION_MAX_BLOCK_BITS },
+        { .long_name = "round", .kind = BLOOM_OPTION_CHOICE, .destination = &description->rounding,
+          .value_name = "ROUNDING", .help = "memory rounding of m (default none)",
+          .choices = bloom_rounding_names },
+        { .long_name = "hash-bits", .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &description->hash_bits, .value_name = "H",
+          .help = "width of the one hash every probe derives from, e.g. 32 or 64 (default: ideal)",
+          .minimum = 1, .maximum = DESCRIPTION_MAX_WIDTH },
+        { .long_name = "index-bits", .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &description->index_bits, .value_name = "N",
+          .help = "probes reach only the first 2^N bits (default: the hash width)", .minimum = 1,
+          .maximum = DESCRIPTION_MAX_WIDTH },
+        bloom_probe_scheme_option(&description->scheme),
+    };
+    memcpy(table, entries, sizeof entries);
+    return BLOOM_DESCRIPTION_OPTION_COUNT;
+}
+
+int bloom_description_given(bloom_command_line *line)
+{
+    static const char *const names[BLOOM_DESCRIPTION_OPTION_COUNT] = {
+        "layout", "block-bits", "block-words", "round", "hash-bits", "index-bits", "hash"
+    };
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_OPTION_COUNT; i++) {
+        const bloom_option *option = bloom_options_find(line, names[i]);
+        if (option != NULL && option->seen)
+            return 1;
+    }
+    return 0;
+}
+
+/* The one-line message of a problem (bloom_deployed_filter_init). */
+static void report_problem(int problem, const bloom_deployed_filter *filter, unsigned long k,
+                           const bloom_command_line *line)
+{
+    const bloom_layout_arguments *layout = &filter->layout;
+    char *reach = bloom_format_integer(filter->reachable, 0);
+    switch (problem) {
+    case BLOOM_DESCRIPTION_WORDS_NOT_SPLIT:
+        bloom_options_error(line, "--block-words: only split-block filters are made of words; "
+                            "accepted: --layout split-block with --block-words W");
+        break;
+    case BLOOM_DESCRIPTION_WORDS_NOT_K:
+        bloom_options_error(line, "--block-words: a split block sets one bit in each of its %lu "
+                            "words, so k is %lu, not the %lu given; accepted: -k equal to "
+                            "--block-words, or only one of them", layout->k, layout->k, k);
+        break;
+    case BLOOM_DESCRIPTION_WORDS_NOT_DIVIDING:
+        bloom_options_error(line, "--block-bits: %lu words (k) do not divide a split block of %lu "
+                            "bits; accepted: a block size that is a multiple of the words",
+                            layout->k, layout->block_bits);
+        break;
+    case BLOOM_DESCRIPTION_BLOCK_TOO_LARGE:
+        bloom_options_error(line, "--block-bits: a block of %lu bits exceeds the %s bits the probes "
+                            "reach; accepted: a block no larger than the filter",
+                            layout->block_bits, reach);
+        break;
+    case BLOOM_DESCRIPTION_TOO_FEW_SLICES:
+        bloom_options_error(line, "--layout: partitioned needs at least k = %lu bits (one slice per "
+                            "probe), the probes reach %s", layout->k, reach);
+        break;
+    default:
+        bloom_options_error(line, "--hash: the %s layout draws independent probes; accepted: "
+                            "--hash independent, or --layout standard",
+                            bloom_layout_names[layout->kind]);
+        break;
+    }
+    free(reach);
+}
+
+int bloom_description_settle(bloom_deployed_filter *rop, const bloom_layout_description *description,
+                             mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given,
+                             const bloom_command_line *line)
+{
+    int problem = bloom_deployed_filter_init(rop, description, m, n, k, k_given);
+    if (problem == BLOOM_DESCRIPTION_OK)
+        return 0;
+    report_problem(problem, rop, k, line);
+    return 2;
+}
+
+static int is_block_layout(int layout)
+{
+    return layout == BLOOM_LAYOUT_BLOCKED || layout == BLOOM_LAYOUT_SPLIT_BLOCK;
+}
+
+/* The block layouts' Poisson (many-blocks) forms, for published figures. */
+static void put_poisson_forms(bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    const bloom_layout_arguments *layout = &filter->layout;
+    bloom_blocked_arguments poisson = { filter->reachable, layout->n, layout->k, layout->block_bits,
+                                        BLOOM_LOAD_POISSON };
+    if (layout->kind == BLOOM_LAYOUT_BLOCKED) {
+        bloom_quantity exact_inner = { bloom_enclose_fpr_blocked, &poisson, NULL };
+        bloom_quantity putze = { bloom_enclose_fpr_blocked_putze, &poisson, NULL };
+        bloom_fields_quantity(fields, "fpr_blocked_poisson", "blocked, Poisson load, exact inner",
+                              NULL, &exact_inner);
+        bloom_fields_quantity(fields, "fpr_blocked_putze",
+                              "blocked, Poisson load, Bloom inner (Putze)", NULL, &putze);
+    } else {
+        bloom_quantity split = { bloom_enclose_fpr_split_block, &poisson, NULL };
+        bloom_fields_quantity(fields, "fpr_split_block_poisson", "split block, Poisson load",
+                              NULL, &split);
+    }
+}
+
+static void put_shape(bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    const bloom_layout_arguments *layout = &filter->layout;
+    const bloom_layout_description *description = &filter->description;
+    bloom_fields_text(fields, "layout", "layout", bloom_layout_names[layout->kind]);
+    if (is_block_layout(layout->kind))
+        bloom_fields_unsigned(fields, "block_bits", "block size", "bits", layout->block_bits);
+    else
+        bloom_fields_missing(fields, "block_bits", "block size");
+    bloom_fields_unsigned(fields, "k_layout", "probes per key in the layout", NULL, layout->k);
+    bloom_fields_text(fields, "round", "memory rounding", bloom_rounding_names[description->rounding]);
+    bloom_fields_integer(fields, "m_allocated", "bits allocated", "bits", filter->allocated);
+    mpz_t bytes;
+    mpz_init(bytes);
+    bloom_bytes_for_bits(bytes, filter->allocated);
+    bloom_fields_integer(fields, "bytes_allocated", "memory allocated", "bytes", bytes);
+    mpz_clear(bytes);
+}
+
+static void put_widths(bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    const bloom_layout_arguments *layout = &filter->layout;
+    if (layout->hash_bits != 0)
+        bloom_fields_unsigned(fields, "hash_bits", "hash width", "bits", layout->hash_bits);
+    else
+        bloom_fields_text(fields, "hash_bits", "hash width", "ideal");
+    if (layout->index_bits != 0)
+        bloom_fields_unsigned(fields, "index_bits", "index width", "bits", layout->index_bits);
+    else
+        bloom_fields_text(fields, "index_bits", "index width", "unlimited");
+    bloom_fields_text(fields, "scheme", "probe scheme",
+                      bloom_probe_scheme_names[filter->description.scheme]);
+    bloom_fields_integer(fields, "m_reachable", "bits the probes reach", "bits", filter->reachable);
+}
+
+static void put_rates(bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    const bloom_layout_arguments *layout = &filter->layout;
+    bloom_quantity own = bloom_fpr_layout_filter_quantity(layout);
+    bloom_quantity total = bloom_fpr_layout_quantity(layout);
+    bloom_fields_quantity(fields, "fpr_layout_filter", "layout rate at the reachable bits", NULL,
+                          &own);
+    bloom_fingerprint_arguments fingerprint = { layout->n, layout->hash_bits };
+    bloom_quantity floor = { bloom_enclose_fingerprint_collision, &fingerprint, NULL };
+    if (layout->hash_bits != 0)
+        bloom_fields_quantity(fields, "fpr_fingerprint", "hash collisions alone", NULL, &floor);
+    else
+        bloom_fields_missing(fields, "fpr_fingerprint", "hash collisions alone");
+    bloom_fields_quantity(fields, "fpr_layout", "rate of the filter as deployed", NULL, &total);
+    if (is_block_layout(layout->kind))
+        put_poisson_forms(fields, filter);
+}
+
+/* The width warning of layouts.h, and a note when the probes are not independent. */
+static void put_warning(bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    static const char scheme_note[] = "the rates assume independent probes; double and enhanced "
+                                      "hashing depart from them at small m (bloomsim measures them)";
+    char *warning = NULL;
+    int status = bloom_layout_warning(&warning, &filter->layout);
+    if (status != BLOOM_OK && fields->status == BLOOM_OK)
+        fields->status = status;
+    if (filter->description.scheme != BLOOM_PROBES_INDEPENDENT) {
+        size_t size = (warning != NULL ? strlen(warning) + 2 : 0) + sizeof scheme_note;
+        char *joined = malloc(size);
+        if (joined == NULL)
+            abort();
+        strcpy(joined, warning != NULL ? warning : "");
+        strcat(joined, warning != NULL ? "; " : "");
+        strcat(joined, scheme_note);
+        free(warning);
+        warning = joined;
+    }
+    if (warning != NULL)
+        bloom_fields_text(fields, "warning", "warning", warning);
+    else
+        bloom_fields_missing(fields, "warning", "warning");
+    free(warning);
+}
+
+void bloom_description_fields(bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    put_shape(fields, filter);
+    put_widths(fields, filter);
+    put_rates(fields, filter);
+    put_warning(fields, filter);
+}
+
+int bloom_description_append(bloom_fields *fields, const bloom_layout_description *description,
+                             mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given,
+                             const bloom_command_line *line)
+{
+    bloom_deployed_filter filter;
+    int status = bloom_description_settle(&filter, description, m, n, k, k_given, line);
+    if (status == 0)
+        bloom_description_fields(fields, &filter);
+    bloom_deployed_filter_clear(&filter);
+    return status;
+}

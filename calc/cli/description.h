@@ -1,0 +1,69 @@
+/*
+ * description.h - the one command-line reading of a filter as deployed
+ * (layouts.h, bloom_layout_description) for every command of both
+ * programs that takes one: bloomcalc plan and fpr, bloomsim plan and fpr.
+ *
+ *   --layout standard|partitioned|blocked|split-block
+ *   --block-bits B      (default 512 blocked, 256 split block)
+ *   --block-words W     (split block; default the -k given, else B/32)
+ *   --round none|byte|word64|pow2|block
+ *   --hash-bits H       (default an ideal hash)
+ *   --index-bits N      (default the hash width)
+ *   --hash independent|double|enhanced
+ *
+ * The option entries, their ranges, the validation of a description
+ * against (m, n, k) with its one-line messages, and the fields that print
+ * the settled filter are all here, so that both programs accept the same
+ * descriptions, refuse the same ones with the same words and print the
+ * same keys and values.  The defaults and the meaning of each field are
+ * in one place below this layer: bloom_deployed_filter_init (layouts.h).
+ * How to add a field: see the comment above bloom_layout_description.
+ */
+#ifndef BLOOMCALC_DESCRIPTION_H
+#define BLOOMCALC_DESCRIPTION_H
+
+#include "fields.h"
+#include "layouts.h"
+#include "options.h"
+
+/* Entries bloom_description_option_table writes. */
+#define BLOOM_DESCRIPTION_OPTION_COUNT 7
+
+/* Writes the description's option entries into table[] (room for
+ * BLOOM_DESCRIPTION_OPTION_COUNT), destinations in *description (which
+ * should start as BLOOM_LAYOUT_DESCRIPTION_DEFAULTS); returns how many. */
+size_t bloom_description_option_table(bloom_option *table, bloom_layout_description *description);
+
+/* The --hash entry (also offered by the bloomsim commands without a
+ * description): a bloom_probe_scheme into *destination. */
+bloom_option bloom_probe_scheme_option(int *destination);
+
+/* Nonzero when the parsed line gave any option of the description. */
+int bloom_description_given(bloom_command_line *line);
+
+/*
+ * Settles the description for m bits (before rounding), n keys and k
+ * probes (k_given: the user chose k) with bloom_deployed_filter_init.
+ * Returns 0, or 2 after one line on stderr naming the option at fault and
+ * what is accepted.  rop is initialised either way (free it with
+ * bloom_deployed_filter_clear) and must not be moved.
+ */
+int bloom_description_settle(bloom_deployed_filter *rop, const bloom_layout_description *description,
+                             mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given,
+                             const bloom_command_line *line);
+
+/*
+ * Appends the settled filter and the calculator's rates for it: layout,
+ * block_bits, k_layout, round, m_allocated, bytes_allocated, hash_bits,
+ * index_bits, scheme, m_reachable, fpr_layout_filter, fpr_fingerprint,
+ * fpr_layout, the Poisson forms of the block layouts, warning.
+ */
+void bloom_description_fields(bloom_fields *fields, const bloom_deployed_filter *filter);
+
+/* Settles the description (bloom_description_settle) and appends its
+ * fields.  Returns 0, or 2 after the message. */
+int bloom_description_append(bloom_fields *fields, const bloom_layout_description *description,
+                             mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given,
+                             const bloom_command_line *line);
+
+#endif
