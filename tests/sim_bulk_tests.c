@@ -60,15 +60,17 @@ static void check_bulk(const reference *expected, const sim_prober *prober,
 {
     sim_key_stream inserted, absent;
     streams(&inserted, &absent);
+    sim_key_probes probes;
+    sim_key_probes_init(&probes, NULL, prober);
     sim_bit_filter filter;
     CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, prober->bits), 0);
-    CU_ASSERT_EQUAL(sim_bulk_build(&filter, prober, &inserted, KEYS, options), 0);
+    CU_ASSERT_EQUAL(sim_bulk_build(&filter, &probes, &inserted, KEYS, options), 0);
     CU_ASSERT_EQUAL(memcmp(filter.words, expected->filter.words, sim_bit_filter_memory(prober->bits)), 0);
     uint64_t asked = 0;
-    CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, prober, &absent, QUERIES, options, &asked),
+    CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, &probes, &absent, QUERIES, options, &asked),
                     expected->maybe_absent);
     CU_ASSERT_EQUAL(asked, QUERIES);
-    CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, prober, &inserted, KEYS, options, &asked), KEYS);
+    CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, &probes, &inserted, KEYS, options, &asked), KEYS);
     sim_bit_filter_free(&filter);
 }
 
@@ -142,6 +144,109 @@ static void test_engines_give_identical_totals(void)
     }
 }
 
+/* The layouts the engines are compared on: every kind, the default blocks,
+ * a block of 1000 bits (not a power of two: blocks straddle lines and
+ * region boundaries), short indices and a fingerprint. */
+typedef struct layout_case {
+    bloom_layout_kind kind;
+    unsigned hashes;
+    uint64_t block_bits;
+    unsigned hash_bits, index_bits;
+} layout_case;
+
+static const layout_case layout_cases[] = {
+    { BLOOM_LAYOUT_STANDARD, 7, 0, 0, 22 },
+    { BLOOM_LAYOUT_STANDARD, 7, 0, 20, 0 },
+    { BLOOM_LAYOUT_PARTITIONED, 7, 0, 0, 0 },
+    { BLOOM_LAYOUT_BLOCKED, 7, 0, 0, 0 },
+    { BLOOM_LAYOUT_BLOCKED, 5, 1000, 0, 0 },
+    { BLOOM_LAYOUT_BLOCKED, 6, 0, 24, 22 },
+    { BLOOM_LAYOUT_SPLIT_BLOCK, 8, 0, 0, 0 },
+    { BLOOM_LAYOUT_SPLIT_BLOCK, 4, 0, 0, 0 },
+};
+
+/* m spanning two regions and a partial third (1000 bits of blocks do not divide it). */
+#define LAYOUT_BITS (2 * (1ULL << SIM_BULK_REGION_SHIFT) + 99991)
+
+static void layout_of(sim_layout *layout, const layout_case *c)
+{
+    char reason[200];
+    CU_ASSERT_EQUAL_FATAL(sim_layout_init(layout, c->kind, LAYOUT_BITS, c->hashes, c->block_bits,
+                                          c->hash_bits, c->index_bits, reason, sizeof reason), 0);
+}
+
+/* The cursor of key_probes.h hands out exactly sim_layout_positions's
+ * positions, for every layout, on inserted and absent keys. */
+static void test_key_probes_equal_layout_positions(void)
+{
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        sim_layout layout;
+        layout_of(&layout, &layout_cases[c]);
+        sim_prober prober;
+        sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, sim_layout_probed_bits(&layout, 0),
+                        layout.hashes, 5, 1);
+        sim_key_probes probes;
+        sim_key_probes_init(&probes, &layout, &prober);
+        sim_key_stream inserted, absent;
+        streams(&inserted, &absent);
+        int equal = 1;
+        for (uint64_t j = 0; j < 2000; j++) {
+            sim_key key;
+            sim_key_at(j % 2 ? &absent : &inserted, j, &key);
+            uint64_t expected[16], got[16];
+            sim_layout_positions(&layout, &prober, key.bytes, key.length, expected);
+            sim_key_probes_positions(&probes, key.bytes, key.length, got);
+            equal &= memcmp(expected, got, layout.hashes * sizeof *got) == 0;
+        }
+        CU_ASSERT(equal);
+    }
+}
+
+static sim_fpr_config layout_config(const sim_layout *layout, sim_engine engine, unsigned threads)
+{
+    sim_fpr_config config;
+    memset(&config, 0, sizeof config);
+    config.bits = LAYOUT_BITS;
+    config.keys = 250000;
+    config.hashes = layout->hashes;
+    config.trials = 2;
+    config.queries = 40000;
+    config.guard = 1;
+    config.counter_bits = 4;
+    config.seed = 17;
+    config.threads = threads;
+    config.check_members = 1;
+    config.engine = engine;
+    config.layout = layout;
+    return config;
+}
+
+/* Every layout: the bulk engine (1 and 3 threads) counts exactly what the
+ * per-trial path counts on the same keys (false positives, their squares,
+ * set bits, members). */
+static void test_layouts_bulk_equals_per_trial(void)
+{
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        sim_layout layout;
+        layout_of(&layout, &layout_cases[c]);
+        sim_fpr_config config = layout_config(&layout, SIM_ENGINE_PER_TRIAL, 2);
+        sim_fpr_totals expected, totals;
+        CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &expected), 0);
+        CU_ASSERT(expected.false_positives > 0);
+        CU_ASSERT_EQUAL(expected.false_negatives, 0);
+        for (unsigned threads = 1; threads <= 3; threads += 2) {
+            config = layout_config(&layout, SIM_ENGINE_BULK, threads);
+            CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
+            CU_ASSERT_EQUAL(totals.trials, expected.trials);
+            CU_ASSERT_EQUAL(totals.false_positives, expected.false_positives);
+            CU_ASSERT(totals.false_positive_squares == expected.false_positive_squares);
+            CU_ASSERT_EQUAL(totals.set_bits, expected.set_bits);
+            CU_ASSERT_EQUAL(totals.members_checked, expected.members_checked);
+            CU_ASSERT_EQUAL(totals.false_negatives, 0);
+        }
+    }
+}
+
 /* A stop requested before a bulk run: nothing measured, marked partial. */
 static void test_bulk_interrupted(void)
 {
@@ -198,6 +303,8 @@ static void test_draws_per_word(void)
 static const bloom_test_case cases[] = {
     { "bulk build and queries equal the straightforward loop", test_bulk_equals_straightforward },
     { "per-trial and bulk engines: identical totals, 1-3 threads", test_engines_give_identical_totals },
+    { "key cursor equals sim_layout_positions, every layout", test_key_probes_equal_layout_positions },
+    { "every layout: bulk engine equals the per-trial path", test_layouts_bulk_equals_per_trial },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

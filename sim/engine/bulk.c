@@ -1,5 +1,5 @@
 /*
- * bulk.c - one large standard filter built and queried by a team of
+ * bulk.c - one large filter of any layout built and queried by a team of
  * threads (see bulk.h for what is computed and why the counts equal the
  * straightforward loop's).
  *
@@ -48,6 +48,17 @@
  * PVLDB 9(4), 2015).  Threads take blocks of keys from an atomic counter and
  * only read the filter.
  *
+ * Layouts (issue 16): the positions come from a probe source (key_probes.h),
+ * so every layout takes the same two paths.  The build buckets each probe
+ * by its region whatever the layout (a block never needs to lie in one
+ * region: its probes are bucketed one by one); for a blocked key the k
+ * entries land in one line, so the apply phase reads and writes one line
+ * per key instead of k.  Queries of a source with a span (a block) take a
+ * pipeline instead of the round-robin: key j is hashed and its block's
+ * lines prefetched `window` keys before its probes are tested, all from
+ * cache, stopping at the first clear bit; scattered sources (standard,
+ * partitioned) keep one awaited probe per key in flight as above.
+ *
  * Huge pages: the filter is mapped with madvise(MADV_HUGEPAGE) (filter.c),
  * so the TLB covers it and prefetches are not dropped on page walks.
  */
@@ -80,7 +91,7 @@ void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned
 uint64_t sim_bulk_memory(const sim_bulk_options *options)
 {
     uint64_t per_thread = OVERFLOW_INITIAL * sizeof(uint64_t) + 4096
-                          + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_probe_cursor) * 2;
+                          + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_key_cursor) * 2;
     return options->buffer_bytes + (uint64_t)options->threads * per_thread;
 }
 
@@ -98,7 +109,7 @@ typedef struct thread_buckets {
 
 typedef struct build_task {
     sim_bit_filter *filter;
-    const sim_prober *prober;
+    const sim_key_probes *probes;
     const sim_key_stream *keys;
     uint64_t count;
     uint64_t regions;
@@ -173,14 +184,14 @@ static void push_overflow(thread_buckets *own, uint64_t position)
 /* Phase 1: the probes of keys [first, end) into the thread's buckets. */
 static void scatter_keys(const build_task *task, thread_buckets *own, uint64_t first, uint64_t end)
 {
-    const sim_prober *prober = task->prober;
+    const sim_key_probes *probes = task->probes;
     for (uint64_t j = first; j < end; j++) {
         sim_key key;
-        sim_probe_cursor cursor;
+        sim_key_cursor cursor;
         sim_key_at(task->keys, j, &key);
-        sim_probe_cursor_start(&cursor, prober, key.bytes, key.length);
-        for (unsigned i = 0; i < prober->hashes; i++) {
-            uint64_t position = sim_probe_cursor_next(&cursor);
+        sim_key_cursor_start(&cursor, probes, key.bytes, key.length);
+        for (unsigned i = 0; i < probes->hashes; i++) {
+            uint64_t position = sim_key_cursor_next(&cursor, probes);
             uint64_t region = position >> SIM_BULK_REGION_SHIFT;
             uint32_t fill = own->fill[region];
             if (fill < task->capacity) {
@@ -251,17 +262,17 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
     }
 }
 
-int sim_bulk_build(sim_bit_filter *filter, const sim_prober *prober, const sim_key_stream *keys,
+int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const sim_key_stream *keys,
                    uint64_t count, const sim_bulk_options *options)
 {
     build_task task;
     memset(&task, 0, sizeof task);
     task.filter = filter;
-    task.prober = prober;
+    task.probes = probes;
     task.keys = keys;
     task.count = count;
     task.regions = region_count(filter->bits);
-    size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t), prober->hashes);
+    size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t), probes->hashes);
     task.buckets = allocate_buckets(&task, options->threads);
     if (task.buckets == NULL || sim_team_run(options->threads, build_member, &task) != 0) {
         free_buckets(task.buckets, options->threads);
@@ -274,17 +285,17 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_prober *prober, const sim_k
 
 /* ---- query ------------------------------------------------------------ */
 
-/* One key in flight: its bytes, its probes and the probe being awaited. */
+/* One key in flight: its bytes, its cursor and the probe being awaited. */
 typedef struct flight {
     sim_key key;
-    sim_probe_cursor cursor;
+    sim_key_cursor cursor;
     uint64_t position;
     int live;
 } flight;
 
 typedef struct query_task {
     const sim_bit_filter *filter;
-    const sim_prober *prober;
+    const sim_key_probes *probes;
     const sim_key_stream *keys;
     uint64_t count;
     unsigned window;
@@ -293,25 +304,28 @@ typedef struct query_task {
     uint64_t *asked;              /* per member */
 } query_task;
 
-/* Computes the flight's next probe and prefetches its line. */
-static void aim(flight *key, const sim_bit_filter *filter)
+/* ---- scattered probes (span 0): one awaited probe per key ---- */
+
+/* Draws the flight's next probe and prefetches its line. */
+static void aim(flight *key, const query_task *task)
 {
-    key->position = sim_probe_cursor_next(&key->cursor);
-    __builtin_prefetch(&filter->words[key->position / 64], 0, 3);
+    key->position = sim_key_cursor_next(&key->cursor, task->probes);
+    __builtin_prefetch(&task->filter->words[key->position / 64], 0, 3);
 }
 
 static void launch(flight *key, const query_task *task, uint64_t index)
 {
     sim_key_at(task->keys, index, &key->key);
-    sim_probe_cursor_start(&key->cursor, task->prober, key->key.bytes, key->key.length);
+    sim_key_cursor_start(&key->cursor, task->probes, key->key.bytes, key->key.length);
     key->live = 1;
-    aim(key, task->filter);
+    aim(key, task);
 }
 
-/* Asks keys [first, end) with up to task->window in flight; returns the positives. */
-static uint64_t ask_interleaved(const query_task *task, flight *flights, uint64_t first, uint64_t end)
+/* Asks keys [first, end) with up to task->window in flight, visiting them
+ * round-robin; returns the positives. */
+static uint64_t ask_scattered(const query_task *task, flight *flights, uint64_t first, uint64_t end)
 {
-    unsigned hashes = task->prober->hashes, used = 0, live = 0;
+    unsigned hashes = task->probes->hashes, used = 0, live = 0;
     uint64_t next = first, positives = 0;
     for (; used < task->window && next < end; used++, live++)
         launch(&flights[used], task, next++);
@@ -322,7 +336,7 @@ static uint64_t ask_interleaved(const query_task *task, flight *flights, uint64_
                 continue;
             int set = sim_bit_filter_test(task->filter, key->position);
             if (set && key->cursor.index < hashes) {
-                aim(key, task->filter);
+                aim(key, task);
                 continue;
             }
             positives += (uint64_t)set;
@@ -333,6 +347,46 @@ static uint64_t ask_interleaved(const query_task *task, flight *flights, uint64_
                 live--;
             }
         }
+    return positives;
+}
+
+/* ---- blocked probes (span B): the key's block, prefetched once ---- */
+
+/* Lines of a block prefetched at its start (a 512-bit block aligned on
+ * 512 bits is one line; larger blocks get their first lines only). */
+#define BLOCK_PREFETCH_LINES 4U
+
+static void launch_block(flight *key, const query_task *task, uint64_t index)
+{
+    sim_key_at(task->keys, index, &key->key);
+    sim_key_cursor_start(&key->cursor, task->probes, key->key.bytes, key->key.length);
+    uint64_t first = sim_key_cursor_block(&key->cursor);
+    uint64_t line = first / 512, last = (first + task->probes->span - 1) / 512;
+    for (unsigned l = 0; l < BLOCK_PREFETCH_LINES && line + l <= last; l++)
+        __builtin_prefetch(&task->filter->words[(line + l) * 8], 0, 3);
+}
+
+/* All the key's probes, from cache, stopping at the first clear bit. */
+static int answer_block(flight *key, const query_task *task)
+{
+    for (unsigned i = 0; i < task->probes->hashes; i++)
+        if (!sim_bit_filter_test(task->filter, sim_key_cursor_next(&key->cursor, task->probes)))
+            return 0;
+    return 1;
+}
+
+/* Asks keys [first, end) as a pipeline: key j is started (hashed, its
+ * block prefetched) task->window keys before it is answered. */
+static uint64_t ask_blocked(const query_task *task, flight *flights, uint64_t first, uint64_t end)
+{
+    unsigned window = task->window;
+    uint64_t positives = 0;
+    for (uint64_t j = first; j < end + window; j++) {
+        if (j >= first + window)
+            positives += (uint64_t)answer_block(&flights[(j - window) % window], task);
+        if (j < end)
+            launch_block(&flights[j % window], task, j);
+    }
     return positives;
 }
 
@@ -348,18 +402,19 @@ static void query_member(void *context, sim_team *team, unsigned member, unsigne
             return;
         uint64_t first = block * QUERY_BLOCK_KEYS;
         uint64_t end = first + QUERY_BLOCK_KEYS < task->count ? first + QUERY_BLOCK_KEYS : task->count;
-        task->positives[member] += ask_interleaved(task, flights, first, end);
+        task->positives[member] += task->probes->span != 0 ? ask_blocked(task, flights, first, end)
+                                                           : ask_scattered(task, flights, first, end);
         task->asked[member] += end - first;
     }
 }
 
-uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_prober *prober,
+uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_key_probes *probes,
                               const sim_key_stream *keys, uint64_t count,
                               const sim_bulk_options *options, uint64_t *asked)
 {
     query_task task;
     task.filter = filter;
-    task.prober = prober;
+    task.probes = probes;
     task.keys = keys;
     task.count = count;
     task.window = options->window < 1 ? 1

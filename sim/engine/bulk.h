@@ -1,6 +1,8 @@
 /*
- * bulk.h - building and querying ONE large standard Bloom filter with every
- * thread at once, fast (issue 5: a billion-key filter in minutes).
+ * bulk.h - building and querying ONE large Bloom filter of any layout
+ * (standard, partitioned, blocked, split block: key_probes.h) with every
+ * thread at once, fast (issue 5: a billion-key filter in minutes; issue 16:
+ * every layout at memory speed).
  *
  * The per-trial harness gives each thread its own filter, which is right
  * for many small filters and wrong for one filter of 1.2 GB: one thread
@@ -12,12 +14,13 @@
  *           is written by exactly one thread while it sits in that core's
  *           cache (no atomics, no locks);
  *   query   read-only and interleaved: each thread keeps a window of keys
- *           in flight, prefetches every key's next probe and tests it only
- *           once the line has had time to arrive, stopping a key at its
- *           first clear bit.
+ *           in flight, prefetches every key's next probe (a block layout:
+ *           the key's block, once) and tests it only once the line has had
+ *           time to arrive, stopping a key at its first clear bit.
  *
  * Both compute exactly what the straightforward loop computes: the same
- * keys, the same probes (probes.h), hence the same filter bits (OR is
+ * keys, the same positions (key_probes.h, equal to layout_filters.h's),
+ * hence the same filter bits (OR is
  * commutative and idempotent, so the order of the writes does not matter)
  * and the same number of positive answers (a count does not depend on
  * the order in which keys are asked).  The thread count, the buffer size
@@ -31,9 +34,9 @@
 
 #include "filter.h"
 #include "keys.h"
-#include "probes.h"
+#include "key_probes.h"
 
-/* The harness uses this engine for standard filters of at least this size
+/* The harness uses this engine for plain bit filters of at least this size
  * (larger than a core's share of the last-level cache). */
 #define SIM_BULK_MIN_FILTER_BYTES ((uint64_t)8 << 20)
 
@@ -60,11 +63,11 @@ void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned
 uint64_t sim_bulk_memory(const sim_bulk_options *options);
 
 /*
- * Inserts keys 0..count-1 of `keys` into `filter` (probes from `prober`,
- * whose m is the filter's).  Returns 0, 1 when stopped by a requested
+ * Inserts keys 0..count-1 of `keys` into `filter` (positions from
+ * `probes`, key_probes.h, whose positions lie below the filter's m).  Returns 0, 1 when stopped by a requested
  * interrupt (the filter is then incomplete), or -1 when memory ran short.
  */
-int sim_bulk_build(sim_bit_filter *filter, const sim_prober *prober, const sim_key_stream *keys,
+int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const sim_key_stream *keys,
                    uint64_t count, const sim_bulk_options *options);
 
 /*
@@ -73,7 +76,7 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_prober *prober, const sim_k
  * of keys asked: count, or fewer when stopped by an interrupt.  On a
  * memory shortage it returns 0 with *asked = 0.
  */
-uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_prober *prober,
+uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_key_probes *probes,
                               const sim_key_stream *keys, uint64_t count,
                               const sim_bulk_options *options, uint64_t *asked);
 

@@ -12,10 +12,14 @@
  *     the core's cache, so the cost is hashing (hash.c: one inlined XXH3
  *     call a key, cached seed, several draws per word for small m).  (X/m)^k
  *     is read from a table for small m instead of calling pow per trial;
- *   - one large filter (standard, >= SIM_BULK_MIN_FILTER_BYTES): trials run
- *     one after the other, each built and queried by every thread together
- *     (bulk.h: partitioned build, interleaved prefetched queries).
- * The last two ask the same keys with the same probes, so a trial's counts
+ *   - one large filter (plain bits, any layout, >= SIM_BULK_MIN_FILTER_BYTES):
+ *     trials run one after the other, each built and queried by every thread
+ *     together (bulk.h: partitioned build, interleaved prefetched queries;
+ *     the positions come from key_probes.h, one cursor per key in flight).
+ * The last two ask the same keys with the same probes (the per-trial
+ * engine computes a layout's positions with sim_layout_positions, the bulk
+ * engine with key_probes.h, two implementations the tests compare), so a
+ * trial's counts
  * do not depend on the engine, the thread count or the batch sizes (tests);
  * the one-word engine, whose probes are drawn, not hashed, always runs for
  * the runs it applies to, whatever engine is requested.
@@ -87,8 +91,7 @@ static int uses_layout_positions(const sim_fpr_config *config)
 
 static int uses_bulk(const sim_fpr_config *config)
 {
-    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL
-        || uses_layout_positions(config))
+    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL)
         return 0;
     return config->engine == SIM_ENGINE_BULK
         || sim_bit_filter_memory(config->bits) >= SIM_BULK_MIN_FILTER_BYTES;
@@ -391,7 +394,7 @@ static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial
 /* Runs trial `trial` with every thread on one shared filter (bulk.h).
  * Returns 0, 1 when stopped, -1 when memory ran short. */
 static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, sim_prober *prober,
-                          const sim_bulk_options *options, uint64_t trial)
+                          const sim_key_probes *probes, const sim_bulk_options *options, uint64_t trial)
 {
     const sim_fpr_config *config = context->config;
     trial_outcome outcome;
@@ -402,16 +405,16 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     sim_prober_set_seed(prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
     if (trial > 0)
         sim_bit_filter_reset(filter);
-    int status = sim_bulk_build(filter, prober, &inserted, config->keys, options);
+    int status = sim_bulk_build(filter, probes, &inserted, config->keys, options);
     if (status != 0)
         return status;
     if (config->check_members) {
-        uint64_t maybe = sim_bulk_count_maybe(filter, prober, &inserted, config->keys, options,
+        uint64_t maybe = sim_bulk_count_maybe(filter, probes, &inserted, config->keys, options,
                                               &outcome.members_checked);
         outcome.false_negatives = outcome.members_checked - maybe;
     }
     outcome.occupancy = sim_bit_filter_count_set(filter);
-    outcome.positives = sim_bulk_count_maybe(filter, prober, &absent, config->queries, options,
+    outcome.positives = sim_bulk_count_maybe(filter, probes, &absent, config->queries, options,
                                              &outcome.asked);
     record_outcome(context, sim_block_of_trial(trial, config->trials), &outcome);
     return outcome.asked < config->queries || sim_interrupt_requested() ? 1 : 0;
@@ -427,11 +430,13 @@ static int run_bulk_trials(const run_context *context)
     if (sim_bit_filter_init(&filter, config->bits) != 0)
         return -1;
     sim_prober prober = context->prober;
+    sim_key_probes probes;
+    sim_key_probes_init(&probes, config->layout, &prober);
     sim_bit_filter reachable = filter;   /* a layout's short indices never leave its first bits */
     reachable.bits = prober.bits;
     int status = 0;
     for (uint64_t trial = 0; trial < config->trials && status == 0; trial++) {
-        status = run_bulk_trial(context, &reachable, &prober, &options, trial);
+        status = run_bulk_trial(context, &reachable, &prober, &probes, &options, trial);
         if (config->progress != NULL)
             config->progress(config->progress_context, trial + 1, config->trials, 0);
     }

@@ -34,7 +34,8 @@ extern const char *const sim_filter_kind_names[];
 typedef enum sim_engine {
     SIM_ENGINE_AUTO = 0,        /* bulk for standard filters >= SIM_BULK_MIN_FILTER_BYTES */
     SIM_ENGINE_PER_TRIAL = 1,   /* each thread builds whole trials in its own filter */
-    SIM_ENGINE_BULK = 2         /* all threads on one filter per trial (bulk.h; standard filters) */
+    SIM_ENGINE_BULK = 2         /* all threads on one filter per trial (bulk.h; plain bit filters
+                                   of every layout) */
 } sim_engine;
 
 typedef struct sim_fpr_config {
@@ -56,9 +57,10 @@ typedef struct sim_fpr_config {
     void *progress_context;
     sim_engine engine;                /* SIM_ENGINE_AUTO unless testing or benchmarking */
     const sim_layout *layout;         /* the deployed layout (layout_filters.h), or NULL: a
-                                         standard filter over all m bits; standard filters
-                                         only; a layout whose probes are not the prober's
-                                         always runs on the per-trial engine */
+                                         standard filter over all m bits; plain bit filters
+                                         only; every layout runs on either engine, whose
+                                         positions (layout_filters.h per trial, key_probes.h
+                                         in bulk) are the same */
 } sim_fpr_config;
 
 typedef struct sim_fpr_totals {

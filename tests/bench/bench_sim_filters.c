@@ -185,12 +185,14 @@ static void bloomsim_case(const bench_setup *setup, case_result *result)
     product_filter_init(&product, setup);
     sim_bulk_options options;
     sim_bulk_default_options(&options, setup->bits, setup->threads);
+    sim_key_probes probes;
+    sim_key_probes_init(&probes, NULL, &product.prober);
     double start = now_seconds();
-    if (sim_bulk_build(&product.filter, &product.prober, &product.inserted, setup->keys, &options) != 0)
+    if (sim_bulk_build(&product.filter, &probes, &product.inserted, setup->keys, &options) != 0)
         exit(1);
     double middle = now_seconds();
     uint64_t asked = 0;
-    result->positives = sim_bulk_count_maybe(&product.filter, &product.prober, &product.absent,
+    result->positives = sim_bulk_count_maybe(&product.filter, &probes, &product.absent,
                                              setup->queries, &options, &asked);
     result->insert_seconds = middle - start;
     result->query_seconds = now_seconds() - middle;
