@@ -121,26 +121,32 @@ static sim_fpr_config engine_config(sim_engine engine, unsigned threads)
     return config;
 }
 
+/* Runs `config` and checks that its totals equal `expected` to the last bit. */
+static void check_same_totals(const sim_fpr_config *config, const sim_fpr_totals *expected)
+{
+    sim_fpr_totals totals;
+    CU_ASSERT_EQUAL_FATAL(sim_fpr_run(config, &totals), 0);
+    CU_ASSERT_EQUAL(totals.trials, expected->trials);
+    CU_ASSERT_EQUAL(totals.false_positives, expected->false_positives);
+    CU_ASSERT(totals.false_positive_squares == expected->false_positive_squares);
+    CU_ASSERT_EQUAL(totals.set_bits, expected->set_bits);
+    CU_ASSERT_EQUAL(totals.members_checked, expected->members_checked);
+    CU_ASSERT_EQUAL(totals.false_negatives, 0);
+    CU_ASSERT_EQUAL(memcmp(&totals.occupancy_power_sum, &expected->occupancy_power_sum, sizeof(double)), 0);
+}
+
 /* The harness gives the same totals, to the last bit, per trial or in bulk,
  * on 1, 2 or 3 threads. */
 static void test_engines_give_identical_totals(void)
 {
     sim_fpr_config config = engine_config(SIM_ENGINE_PER_TRIAL, 1);
-    sim_fpr_totals expected, totals;
+    sim_fpr_totals expected;
     CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &expected), 0);
     CU_ASSERT_EQUAL(expected.false_negatives, 0);
     CU_ASSERT(expected.false_positives > 0);
     for (unsigned threads = 1; threads <= 3; threads++) {
         config = engine_config(SIM_ENGINE_BULK, threads);
-        CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
-        CU_ASSERT_EQUAL(totals.trials, expected.trials);
-        CU_ASSERT_EQUAL(totals.false_positives, expected.false_positives);
-        CU_ASSERT(totals.false_positive_squares == expected.false_positive_squares);
-        CU_ASSERT_EQUAL(totals.set_bits, expected.set_bits);
-        CU_ASSERT_EQUAL(totals.members_checked, expected.members_checked);
-        CU_ASSERT_EQUAL(totals.false_negatives, 0);
-        CU_ASSERT_EQUAL(memcmp(&totals.occupancy_power_sum, &expected.occupancy_power_sum,
-                               sizeof(double)), 0);
+        check_same_totals(&config, &expected);
     }
 }
 
@@ -204,19 +210,13 @@ static void test_key_probes_equal_layout_positions(void)
 
 static sim_fpr_config layout_config(const sim_layout *layout, sim_engine engine, unsigned threads)
 {
-    sim_fpr_config config;
-    memset(&config, 0, sizeof config);
+    sim_fpr_config config = engine_config(engine, threads);
     config.bits = LAYOUT_BITS;
     config.keys = 250000;
     config.hashes = layout->hashes;
     config.trials = 2;
     config.queries = 40000;
-    config.guard = 1;
-    config.counter_bits = 4;
     config.seed = 17;
-    config.threads = threads;
-    config.check_members = 1;
-    config.engine = engine;
     config.layout = layout;
     return config;
 }
@@ -230,19 +230,13 @@ static void test_layouts_bulk_equals_per_trial(void)
         sim_layout layout;
         layout_of(&layout, &layout_cases[c]);
         sim_fpr_config config = layout_config(&layout, SIM_ENGINE_PER_TRIAL, 2);
-        sim_fpr_totals expected, totals;
+        sim_fpr_totals expected;
         CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &expected), 0);
         CU_ASSERT(expected.false_positives > 0);
         CU_ASSERT_EQUAL(expected.false_negatives, 0);
         for (unsigned threads = 1; threads <= 3; threads += 2) {
             config = layout_config(&layout, SIM_ENGINE_BULK, threads);
-            CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
-            CU_ASSERT_EQUAL(totals.trials, expected.trials);
-            CU_ASSERT_EQUAL(totals.false_positives, expected.false_positives);
-            CU_ASSERT(totals.false_positive_squares == expected.false_positive_squares);
-            CU_ASSERT_EQUAL(totals.set_bits, expected.set_bits);
-            CU_ASSERT_EQUAL(totals.members_checked, expected.members_checked);
-            CU_ASSERT_EQUAL(totals.false_negatives, 0);
+            check_same_totals(&config, &expected);
         }
     }
 }
