@@ -19,6 +19,7 @@
 
 #include "options.h"
 #include "numbers.h"
+#include "standard_output.h"
 
 #define COUNT_FORMS "as 1000, 1e9, 2.5E6, 1_000_000, 1,000,000 or 2^33"
 #define RATE_FORMS "as 0.01, 1%%, 1e-2 or 1/100"
@@ -471,7 +472,7 @@ static void refuse_command(const bloom_program *program, const char *problem, co
     fputs("--help, --version\n", stderr);
 }
 
-int bloom_program_run(const bloom_program *program, int argc, char **argv)
+static int run_program(const bloom_program *program, int argc, char **argv)
 {
     if (argc < 2) {
         refuse_command(program, "missing command", NULL);
@@ -495,4 +496,10 @@ int bloom_program_run(const bloom_program *program, int argc, char **argv)
         }
     refuse_command(program, "unknown command", argv[1]);
     return 2;
+}
+
+int bloom_program_run(const bloom_program *program, int argc, char **argv)
+{
+    bloom_standard_streams_reserve();
+    return bloom_standard_output_close(program->name, run_program(program, argc, argv));
 }

@@ -114,7 +114,9 @@ typedef struct bloom_program {
 /*
  * Runs the subcommand named by argv[1], or answers --help and --version.
  * A missing or unknown command prints one line on stderr listing the
- * accepted ones and returns 2.
+ * accepted ones and returns 2.  Write errors on stdout are checked at the
+ * end for every command (standard_output.h): exit status 1 and one line on
+ * stderr, or a quiet end by SIGPIPE for a broken pipe.
  */
 int bloom_program_run(const bloom_program *program, int argc, char **argv);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "standard_output.h"
 
 const char *const bloom_format_names[] = { "table", "csv", "json", NULL };
 
@@ -232,6 +233,7 @@ void bloom_write_record(FILE *out, const bloom_record *record, bloom_format form
         write_json(out, record, 1, 0);
         break;
     }
+    bloom_standard_output_note(out);
 }
 
 void bloom_write_records(FILE *out, const bloom_record *records, size_t count, bloom_format format)
@@ -247,4 +249,5 @@ void bloom_write_records(FILE *out, const bloom_record *records, size_t count, b
         write_json(out, records, count, 1);
         break;
     }
+    bloom_standard_output_note(out);
 }

@@ -1,0 +1,36 @@
+/*
+ * standard_output.h - what both programs do when standard output cannot
+ * take what they write.  A failed write (full disk, closed descriptor, an
+ * I/O error) is an error: exit status 1 and one line on stderr.  A broken
+ * pipe (the reader left, as in `| head -c1`) ends the program quietly, the
+ * way every Unix filter ends: by SIGPIPE, with no message (the shell
+ * reports status 141).
+ */
+#ifndef BLOOMCALC_STANDARD_OUTPUT_H
+#define BLOOMCALC_STANDARD_OUTPUT_H
+
+#include <stdio.h>
+
+/*
+ * Run first: if descriptor 1 or 2 is closed, occupies it with /dev/null
+ * opened read-only, so that no file the program opens later takes its
+ * place (output meant for stdout would land in that file) and every write
+ * to it still fails (EBADF), to be reported by bloom_standard_output_close.
+ */
+void bloom_standard_streams_reserve(void);
+
+/* Called by the output layer after writing to `out`: flushes it and, when
+ * that fails, remembers the first error (errno) for the closing check. */
+void bloom_standard_output_note(FILE *out);
+
+/*
+ * Run last, with the status the command returned: flushes stdout.  If any
+ * write to it failed, a broken pipe raises SIGPIPE (with its default
+ * action, so the program ends there, quietly); any other error prints
+ * "PROGRAM: cannot write standard output: REASON" on stderr and returns 1
+ * (unless the command already failed, whose status and message stand).
+ * Otherwise returns `status`.
+ */
+int bloom_standard_output_close(const char *program, int status);
+
+#endif
