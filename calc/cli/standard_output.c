@@ -46,6 +46,8 @@ int bloom_standard_output_close(const char *program, int status)
     if (first_error == 0 && !ferror(stdout))
         return status;
     int error = first_error != 0 ? first_error : EIO;
+    first_error = 0;   /* a program run in-process again (the fuzz targets) starts clean */
+    clearerr(stdout);
     if (error == EPIPE) {
         signal(SIGPIPE, SIG_DFL);
         raise(SIGPIPE);
