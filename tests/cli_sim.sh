@@ -51,8 +51,8 @@ done
 # Plan, lsm and delete produce their keys.
 "$sim" plan 1000 1% --trials 200 --queries 2000 --format csv >"$out" 2>"$err"
 check "plan exit 0" $?
-head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "target_fpr"
-check "plan has target_fpr" $?
+head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "p"
+check "plan has p (the target rate, bloomcalc plan's key)" $?
 grep -q ",9586," "$out"
 check "plan builds m = 9586 for 1000 keys at 1%" $?
 "$sim" lsm -L 3 -p 10% -n 1000 --lookups 20000 --trials 8 --format csv >"$out" 2>"$err"

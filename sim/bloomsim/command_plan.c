@@ -26,18 +26,21 @@ static const char description_start[] =
     "k = B/32 unless -k or --block-words says otherwise), and judge bloomcalc's\n"
     "fpr_layout too.\n";
 
-/* Whether the target is met, by the exact rate and by the interval. */
+/* The plan under bloomcalc plan's keys (p, m_bits, bytes), and whether
+ * the target is met, by the exact rate and by the interval. */
 static void put_target(bloom_fields *fields, const bloomsim_measurement *measurement,
-                       const void *target_rate)
+                       const void *context)
 {
-    mpq_srcptr rate = target_rate;
-    bloom_fields_rational(fields, "target_fpr", "target rate P", NULL, rate);
+    const bloom_plan *plan = context;
+    bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
+    bloom_fields_integer(fields, "m_bits", "total bits m", "bits", plan->m_bits);
+    bloom_fields_integer(fields, "bytes", "memory", "bytes", plan->bytes);
     int sign = 0;
     int status = bloom_quantity_compare_rational(
-        &sign, &measurement->predictions.quantity[SIM_PREDICTION_EXACT], rate);
+        &sign, &measurement->predictions.quantity[SIM_PREDICTION_EXACT], plan->p);
     bloom_fields_text(fields, "exact_meets_target", "exact rate meets the target",
                       status != BLOOM_OK ? "equal or undecidable" : sign <= 0 ? "yes" : "no");
-    double target = mpq_get_d(rate);
+    double target = mpq_get_d(plan->p);
     const sim_interval *interval = &measurement->report.estimate.interval;
     bloom_fields_text(fields, "measured_meets_target", "measured rate meets the target",
                       interval->high < target ? "met" : interval->low > target ? "missed" : "undecided");
@@ -86,7 +89,7 @@ int bloomsim_plan(int argc, char **argv, int first)
     }
     if (parsed == 0 && status == 0)
         status = bloomsim_layout_measure_and_print(&line, &run, &layout, plan.m_bits, keys, plan.k,
-                                                   plan.k_fixed, put_target, rate);
+                                                   plan.k_fixed, put_target, &plan);
     bloom_plan_clear(&plan);
     bloomsim_run_options_clear(&run);
     mpz_clear(keys);

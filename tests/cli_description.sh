@@ -1,0 +1,198 @@
+#!/bin/sh
+# cli_description.sh BUILD - one description of a filter as deployed, one
+# filter (issue 10, part 2).  A grid of descriptions (every layout, several
+# block sizes and word counts, several k, hash and index widths, every
+# memory rounding, the probe schemes; both the "-m M -n N -k K" form of
+# fpr and the "N P" form of plan) is given to bloomcalc and to bloomsim
+# (with a one-filter, one-query run: only the predictions are compared).
+# For each description both programs must either
+#   - succeed and print, under every key the two records share, the same
+#     value digit for digit (k, k_layout, m or m_bits, bytes, m_allocated,
+#     bytes_allocated, m_reachable, the standard rates and fpr_layout, and
+#     the description's own fields), every key of $required being present
+#     in both; or
+#   - refuse it (exit 2) with the same message after "PROGRAM COMMAND: ".
+# The expected values are not written here: the test is that two programs
+# which used to build different filters from the same words (split-block
+# k 8 against k 16) now agree everywhere on the grid.  It also checks that
+# the description's options read the same in both programs' --help.
+# Ends with "description: N passed, N failed".
+set -u
+build=$1
+calc="$build/bloomcalc"
+sim="$build/bloomsim"
+. tests/command_checks.sh
+checks_begin
+run_size="--trials 1 --queries 1 --seed 1"
+
+# key_values FILE - "KEY=VALUE" lines of the one CSV record in FILE
+# (RFC 4180: a quoted field may hold commas and doubled quotes).
+key_values() {
+    tr -d '\r' <"$1" | awk '
+        function split_csv(line, fields,    n, i, c, quoted, field) {
+            n = 0; field = ""; quoted = 0
+            for (i = 1; i <= length(line); i++) {
+                c = substr(line, i, 1)
+                if (quoted) {
+                    if (c == "\"" && substr(line, i + 1, 1) == "\"") { field = field c; i++ }
+                    else if (c == "\"") quoted = 0
+                    else field = field c
+                } else if (c == "\"") quoted = 1
+                else if (c == ",") { fields[++n] = field; field = "" }
+                else field = field c
+            }
+            fields[++n] = field
+            return n
+        }
+        NR == 1 { count = split_csv($0, keys) }
+        NR == 2 { split_csv($0, values); for (i = 1; i <= count; i++) print keys[i] "=" values[i] }'
+}
+
+# differences CALC_PAIRS SIM_PAIRS REQUIRED... - prints the keys missing
+# from either record among REQUIRED, and every shared key whose values differ.
+differences() {
+    left=$1
+    right=$2
+    shift 2
+    awk -v required="$*" '
+        FNR == 1 { file++ }
+        { key = substr($0, 1, index($0, "=") - 1); value = substr($0, index($0, "=") + 1) }
+        file == 1 { calc[key] = value; next }
+        file == 2 { sim[key] = value; if (key in calc && calc[key] != value)
+                        printf " %s: bloomcalc %s, bloomsim %s;", key, calc[key], value }
+        END { n = split(required, need, " ")
+              for (i = 1; i <= n; i++) {
+                  if (!(need[i] in calc)) printf " %s missing in bloomcalc;", need[i]
+                  if (!(need[i] in sim)) printf " %s missing in bloomsim;", need[i]
+              } }' "$left" "$right"
+}
+
+description_keys="layout block_bits k_layout round m_allocated bytes_allocated hash_bits index_bits
+                  scheme m_reachable fpr_layout_filter fpr_layout warning"
+fpr_required="m n k fpr_exact fpr_bloom fpr_approx $description_keys"
+plan_required="n p m_bits bytes k fpr_exact fpr_bloom fpr_approx $description_keys"
+
+# same COMMAND ARGS... - the description in ARGS gives the same filter in
+# both programs (see the head of this file).
+same() {
+    command=$1
+    shift
+    "$calc" "$command" "$@" --format csv >"$scratch/calc.csv" 2>"$scratch/calc.err"
+    calc_rc=$?
+    "$sim" "$command" "$@" $run_size --format csv >"$scratch/sim.csv" 2>"$scratch/sim.err"
+    sim_rc=$?
+    name="$command $*"
+    if [ "$calc_rc" -eq 2 ] && [ "$sim_rc" -eq 2 ]; then
+        calc_message=$(sed "s/^bloomcalc $command: //" "$scratch/calc.err")
+        sim_message=$(sed "s/^bloomsim $command: //" "$scratch/sim.err")
+        if [ "$calc_message" = "$sim_message" ] && [ -n "$calc_message" ] \
+            && [ ! -s "$scratch/calc.csv" ] && [ ! -s "$scratch/sim.csv" ]; then
+            refused=$((refused + 1))
+            pass
+        else
+            fail "$name: refused differently: '$calc_message' against '$sim_message'"
+        fi
+        return
+    fi
+    if [ "$calc_rc" -ne 0 ] || [ "$sim_rc" -ne 0 ]; then
+        fail "$name: exit $calc_rc (bloomcalc: $(cat "$scratch/calc.err")) and $sim_rc (bloomsim: $(cat "$scratch/sim.err"))"
+        return
+    fi
+    key_values "$scratch/calc.csv" >"$scratch/calc.pairs"
+    key_values "$scratch/sim.csv" >"$scratch/sim.pairs"
+    if [ "$command" = fpr ]; then required=$fpr_required; else required=$plan_required; fi
+    problems=$(differences "$scratch/calc.pairs" "$scratch/sim.pairs" $required)
+    if [ -z "$problems" ]; then
+        agreed=$((agreed + 1))
+        pass
+    else
+        fail "$name:$problems"
+    fi
+}
+
+agreed=0
+refused=0
+roundings="none byte word64 pow2 block"
+# Widths cycle against the roundings, so that every shape meets every
+# rounding and every width.
+widths_0=""
+widths_1="--hash-bits 32"
+widths_2="--hash-bits 16"
+widths_3="--hash-bits 64 --index-bits 12"
+widths_4="--index-bits 14"
+widths_of() {
+    case $(( $1 % 5 )) in
+    0) echo "$widths_0" ;; 1) echo "$widths_1" ;; 2) echo "$widths_2" ;; 3) echo "$widths_3" ;; *) echo "$widths_4" ;;
+    esac
+}
+
+# Shapes: layout, block size, words, k (fpr form) and scheme.
+fpr_shapes="standard:-:-:1 standard:-:-:7 standard:-:-:13 standard:-:-:7:double standard:-:-:5:enhanced
+            partitioned:-:-:3 partitioned:-:-:7
+            blocked:256:-:4 blocked:512:-:7 blocked:1024:-:7 blocked:-:-:11
+            split-block:-:-:8 split-block:256:-:4 split-block:512:-:16 split-block:512:-:8
+            split-block:128:4:4 split-block:1024:32:32"
+# plan: the plan's own k (or -k) and the block's words.
+plan_shapes="standard:-:-:- standard:-:-:5 standard:-:-:-:double partitioned:-:-:-
+             blocked:256:-:- blocked:512:-:- blocked:1024:-:6
+             split-block:-:-:- split-block:512:-:- split-block:128:-:- split-block:512:-:8 split-block:256:4:-"
+
+# shape_options SHAPE - the description's options of a shape (k apart).
+shape_options() {
+    echo "$1" | awk -F: '{ printf "--layout %s", $1
+                           if ($2 != "-") printf " --block-bits %s", $2
+                           if ($3 != "-") printf " --block-words %s", $3
+                           if ($5 != "") printf " --hash %s", $5 }'
+}
+shape_k() { echo "$1" | awk -F: '{ print $4 }'; }
+
+index=0
+for shape in $fpr_shapes; do
+    for rounding in $roundings; do
+        k=$(shape_k "$shape")
+        same fpr -m 20000 -n 2000 -k "$k" $(shape_options "$shape") --round "$rounding" $(widths_of $index)
+        index=$((index + 1))
+    done
+done
+for shape in $plan_shapes; do
+    for rounding in $roundings; do
+        k=$(shape_k "$shape")
+        fixed=""
+        [ "$k" != - ] && fixed="-k $k"
+        for target in "2000 1%" "5000 0.1%"; do
+            same plan $target $fixed $(shape_options "$shape") --round "$rounding" $(widths_of $index)
+            index=$((index + 1))
+        done
+    done
+done
+
+# Descriptions neither program can build, refused in the same words.
+same fpr -m 20000 -n 2000 -k 7 --layout split-block --round none
+same fpr -m 20000 -n 2000 -k 4 --layout split-block --block-words 8 --round none
+same fpr -m 20000 -n 2000 -k 4 --layout blocked --block-words 4 --round none
+same fpr -m 300 -n 20 -k 4 --layout blocked --round none
+same fpr -m 20000 -n 2000 -k 4 --layout blocked --index-bits 8 --round none
+same fpr -m 20000 -n 2000 -k 7 --layout partitioned --index-bits 2 --round none
+same fpr -m 20000 -n 2000 -k 7 --layout partitioned --hash double --round none
+same fpr -m 20000 -n 2000 -k 7 --layout striped
+same fpr -m 20000 -n 2000 -k 7 --round pow3
+same fpr -m 20000 -n 2000 -k 7 --block-bits 4
+same fpr -m 20000 -n 2000 -k 7 --hash-bits 0
+same fpr -m 20000 -n 2000 -k 7 --index-bits 257
+same fpr -m 20000 -n 2000 -k 7 --hash triple
+same plan 2000 1% -k 7 --layout split-block
+same plan 2000 1% --layout split-block --block-bits 100
+
+# The description's options read the same in both programs' --help.
+for command in fpr plan; do
+    for program in "$calc" "$sim"; do
+        "$program" "$command" --help \
+            | awk '/^ +--(layout|block-bits|block-words|round|hash-bits|index-bits|hash) [A-Z]/ { print; getline; print }' \
+            >"$scratch/$(basename "$program").help"
+    done
+    [ "$(wc -l <"$scratch/bloomcalc.help")" -eq 14 ] && cmp -s "$scratch/bloomcalc.help" "$scratch/bloomsim.help"
+    check "$command --help: the seven description options read the same in both programs" $?
+done
+
+echo "descriptions: $agreed built alike, $refused refused alike"
+checks_end description
