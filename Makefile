@@ -32,14 +32,15 @@ ALL_CFLAGS = $(WARNINGS) $(OPTIMIZE) $(CFLAGS)
 # those of the layers below it, so an include against the direction does not
 # compile (and tests/check_layers.sh says which one).
 #   calc/src <- calc/cli <- calc/bloomcalc
-#   calc/src <- sim/filter <- sim/engine <- sim/judge <- sim/bloomsim (which also uses calc/cli)
+#   calc/src <- sim/filter <- sim/engine <- sim/judge <- sim/shard <- sim/bloomsim (which also uses calc/cli)
 INCLUDE_calc_src       = -Icalc/include/bloomcalc -Icalc/src
 INCLUDE_calc_cli       = -Icalc/include/bloomcalc -Icalc/cli
 INCLUDE_calc_bloomcalc = $(INCLUDE_calc_cli) -Icalc/bloomcalc
 INCLUDE_sim_filter     = -Icalc/include/bloomcalc -Isim/filter
 INCLUDE_sim_engine     = $(INCLUDE_sim_filter) -Isim/engine
 INCLUDE_sim_judge      = $(INCLUDE_sim_engine) -Isim/judge
-INCLUDE_sim_bloomsim   = $(INCLUDE_sim_judge) -Icalc/cli -Isim/bloomsim
+INCLUDE_sim_shard      = $(INCLUDE_sim_judge) -Isim/shard
+INCLUDE_sim_bloomsim   = $(INCLUDE_sim_shard) -Icalc/cli -Isim/bloomsim
 INCLUDE_tests          = $(INCLUDE_sim_bloomsim) -Icalc/bloomcalc -Icalc/src -Itests
 INCLUDE_tests_bench    = $(INCLUDE_tests)
 INCLUDE_tests_fuzz     = $(INCLUDE_tests)
@@ -49,7 +50,7 @@ layer_of = $(subst /,_,$(patsubst %/,%,$(dir $(1))))
 CALC_LIB_SOURCES = $(wildcard calc/src/*.c)
 CLI_SOURCES      = $(wildcard calc/cli/*.c)
 CALC_CLI_SOURCES = $(wildcard calc/bloomcalc/*.c)
-SIM_SOURCES      = $(wildcard sim/filter/*.c sim/engine/*.c sim/judge/*.c)
+SIM_SOURCES      = $(wildcard sim/filter/*.c sim/engine/*.c sim/judge/*.c sim/shard/*.c)
 SIM_CLI_SOURCES  = $(wildcard sim/bloomsim/*.c)
 CALC_SOURCES     = $(CALC_LIB_SOURCES)
 TEST_RUNNER      = tests/runner.c

@@ -5,14 +5,14 @@
 # header of that folder or of a layer it may use:
 #
 #   calc/include/bloomcalc (public headers) <- calc/src <- calc/cli <- calc/bloomcalc
-#   calc/include/bloomcalc <- sim/filter <- sim/engine <- sim/judge <- sim/bloomsim
+#   calc/include/bloomcalc <- sim/filter <- sim/engine <- sim/judge <- sim/shard <- sim/bloomsim
 #   (sim/bloomsim also uses calc/cli)
 #
 # The Makefile gives each folder only these include paths, so a wrong
 # include does not compile; this check names the file and the header, and
 # also catches a header that would be found in the wrong folder.  The
 # library folders must not print, exit or read argv: calc/src and
-# sim/filter, sim/engine, sim/judge are checked for stdout/stderr writes,
+# sim/filter, sim/engine, sim/judge, sim/shard are checked for stdout/stderr writes,
 # exit() and main().  Prints "layers: N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -26,7 +26,8 @@ allowed() {
         sim/filter)     echo "sim/filter calc/include/bloomcalc" ;;
         sim/engine)     echo "sim/engine sim/filter calc/include/bloomcalc" ;;
         sim/judge)      echo "sim/judge sim/engine sim/filter calc/include/bloomcalc" ;;
-        sim/bloomsim)   echo "sim/bloomsim sim/judge sim/engine sim/filter calc/cli calc/include/bloomcalc" ;;
+        sim/shard)      echo "sim/shard sim/judge sim/engine sim/filter calc/include/bloomcalc" ;;
+        sim/bloomsim)   echo "sim/bloomsim sim/shard sim/judge sim/engine sim/filter calc/cli calc/include/bloomcalc" ;;
         *) echo "" ;;
     esac
 }
@@ -34,7 +35,7 @@ allowed() {
 passed=0
 failed=0
 for folder in calc/include/bloomcalc calc/src calc/cli calc/bloomcalc \
-              sim/filter sim/engine sim/judge sim/bloomsim; do
+              sim/filter sim/engine sim/judge sim/shard sim/bloomsim; do
     dirs=$(allowed "$folder")
     for file in "$folder"/*.c "$folder"/*.h; do
         [ -f "$file" ] || continue
@@ -54,7 +55,7 @@ for folder in calc/include/bloomcalc calc/src calc/cli calc/bloomcalc \
 done
 
 # The libraries never print, exit or see argv.
-for folder in calc/src sim/filter sim/engine sim/judge; do
+for folder in calc/src sim/filter sim/engine sim/judge sim/shard; do
     for file in "$folder"/*.c; do
         [ -f "$file" ] || continue
         hits=$(grep -nE '\b(printf|puts|fputs|perror)\(|\bf?printf\((stdout|stderr)|\b(stdout|stderr)\b|\bexit\(|\bmain\(' "$file" \

@@ -99,7 +99,7 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
     sim_scalable_config config = { subfilter, growth->filters, bloomsim_u64(run->trials),
                                    bloomsim_u64(run->queries), (sim_hash_function)run->hash_function,
                                    bloomsim_u64(run->seed), (unsigned)run->threads, bloomsim_progress,
-                                   (void *)line->command };
+                                   (void *)line->command, NULL };
     config.trials = config.trials < 2 ? 64 : config.trials;
     config.queries = config.queries == 0 ? 10000 : config.queries;
     int status = subfilter == NULL || rates == NULL ? 1 : bloomsim_check_memory(line, sim_scalable_memory(&config));

@@ -34,6 +34,11 @@
  * order inside a block and in block order at the end, so the same seed
  * gives the same bits whatever --threads is.
  *
+ * Shards (shard_selection.h): a shard runs the trials of its blocks, or
+ * asks a range of each trial's absent keys (the stream moved on to the
+ * range's first key, keys.h); its blocks' slots go to the selection's
+ * sink, and a trial is complete when it asked the whole range.
+ *
  * Interruption: trials poll the stop flag every SIM_INTERRUPT_POLL_INTERVAL
  * keys.  A trial stopped while inserting contributes nothing; one stopped
  * while querying keeps its counts aside (incomplete_*), used only if no
@@ -59,6 +64,7 @@ const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
 
 typedef struct run_context {
     const sim_fpr_config *config;
+    sim_shard_selection selection;  /* config->shard, or the whole run */
     sim_prober prober;            /* factored once; the seed is set per trial */
     sim_fpr_totals *slots;
     double *power_table;          /* (X/m)^k for X = 0..m, or NULL */
@@ -156,15 +162,19 @@ static int poll_stop(uint64_t index)
     return index % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested();
 }
 
-/* The stream of trial `trial`'s inserted or absent keys. */
-static void trial_keys(sim_key_stream *stream, const sim_fpr_config *config, sim_key_role role,
+/* The stream of trial `trial`'s inserted or absent keys (the absent ones
+ * from the first key of the shard's range). */
+static void trial_keys(sim_key_stream *stream, const run_context *context, sim_key_role role,
                        uint64_t trial)
 {
-    if (role == SIM_KEYS_INSERTED)
+    const sim_fpr_config *config = context->config;
+    if (role == SIM_KEYS_INSERTED) {
         sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial),
                             config->key_file);
-    else
-        sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+        return;
+    }
+    sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+    sim_key_stream_skip(stream, context->selection.first_query);
 }
 
 /* Sets a key's k bits of the standard filter, probe by probe. */
@@ -230,10 +240,11 @@ static uint64_t filter_occupancy(const sim_fpr_config *config, const thread_scra
 }
 
 /* Builds trial `trial`'s filter.  Returns 0, or -1 if stopped. */
-static int build_filter(const sim_fpr_config *config, uint64_t trial, thread_scratch *scratch)
+static int build_filter(const run_context *context, uint64_t trial, thread_scratch *scratch)
 {
+    const sim_fpr_config *config = context->config;
     sim_key_stream inserted;
-    trial_keys(&inserted, config, SIM_KEYS_INSERTED, trial);
+    trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
     filter_reset(config, scratch);
     for (uint64_t i = 0; i < config->keys; i++) {
         if (poll_stop(i))
@@ -249,11 +260,12 @@ static int build_filter(const sim_fpr_config *config, uint64_t trial, thread_scr
  * Asks keys 0..count-1 of the trial's `role` stream; returns the "maybe
  * present" answers and stores in *asked the keys asked (fewer if stopped).
  */
-static uint64_t count_maybe(const sim_fpr_config *config, uint64_t trial, sim_key_role role,
+static uint64_t count_maybe(const run_context *context, uint64_t trial, sim_key_role role,
                             uint64_t count, thread_scratch *scratch, uint64_t *asked)
 {
+    const sim_fpr_config *config = context->config;
     sim_key_stream stream;
-    trial_keys(&stream, config, role, trial);
+    trial_keys(&stream, context, role, trial);
     uint64_t maybe = 0, j = 0;
     for (; j < count; j++) {
         if (poll_stop(j + 1))
@@ -278,12 +290,11 @@ static double occupancy_power(const run_context *context, uint64_t occupancy)
 /* Adds a trial's outcome to its block's slot (or aside, if its queries were cut short). */
 static void record_outcome(const run_context *context, uint64_t block, const trial_outcome *outcome)
 {
-    const sim_fpr_config *config = context->config;
     sim_fpr_totals *slot = &context->slots[block];
     slot->false_negatives += outcome->false_negatives;
     slot->members_checked += outcome->members_checked;
     slot->counter_overflows += outcome->counter_overflows;
-    if (outcome->asked < config->queries) {
+    if (outcome->asked < sim_shard_queries(&context->selection)) {
         slot->incomplete_queries += outcome->asked;
         slot->incomplete_false_positives += outcome->positives;
         return;
@@ -308,17 +319,17 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     trial_outcome outcome;
     memset(&outcome, 0, sizeof outcome);
     sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
-    if (build_filter(config, trial, scratch) != 0)
+    if (build_filter(context, trial, scratch) != 0)
         return;
-    if (config->check_members) {
+    if (config->check_members && context->selection.check_members) {
         uint64_t checked = 0;
-        uint64_t maybe = count_maybe(config, trial, SIM_KEYS_INSERTED, config->keys, scratch, &checked);
+        uint64_t maybe = count_maybe(context, trial, SIM_KEYS_INSERTED, config->keys, scratch, &checked);
         outcome.false_negatives = checked - maybe;
         outcome.members_checked = checked;
     }
     outcome.occupancy = filter_occupancy(config, scratch);
-    outcome.positives = count_maybe(config, trial, SIM_KEYS_ABSENT, config->queries, scratch,
-                                    &outcome.asked);
+    outcome.positives = count_maybe(context, trial, SIM_KEYS_ABSENT, sim_shard_queries(&context->selection),
+                                    scratch, &outcome.asked);
     if (config->filter == SIM_FILTER_COUNTING)
         outcome.counter_overflows = scratch->counters.overflows;
     record_outcome(context, block, &outcome);
@@ -394,30 +405,31 @@ static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial
 /* Runs trial `trial` with every thread on one shared filter (bulk.h).
  * Returns 0, 1 when stopped, -1 when memory ran short. */
 static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, sim_prober *prober,
-                          const sim_key_probes *probes, const sim_bulk_options *options, uint64_t trial)
+                          const sim_key_probes *probes, const sim_bulk_options *options, uint64_t trial,
+                          int reset)
 {
     const sim_fpr_config *config = context->config;
     trial_outcome outcome;
     memset(&outcome, 0, sizeof outcome);
     sim_key_stream inserted, absent;
-    trial_keys(&inserted, config, SIM_KEYS_INSERTED, trial);
-    trial_keys(&absent, config, SIM_KEYS_ABSENT, trial);
+    trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
+    trial_keys(&absent, context, SIM_KEYS_ABSENT, trial);
     sim_prober_set_seed(prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
-    if (trial > 0)
+    if (reset)
         sim_bit_filter_reset(filter);
     int status = sim_bulk_build(filter, probes, &inserted, config->keys, options);
     if (status != 0)
         return status;
-    if (config->check_members) {
+    if (config->check_members && context->selection.check_members) {
         uint64_t maybe = sim_bulk_count_maybe(filter, probes, &inserted, config->keys, options,
                                               &outcome.members_checked);
         outcome.false_negatives = outcome.members_checked - maybe;
     }
     outcome.occupancy = sim_bit_filter_count_set(filter);
-    outcome.positives = sim_bulk_count_maybe(filter, probes, &absent, config->queries, options,
-                                             &outcome.asked);
+    uint64_t queries = sim_shard_queries(&context->selection);
+    outcome.positives = sim_bulk_count_maybe(filter, probes, &absent, queries, options, &outcome.asked);
     record_outcome(context, sim_block_of_trial(trial, config->trials), &outcome);
-    return outcome.asked < config->queries || sim_interrupt_requested() ? 1 : 0;
+    return outcome.asked < queries || sim_interrupt_requested() ? 1 : 0;
 }
 
 /* The trials of a large filter, one after the other (progress per trial). */
@@ -435,10 +447,12 @@ static int run_bulk_trials(const run_context *context)
     sim_bit_filter reachable = filter;   /* a layout's short indices never leave its first bits */
     reachable.bits = prober.bits;
     int status = 0;
-    for (uint64_t trial = 0; trial < config->trials && status == 0; trial++) {
-        status = run_bulk_trial(context, &reachable, &prober, &probes, &options, trial);
+    uint64_t first = 0;
+    uint64_t trials = sim_shard_trials(&context->selection, config->trials, &first);
+    for (uint64_t done = 0; done < trials && status == 0; done++) {
+        status = run_bulk_trial(context, &reachable, &prober, &probes, &options, first + done, done > 0);
         if (config->progress != NULL)
-            config->progress(config->progress_context, trial + 1, config->trials, 0);
+            config->progress(config->progress_context, done + 1, trials, 0);
     }
     sim_bit_filter_free(&filter);
     return status < 0 ? -1 : 0;
@@ -471,11 +485,42 @@ static void add_totals(sim_fpr_totals *into, const sim_fpr_totals *from)
     into->incomplete_false_positives += from->incomplete_false_positives;
 }
 
+void sim_fpr_totals_reduce(sim_fpr_totals *totals, const sim_fpr_totals *slots, uint64_t blocks,
+                           uint64_t trials)
+{
+    memset(totals, 0, sizeof *totals);
+    for (uint64_t block = 0; block < blocks; block++)
+        add_totals(totals, &slots[block]);
+    totals->partial = totals->trials < trials;
+    if (totals->trials == 0) {
+        totals->pooled_only = 1;
+        totals->queries = totals->incomplete_queries;
+        totals->false_positives = totals->incomplete_false_positives;
+    }
+}
+
+int sim_fpr_splits_queries(const sim_fpr_config *config)
+{
+    return !uses_tiny(config);
+}
+
+/* Passes the selection's blocks to its sink, in block order. */
+static void pass_blocks(const run_context *context)
+{
+    const sim_shard_selection *selection = &context->selection;
+    for (uint64_t block = selection->first_block; selection->sink != NULL && block < selection->end_block; block++)
+        selection->sink(selection->sink_context, block, &context->slots[block]);
+}
+
 int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
     run_context context;
     context.config = config;
+    if (config->shard != NULL)
+        context.selection = *config->shard;
+    else
+        sim_shard_select_whole(&context.selection, config->trials, config->queries);
     sim_prober_init(&context.prober, config->scheme, config->hash_function,
                     sim_layout_probed_bits(config->layout, config->bits), config->hashes, 0, config->guard);
     uint64_t blocks = sim_block_count(config->trials);
@@ -490,18 +535,20 @@ int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
     } else if (context.slots != NULL) {
         sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread,
                                  tiny ? run_tiny_trial : run_trial, config->progress,
-                                 config->progress_context };
+                                 config->progress_context, context.selection.first_block,
+                                 context.selection.end_block };
         status = sim_parallel_run(&job);
     }
-    for (uint64_t block = 0; context.slots != NULL && block < blocks; block++)
-        add_totals(totals, &context.slots[block]);
+    uint64_t first_trial = 0;
+    uint64_t trials = sim_shard_trials(&context.selection, config->trials, &first_trial);
+    if (context.slots != NULL) {
+        sim_fpr_totals_reduce(totals, context.slots + context.selection.first_block,
+                              context.selection.end_block - context.selection.first_block, trials);
+        pass_blocks(&context);
+    } else {
+        totals->partial = 1;
+    }
     free(context.slots);
     free(context.power_table);
-    totals->partial = totals->trials < config->trials;
-    if (totals->trials == 0) {
-        totals->pooled_only = 1;
-        totals->queries = totals->incomplete_queries;
-        totals->false_positives = totals->incomplete_false_positives;
-    }
     return status;
 }

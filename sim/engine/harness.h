@@ -22,6 +22,7 @@
 #include "layout_filters.h"
 #include "parallel.h"
 #include "probes.h"
+#include "shard_selection.h"
 
 typedef enum sim_filter_kind { SIM_FILTER_STANDARD = 0, SIM_FILTER_COUNTING = 1 } sim_filter_kind;
 
@@ -61,6 +62,9 @@ typedef struct sim_fpr_config {
                                          only; every layout runs on either engine, whose
                                          positions (layout_filters.h per trial, key_probes.h
                                          in bulk) are the same */
+    const sim_shard_selection *shard; /* NULL: the whole run; else the part one shard runs
+                                         (shard_selection.h), each of its blocks' counts
+                                         passed to the selection's sink */
 } sim_fpr_config;
 
 typedef struct sim_fpr_totals {
@@ -84,7 +88,22 @@ typedef struct sim_fpr_totals {
  * slots), not counting a key file already loaded. */
 uint64_t sim_fpr_memory(const sim_fpr_config *config);
 
-/* Runs the trials.  Returns 0, or -1 when memory or threads ran short. */
+/* Runs the trials (those of config->shard).  Returns 0, or -1 when memory
+ * or threads ran short. */
 int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals);
+
+/* Nonzero when the run's trials can be asked their queries in ranges
+ * (shard_selection.h): every engine but the one-word filters'. */
+int sim_fpr_splits_queries(const sim_fpr_config *config);
+
+/*
+ * The run's totals from its blocks' counts: slots[0..blocks-1] added in
+ * block order (the floating sums in exactly the order sim_fpr_run adds
+ * them), partial when fewer than `trials` trials completed, the incomplete
+ * trials' counts used when none did.  A merge of shards calls it with the
+ * blocks the shards wrote.
+ */
+void sim_fpr_totals_reduce(sim_fpr_totals *totals, const sim_fpr_totals *slots, uint64_t blocks,
+                           uint64_t trials);
 
 #endif

@@ -43,6 +43,12 @@ void sim_key_stream_init(sim_key_stream *stream, sim_key_role role, uint64_t see
     stream->file = role == SIM_KEYS_INSERTED ? file : NULL;
 }
 
+void sim_key_stream_skip(sim_key_stream *stream, uint64_t count)
+{
+    if (stream->file == NULL)
+        stream->offset = (stream->offset + count) & LOW63_MASK;
+}
+
 uint64_t sim_key_value(const sim_key_stream *stream, uint64_t index)
 {
     uint64_t tag = stream->role == SIM_KEYS_ABSENT ? TOP_BIT : 0;

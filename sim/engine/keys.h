@@ -60,6 +60,11 @@ typedef struct sim_key_stream {
 void sim_key_stream_init(sim_key_stream *stream, sim_key_role role, uint64_t seed,
                          const sim_key_file *file);
 
+/* Moves a generated stream on by `count` keys: its key i becomes the
+ * former key count + i (exact, since P is applied to the index plus the
+ * offset mod 2^63).  Streams of a key file's lines are not moved. */
+void sim_key_stream_skip(sim_key_stream *stream, uint64_t count);
+
 /* Storage for one key's bytes; `bytes` points into it or into a key file. */
 typedef struct sim_key {
     const unsigned char *bytes;

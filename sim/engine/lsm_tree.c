@@ -184,6 +184,23 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
 }
 
 
+void sim_lsm_totals_reduce(sim_lsm_totals *totals, const sim_lsm_totals *slots, uint64_t blocks,
+                           uint64_t trials)
+{
+    memset(totals, 0, sizeof *totals);
+    for (uint64_t block = 0; block < blocks; block++) {
+        const sim_lsm_totals *slot = &slots[block];
+        totals->trials += slot->trials;
+        totals->lookups += slot->lookups;
+        totals->probes_hit += slot->probes_hit;
+        totals->probes_miss += slot->probes_miss;
+        totals->squares_hit += slot->squares_hit;
+        totals->squares_miss += slot->squares_miss;
+        totals->false_negatives += slot->false_negatives;
+    }
+    totals->partial = totals->trials < trials;
+}
+
 int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
@@ -202,20 +219,21 @@ int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
         context->first_key[i] = first_key;
         first_key += config->level[i].keys;
     }
+    sim_shard_selection selection;
+    if (config->shard != NULL)
+        selection = *config->shard;
+    else
+        sim_shard_select_whole(&selection, config->trials, config->lookups);
     sim_parallel_job job = { config->trials, config->threads, context, start_thread, end_thread, run_trial,
-                             config->progress, config->progress_context };
+                             config->progress, config->progress_context, selection.first_block,
+                             selection.end_block };
     int status = sim_parallel_run(&job);
-    for (uint64_t block = 0; block < blocks; block++) {
-        const sim_lsm_totals *slot = &context->slots[block];
-        totals->trials += slot->trials;
-        totals->lookups += slot->lookups;
-        totals->probes_hit += slot->probes_hit;
-        totals->probes_miss += slot->probes_miss;
-        totals->squares_hit += slot->squares_hit;
-        totals->squares_miss += slot->squares_miss;
-        totals->false_negatives += slot->false_negatives;
-    }
-    totals->partial = totals->trials < config->trials;
+    uint64_t first_trial = 0;
+    sim_lsm_totals_reduce(totals, context->slots + selection.first_block,
+                          selection.end_block - selection.first_block,
+                          sim_shard_trials(&selection, config->trials, &first_trial));
+    for (uint64_t block = selection.first_block; selection.sink != NULL && block < selection.end_block; block++)
+        selection.sink(selection.sink_context, block, &context->slots[block]);
     free(context->slots);
     free(context);
     return status;

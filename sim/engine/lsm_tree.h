@@ -33,6 +33,7 @@
 
 #include "parallel.h"
 #include "probes.h"
+#include "shard_selection.h"
 
 /* Most levels accepted. */
 #define SIM_LSM_MAX_LEVELS 64U
@@ -61,6 +62,8 @@ typedef struct sim_lsm_config {
     unsigned threads;
     sim_progress_function progress;
     void *progress_context;
+    const sim_shard_selection *shard;  /* NULL: the whole run; else a shard's blocks (by trials
+                                          only), each block's sim_lsm_totals passed to its sink */
 } sim_lsm_config;
 
 typedef struct sim_lsm_totals {
@@ -77,5 +80,10 @@ uint64_t sim_lsm_memory(const sim_lsm_config *config);
 
 /* Runs the trials.  Returns 0, or -1 when memory or threads ran short. */
 int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals);
+
+/* The run's totals from its blocks' counts slots[0..blocks-1]; partial
+ * when fewer than `trials` trials completed (a merge of shards). */
+void sim_lsm_totals_reduce(sim_lsm_totals *totals, const sim_lsm_totals *slots, uint64_t blocks,
+                           uint64_t trials);
 
 #endif

@@ -23,7 +23,7 @@
 
 typedef struct shared_state {
     const sim_parallel_job *job;
-    uint64_t blocks;
+    uint64_t first_block, blocks;
     atomic_uint_fast64_t next_block;
     atomic_uint_fast64_t blocks_done;
     pthread_mutex_t lock;
@@ -58,7 +58,7 @@ static void *worker(void *argument)
             uint64_t block = atomic_fetch_add(&state->next_block, 1);
             if (block >= state->blocks || sim_interrupt_requested())
                 break;
-            run_block(job, scratch, block);
+            run_block(job, scratch, state->first_block + block);
             atomic_fetch_add(&state->blocks_done, 1);
         }
         job->end_thread(job->context, scratch);
@@ -101,7 +101,9 @@ static void wait_for_workers(shared_state *state, const struct timespec *start)
 
 int sim_parallel_run(const sim_parallel_job *job)
 {
-    uint64_t blocks = sim_block_count(job->trials);
+    uint64_t first_block = job->end_block > job->first_block ? job->first_block : 0;
+    uint64_t blocks = job->end_block > job->first_block ? job->end_block - job->first_block
+                                                        : sim_block_count(job->trials);
     unsigned threads = job->threads < 1 ? 1 : job->threads;
     if (threads > blocks)
         threads = blocks > 0 ? (unsigned)blocks : 1;
@@ -110,6 +112,7 @@ int sim_parallel_run(const sim_parallel_job *job)
         return -1;
     shared_state state;
     state.job = job;
+    state.first_block = first_block;
     state.blocks = blocks;
     atomic_init(&state.next_block, 0);
     atomic_init(&state.blocks_done, 0);

@@ -27,12 +27,14 @@ typedef struct sim_parallel_job {
     void (*run_trial)(void *context, void *scratch, uint64_t trial, uint64_t block);
     sim_progress_function progress;                     /* NULL for none */
     void *progress_context;
+    uint64_t first_block, end_block;                    /* run only these blocks (a shard,
+                                                           shard_selection.h); 0, 0: all */
 } sim_parallel_job;
 
 /*
- * Runs run_trial for every trial, block by block (fewer if a stop is
- * requested, see interrupt.h: trials not started are skipped), on
- * min(threads, blocks) threads; progress counts blocks.  Returns 0, or -1 when a thread or its scratch could not be
+ * Runs run_trial for every trial of the job's blocks, block by block (fewer
+ * if a stop is requested, see interrupt.h: trials not started are
+ * skipped), on min(threads, blocks) threads; progress counts blocks.  Returns 0, or -1 when a thread or its scratch could not be
  * created (the blocks it would have run may be missing).
  */
 int sim_parallel_run(const sim_parallel_job *job);

@@ -186,6 +186,15 @@ static void add_slot(sim_scalable_totals *into, const sim_scalable_totals *from)
     into->false_negatives += from->false_negatives;
 }
 
+void sim_scalable_totals_reduce(sim_scalable_totals *totals, const sim_scalable_totals *slots,
+                                uint64_t blocks, uint64_t trials)
+{
+    memset(totals, 0, sizeof *totals);
+    for (uint64_t block = 0; block < blocks; block++)
+        add_slot(totals, &slots[block]);
+    totals->partial = totals->trials < trials;
+}
+
 int sim_scalable_run(const sim_scalable_config *config, sim_scalable_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
@@ -197,13 +206,25 @@ int sim_scalable_run(const sim_scalable_config *config, sim_scalable_totals *tot
         for (size_t i = 0; i < config->filters; i++)
             sim_prober_init(&context.probers[i], SIM_PROBE_INDEPENDENT, config->hash_function,
                             config->subfilter[i].bits, config->subfilter[i].hashes, 0, 1);
+        sim_shard_selection selection;
+        if (config->shard != NULL)
+            selection = *config->shard;
+        else
+            sim_shard_select_whole(&selection, config->trials, config->queries);
         sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread,
-                                 run_trial, config->progress, config->progress_context };
+                                 run_trial, config->progress, config->progress_context,
+                                 selection.first_block, selection.end_block };
         status = sim_parallel_run(&job);
-        for (uint64_t block = 0; block < blocks; block++)
-            add_slot(totals, &context.slots[block]);
+        uint64_t first_trial = 0;
+        sim_scalable_totals_reduce(totals, context.slots + selection.first_block,
+                                   selection.end_block - selection.first_block,
+                                   sim_shard_trials(&selection, config->trials, &first_trial));
+        for (uint64_t block = selection.first_block; selection.sink != NULL && block < selection.end_block;
+             block++)
+            selection.sink(selection.sink_context, block, &context.slots[block]);
+    } else {
+        totals->partial = 1;
     }
-    totals->partial = totals->trials < config->trials;
     free(context.probers);
     free(context.slots);
     return status;

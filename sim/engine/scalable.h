@@ -25,6 +25,7 @@
 #include "fpr.h"
 #include "parallel.h"
 #include "probes.h"
+#include "shard_selection.h"
 
 /* One sub-filter as planned. */
 typedef struct sim_subfilter {
@@ -43,6 +44,8 @@ typedef struct sim_scalable_config {
     unsigned threads;
     sim_progress_function progress;
     void *progress_context;
+    const sim_shard_selection *shard;  /* NULL: the whole run; else a shard's blocks (by trials
+                                          only), each block's sim_scalable_totals passed to its sink */
 } sim_scalable_config;
 
 typedef struct sim_scalable_totals {
@@ -57,6 +60,11 @@ uint64_t sim_scalable_memory(const sim_scalable_config *config);
 
 /* Runs the trials.  Returns 0, or -1 when memory or threads ran short. */
 int sim_scalable_run(const sim_scalable_config *config, sim_scalable_totals *totals);
+
+/* The run's totals from its blocks' counts slots[0..blocks-1]; partial
+ * when fewer than `trials` trials completed (a merge of shards). */
+void sim_scalable_totals_reduce(sim_scalable_totals *totals, const sim_scalable_totals *slots,
+                                uint64_t blocks, uint64_t trials);
 
 /* The rates of a compound filter: arguments[i] the exact-rate arguments of
  * sub-filter i (fpr.h). */
