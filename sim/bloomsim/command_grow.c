@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_shard.h"
 #include "command_shared.h"
 #include "commands.h"
 #include "growth_request.h"
@@ -104,15 +105,17 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
     config.queries = config.queries == 0 ? 10000 : config.queries;
     int status = subfilter == NULL || rates == NULL ? 1 : bloomsim_check_memory(line, sim_scalable_memory(&config));
     sim_scalable_totals totals;
-    if (status == 0 && sim_scalable_run(&config, &totals) != 0) {
-        bloom_options_error(line, "out of memory or threads while running the trials");
-        status = 1;
+    int written = 0;
+    if (status == 0) {
+        bloomsim_shard_job job;
+        bloomsim_shard_job_grow(&job, &config);
+        status = bloomsim_shard_run(line, run->shard, &job, &totals, &written);
     }
-    if (status == 0 && totals.trials < 2) {
+    if (status == 0 && !written && totals.trials < 2) {
         bloom_options_error(line, "stopped before two filters were measured; nothing to report");
         status = 130;
     }
-    if (status == 0) {
+    if (status == 0 && !written) {
         double confidence = mpq_get_d(run->confidence);
         sim_estimate estimate = sim_estimate_between_trials(totals.false_positives, totals.false_positive_squares,
                                                             totals.trials, config.queries, confidence);
@@ -141,7 +144,7 @@ int bloomsim_grow(int argc, char **argv, int first)
     bloom_growth_request_options(options, &request, "keys-count", "2^32", "1e-12");
     size_t count = BLOOM_GROWTH_REQUEST_OPTIONS
         + bloomsim_run_option_table(options + BLOOM_GROWTH_REQUEST_OPTIONS, &run,
-                                    BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN);
+                                    BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SHARD);
     static const char *const positional[] = { "keys-count", NULL };
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);

@@ -118,7 +118,7 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
                                       mpz_sgn(run->queries) > 0, SIM_DEFAULT_WORK, line);
     if (status == 0)
         status = bloomsim_measurement_run(measurement, line);
-    if (status == 0) {
+    if (status == 0 && !measurement->shard_written) {
         bloomsim_layout_judge(measurement, &prediction);
         bloom_fields fields;
         bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_shard.h"
 #include "command_shared.h"
 #include "commands.h"
 #include "interrupt.h"
@@ -262,15 +263,17 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
     config->lookups = lookups / config->trials + (lookups % config->trials != 0);
     int status = bloomsim_check_memory(line, sim_lsm_memory(config));
     sim_lsm_totals totals;
-    if (status == 0 && sim_lsm_run(config, &totals) != 0) {
-        bloom_options_error(line, "out of memory or threads while running the trials");
-        status = 1;
+    int written = 0;
+    if (status == 0) {
+        bloomsim_shard_job job;
+        bloomsim_shard_job_lsm(&job, config);
+        status = bloomsim_shard_run(line, run->shard, &job, &totals, &written);
     }
-    if (status == 0 && totals.trials < 2) {
+    if (status == 0 && !written && totals.trials < 2) {
         bloom_options_error(line, "stopped before two trees were measured; nothing to report");
         status = 130;
     }
-    return status == 0 ? print_lsm(line, run, config, &totals, p, allocation) : status;
+    return status == 0 && !written ? print_lsm(line, run, config, &totals, p, allocation) : status;
 }
 
 int bloomsim_lsm(int argc, char **argv, int first)
@@ -318,7 +321,8 @@ int bloomsim_lsm(int argc, char **argv, int first)
           .rate_minimum = "1/1000", .count_maximum = "100000" },
     };
     size_t count = 9 + bloomsim_run_option_table(options + 9, &run,
-                                                 BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING);
+                                                 BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING
+                                                     | BLOOMSIM_OPTIONS_SHARD);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "lsm", "-L L -p P -n N [OPTIONS]", description, options,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "command_shard.h"
 #include "command_shared.h"
 #include "counting.h"
 #include "description.h"
@@ -108,6 +109,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
           .destination = &options->check_members,
           .help = "also query every inserted key and count false negatives" },
     };
+    const bloom_option shard_options[] = { bloomsim_shard_option(&options->shard) };
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(options->output) };
     struct { unsigned group; const bloom_option *entries; size_t count; } groups_table[] = {
         { BLOOMSIM_OPTIONS_SIZE, size_options, sizeof size_options / sizeof size_options[0] },
@@ -117,6 +119,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
         { BLOOMSIM_OPTIONS_HASHING, hashing_options, sizeof hashing_options / sizeof hashing_options[0] },
         { BLOOMSIM_OPTIONS_COUNTERS, counter_options, sizeof counter_options / sizeof counter_options[0] },
         { BLOOMSIM_OPTIONS_FILTER, filter_options, sizeof filter_options / sizeof filter_options[0] },
+        { BLOOMSIM_OPTIONS_SHARD, shard_options, 1 },
         { BLOOMSIM_OPTIONS_ALL, output_options, sizeof output_options / sizeof output_options[0] },
     };
     size_t count = 0;
@@ -148,7 +151,7 @@ void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seco
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
 {
     sim_memory_budget budget;
-    if (sim_memory_fits(needed, &budget))
+    if (bloomsim_shard_merging() || sim_memory_fits(needed, &budget))
         return 0;
     bloom_options_error(line, "the run needs about %llu bytes (%.2f GiB) but %llu bytes (%.2f GiB) "
                         "are available (%s); use a smaller filter, fewer --threads or trials",
@@ -236,6 +239,7 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     config->check_members = options->check_members;
     config->progress = bloomsim_progress;
     config->progress_context = (void *)line->command;
+    measurement->shard = options->shard;
     measurement->confidence = mpq_get_d(options->confidence);
     int status = settle_keys(measurement, line, options, keys);
     if (status != 0)
@@ -256,10 +260,12 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
 
 int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line)
 {
-    if (sim_fpr_run(&measurement->config, &measurement->totals) != 0) {
-        bloom_options_error(line, "out of memory or threads while running the trials");
-        return 1;
-    }
+    bloomsim_shard_job job;
+    bloomsim_shard_job_fpr(&job, &measurement->config);
+    int status = bloomsim_shard_run(line, measurement->shard, &job, &measurement->totals,
+                                    &measurement->shard_written);
+    if (status != 0 || measurement->shard_written)
+        return status;
     sim_fpr_report_compute(&measurement->report, &measurement->totals, &measurement->config,
                            &measurement->predictions, measurement->confidence);
     return 0;
@@ -426,7 +432,7 @@ int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_ru
     int status = bloomsim_measurement_prepare(&measurement, line, run, bits, keys, hashes);
     if (status == 0)
         status = bloomsim_measurement_run(&measurement, line);
-    if (status == 0) {
+    if (status == 0 && !measurement.shard_written) {
         bloom_fields fields;
         bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
         if (extra != NULL)

@@ -24,6 +24,7 @@ typedef struct bloomsim_run_options {
     int scheme, hash_function, filter, unguarded, check_members;
     unsigned long counter_bits;
     const char *key_path;
+    const char *shard;              /* --shard I/N (command_shard.h), or NULL */
     mpq_t overfill;
     bloom_output_choice output;
 } bloomsim_run_options;
@@ -41,13 +42,14 @@ enum bloomsim_option_group {
     BLOOMSIM_OPTIONS_COUNTERS = 16, /* --counter-bits */
     BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --keys, --overfill, --check-members */
     BLOOMSIM_OPTIONS_SCHEME = 64,   /* --hash (commands with a description have it there) */
+    BLOOMSIM_OPTIONS_SHARD = 128,   /* --shard (command_shard.h) */
     BLOOMSIM_OPTIONS_RUN = BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_PARALLEL,
-    BLOOMSIM_OPTIONS_MEASURE = 63,  /* everything but --hash */
-    BLOOMSIM_OPTIONS_ALL = 127
+    BLOOMSIM_OPTIONS_MEASURE = 63,  /* everything but --hash and --shard */
+    BLOOMSIM_OPTIONS_ALL = 255
 };
 
 /* Most entries bloomsim_run_option_table writes (output options included). */
-#define BLOOMSIM_RUN_OPTION_MAX 15
+#define BLOOMSIM_RUN_OPTION_MAX 16
 
 /* Writes the table entries of the chosen groups, plus --digits and
  * --format, into table[]; returns how many. */
@@ -70,6 +72,8 @@ typedef struct bloomsim_measurement {
     int has_predictions;
     sim_fpr_totals totals;
     sim_fpr_report report;
+    const char *shard;                /* --shard I/N, or NULL */
+    int shard_written;                /* the run was a shard: its file is written, print nothing */
 } bloomsim_measurement;
 
 /*
@@ -95,8 +99,9 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
                                           unsigned built_hashes, uint64_t bits, uint64_t keys,
                                           unsigned hashes);
 
-/* Runs it and computes the report.  Returns 0, or 1 after a message when
- * resources ran short. */
+/* Runs it and computes the report (or, with --shard, writes the shard's
+ * file and sets shard_written; under bloomsim merge, takes the merged
+ * counts).  Returns 0, or an exit status after a message (command_shard.h). */
 int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line);
 
 void bloomsim_measurement_free(bloomsim_measurement *measurement);

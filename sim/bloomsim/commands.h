@@ -19,5 +19,6 @@ int bloomsim_lsm(int argc, char **argv, int first);
 int bloomsim_delete(int argc, char **argv, int first);
 int bloomsim_verify(int argc, char **argv, int first);
 int bloomsim_grow(int argc, char **argv, int first);
+int bloomsim_merge(int argc, char **argv, int first);
 
 #endif

@@ -26,6 +26,8 @@ static const char usage[] =
     "                      1 if a filter's own prediction is rejected anywhere\n"
     "  grow -n N           a scalable Bloom filter (Almeida et al. 2007) against its\n"
     "                      exact compound rate and calc's compound bound\n"
+    "  merge [FILE...]     the shard files of one run (fpr, plan, lsm or grow with\n"
+    "                      --shard I/N) merged into what the whole run prints\n"
     "\n"
     "Run 'bloomsim COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n"
@@ -51,6 +53,7 @@ static const bloom_subcommand commands[] = {
     { "delete", bloomsim_delete },
     { "verify", bloomsim_verify },
     { "grow", bloomsim_grow },
+    { "merge", bloomsim_merge },
 };
 
 int main(int argc, char **argv)

@@ -537,8 +537,6 @@ static int read_header_line(reader *state, const char *keyword, char *value)
 
 static int read_line(reader *state, char *text)
 {
-    if (state->ended)
-        return fail(state, "text after the end line", NULL);
     if (state->line == 1) {
         const char *magic = "bloomsim-shard ";
         uint64_t version = 0;
@@ -623,7 +621,7 @@ int sim_shard_file_read(FILE *input, const char *name, sim_shard_file *file, cha
     size_t capacity = 0;
     ssize_t length;
     int status = 0;
-    while (status == 0 && (length = getline(&text, &capacity, input)) >= 0) {
+    while (status == 0 && !state.ended && (length = getline(&text, &capacity, input)) >= 0) {
         state.line++;
         if (length == 0 || text[length - 1] != '\n') {
             status = fail(&state, "no end line: the file was cut short (rerun the shard)", NULL);
@@ -636,6 +634,6 @@ int sim_shard_file_read(FILE *input, const char *name, sim_shard_file *file, cha
     if (status == 0 && ferror(input))
         status = fail(&state, "read error", NULL);
     if (status == 0 && state.line == 0)
-        status = fail(&state, "empty: not a bloomsim shard file", NULL);
+        return 1;
     return status == 0 ? check_file(&state) : status;
 }

@@ -105,8 +105,10 @@ void sim_shard_fingerprint(sim_shard_run *run);
 int sim_shard_file_write(FILE *output, sim_shard_file *file);
 
 /*
- * Reads a shard file from `input` (named `name` in messages).  Returns 0,
- * or -1 after writing a one-line reason ("NAME line L: ...", without
+ * Reads one shard file from `input` (named `name` in messages), up to and
+ * including its "end" line, so that a stream may hold several files one
+ * after the other (cat).  Returns 0, 1 when the input ended before any
+ * line, or -1 after writing a one-line reason ("NAME line L: ...", without
  * newline) into error[0..error_size-1]: not a shard file, another format
  * version, a malformed or missing line, a fingerprint that does not match
  * its lines, blocks other than those of its range, or no "end" line (cut

@@ -1,0 +1,229 @@
+/*
+ * command_merge.c - "bloomsim merge [FILE...]": the shard files of one run
+ * (command_shard.h, sim/shard) merged into exactly what the unsharded run
+ * prints.  Parsing and printing only.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command_shard.h"
+#include "commands.h"
+
+static const char description[] =
+    "Reads the files written by 'bloomsim fpr|plan|lsm|grow ... --shard I/N' (each\n"
+    "FILE may hold several, one after the other; no FILE or '-': standard input),\n"
+    "checks that they are shards of one run (same fingerprint: program version,\n"
+    "command, options, key file), none given twice and none missing, and prints\n"
+    "exactly what that command without --shard prints, byte for byte, in its\n"
+    "--format and --digits unless these are given here.  A run with --keys FILE\n"
+    "needs the same file at the same path.  With shards missing it names them and\n"
+    "exits 2, or with --partial prints the result of those present, marked partial.\n";
+
+/* The commands a shard can come from. */
+static const bloom_subcommand shardable[] = {
+    { "fpr", bloomsim_fpr }, { "plan", bloomsim_plan }, { "lsm", bloomsim_lsm }, { "grow", bloomsim_grow },
+};
+
+typedef struct shard_set {
+    sim_shard_file *files;
+    size_t count, capacity;
+} shard_set;
+
+static void shard_set_free(shard_set *set)
+{
+    for (size_t i = 0; i < set->count; i++)
+        sim_shard_file_free(&set->files[i]);
+    free(set->files);
+}
+
+/* Reads every shard file of `input`.  Returns 0, or 2 after the message. */
+static int read_stream(shard_set *set, FILE *input, const char *name, const bloom_command_line *line)
+{
+    for (;;) {
+        if (set->count == set->capacity) {
+            size_t capacity = set->capacity < 8 ? 8 : 2 * set->capacity;
+            sim_shard_file *grown = realloc(set->files, capacity * sizeof *grown);
+            if (grown == NULL) {
+                bloom_options_error(line, "out of memory");
+                return 2;
+            }
+            set->files = grown;
+            set->capacity = capacity;
+        }
+        char error[512];
+        int status = sim_shard_file_read(input, name, &set->files[set->count], error, sizeof error);
+        if (status == 1) {
+            sim_shard_file_free(&set->files[set->count]);
+            return 0;
+        }
+        set->count++;
+        if (status != 0) {
+            bloom_options_error(line, "%s", error);
+            return 2;
+        }
+    }
+}
+
+static int read_files(shard_set *set, char **names, size_t count, const bloom_command_line *line)
+{
+    int status = 0;
+    for (size_t i = 0; status == 0 && i < (count == 0 ? 1 : count); i++) {
+        const char *name = count == 0 ? "-" : names[i];
+        if (strcmp(name, "-") == 0) {
+            status = read_stream(set, stdin, "standard input", line);
+            continue;
+        }
+        FILE *input = fopen(name, "r");
+        if (input == NULL) {
+            bloom_options_error(line, "cannot open '%s'", name);
+            return 2;
+        }
+        status = read_stream(set, input, name, line);
+        fclose(input);
+    }
+    if (status == 0 && set->count == 0) {
+        bloom_options_error(line, "no shard file in the input");
+        status = 2;
+    }
+    return status;
+}
+
+/* "2, 3 and 7" (1-based), at most `shown` of them. */
+static void missing_list(char *text, size_t size, const sim_shard_merge *merge)
+{
+    size_t used = 0, shown = 20;
+    text[0] = '\0';
+    for (uint64_t i = 0; i < merge->missing_count && i < shown && used < size; i++)
+        used += (size_t)snprintf(text + used, size - used, "%s%" PRIu64,
+                                 i == 0 ? "" : i + 1 == merge->missing_count ? " and " : ", ",
+                                 merge->missing[i] + 1);
+    if (merge->missing_count > shown && used < size)
+        snprintf(text + used, size - used, " and %" PRIu64 " more", merge->missing_count - shown);
+}
+
+/* The shards' command line with the output options chosen (merge's own
+ * --digits and --format replace theirs); NULL when out of memory. */
+static char **replay_arguments(const sim_shard_run *run, const bloom_option *options, char *digits, char *format,
+                               int *argc)
+{
+    char **argv = calloc(4 + run->option_count + run->output_count, sizeof *argv);
+    if (argv == NULL)
+        return NULL;
+    int used = 0;
+    argv[used++] = "bloomsim";
+    argv[used++] = run->command;
+    for (size_t i = 0; i < run->option_count; i++)
+        argv[used++] = run->options[i];
+    int digits_given = options[0].seen, format_given = options[1].seen;
+    for (size_t i = 0; i < run->output_count; i++)
+        if (!(digits_given && strncmp(run->outputs[i], "--digits=", 9) == 0)
+            && !(format_given && strncmp(run->outputs[i], "--format=", 9) == 0))
+            argv[used++] = run->outputs[i];
+    if (digits_given)
+        argv[used++] = digits;
+    if (format_given)
+        argv[used++] = format;
+    *argc = used;
+    return argv;
+}
+
+static int replay(const sim_shard_merge *merge, const bloom_option *options, const bloom_output_choice *output,
+                  const bloom_command_line *line)
+{
+    const sim_shard_run *run = &merge->first->run;
+    int (*command)(int, char **, int) = NULL;
+    for (size_t i = 0; i < sizeof shardable / sizeof shardable[0]; i++)
+        if (strcmp(shardable[i].name, run->command) == 0)
+            command = shardable[i].run;
+    if (command == NULL) {
+        bloom_options_error(line, "%s: shards of an unknown command '%s'", merge->first->name, run->command);
+        return 2;
+    }
+    char digits[32], format[32];
+    snprintf(digits, sizeof digits, "--digits=%lu", output->digits);
+    snprintf(format, sizeof format, "--format=%s", bloom_format_names[output->format]);
+    int argc = 0;
+    char **argv = replay_arguments(run, options, digits, format, &argc);
+    if (argv == NULL) {
+        bloom_options_error(line, "out of memory");
+        return 1;
+    }
+    int status = bloomsim_shard_replay(merge, command, argc, argv);
+    free(argv);
+    return status;
+}
+
+/* Splits argv into option words (with the values of --digits and --format
+ * written apart) and file names.  Returns the option word count. */
+static int split_arguments(int argc, char **argv, int first, char **words, char **names, size_t *name_count)
+{
+    int count = 0, files_only = 0;
+    *name_count = 0;
+    for (int i = first; i < argc; i++) {
+        const char *word = argv[i];
+        if (!files_only && strcmp(word, "--") == 0) {
+            files_only = 1;
+        } else if (files_only || word[0] != '-' || strcmp(word, "-") == 0) {
+            names[(*name_count)++] = argv[i];
+        } else {
+            words[count++] = argv[i];
+            if ((strcmp(word, "--digits") == 0 || strcmp(word, "--format") == 0) && i + 1 < argc)
+                words[count++] = argv[++i];
+        }
+    }
+    return count;
+}
+
+int bloomsim_merge(int argc, char **argv, int first)
+{
+    int partial = 0;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        BLOOM_OUTPUT_OPTIONS(output),
+        { .long_name = "partial", .kind = BLOOM_OPTION_FLAG, .destination = &partial,
+          .help = "with shards missing, print the result of those given, marked partial" },
+    };
+    bloom_command_line line = { "bloomsim", "merge", "[OPTIONS] [FILE...]", description, options,
+                                sizeof options / sizeof options[0], NULL };
+    char **words = calloc((size_t)argc + 1, sizeof *words);
+    char **names = calloc((size_t)argc + 1, sizeof *names);
+    if (words == NULL || names == NULL) {
+        free(words);
+        free(names);
+        bloom_options_error(&line, "out of memory");
+        return 1;
+    }
+    words[0] = argv[0];
+    size_t name_count = 0;
+    int word_count = 1 + split_arguments(argc, argv, first, words + 1, names, &name_count);
+    int status = bloom_options_parse(&line, word_count, words, 1);
+    status = status == 1 ? -1 : status;   /* --help was printed */
+    shard_set set = { NULL, 0, 0 };
+    if (status == 0)
+        status = read_files(&set, names, name_count, &line);
+    sim_shard_merge merge;
+    memset(&merge, 0, sizeof merge);
+    char error[512], missing[512];
+    if (status == 0 && sim_shard_merge_files(&merge, set.files, set.count, error, sizeof error) != 0) {
+        bloom_options_error(&line, "%s", error);
+        status = 2;
+    }
+    if (status == 0 && merge.missing_count > 0) {
+        missing_list(missing, sizeof missing, &merge);
+        bloom_options_error(&line, "shard%s %s of %" PRIu64 " missing%s", merge.missing_count > 1 ? "s" : "",
+                            missing, merge.count,
+                            partial ? ": printing the partial result" : " (give them, or --partial)");
+        status = partial ? 0 : 2;
+    }
+    if (status == 0) {
+        status = replay(&merge, options, &output, &line);
+        status = status == 130 && merge.missing_count > 0 ? 0 : status;
+    }
+    sim_shard_merge_free(&merge);
+    shard_set_free(&set);
+    free(words);
+    free(names);
+    return status < 0 ? 0 : status;
+}

@@ -1,0 +1,330 @@
+/*
+ * command_shard.c - running one shard of a measuring command and writing
+ * its file, or replaying the command from merged shards (command_shard.h).
+ *
+ * The run a shard belongs to is named by the options that determine its
+ * counts, in canonical form (--name=value: whole numbers in decimal,
+ * rationals as a/b, choices by name), so "plan 1e7 1%" and
+ * "plan --keys-count=10000000 --rate=1/100" are the same run.  --threads
+ * never changes a count and --shard names the part, so neither is part of
+ * the run; --format and --digits change only the printing and are kept
+ * apart (the merge prints with them unless told otherwise).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command_shard.h"
+#include "commands.h"
+
+static const sim_shard_merge *merge_source;
+
+int bloomsim_shard_merging(void)
+{
+    return merge_source != NULL;
+}
+
+bloom_option bloomsim_shard_option(const char **shard)
+{
+    bloom_option option = {
+        .long_name = "shard", .kind = BLOOM_OPTION_TEXT, .destination = shard, .value_name = "I/N",
+        .help = "run only part I of N (1 <= I <= N) and write its counts for 'bloomsim merge'"
+    };
+    return option;
+}
+
+/* ---- the engines' runs ---------------------------------------------- */
+
+static int run_fpr(void *engine_config, const sim_shard_selection *selection, void *totals)
+{
+    sim_fpr_config *config = engine_config;
+    config->shard = selection;
+    int status = sim_fpr_run(config, totals);
+    config->shard = NULL;
+    return status;
+}
+
+static void reduce_fpr(void *totals, const void *slots, uint64_t blocks, uint64_t trials)
+{
+    sim_fpr_totals_reduce(totals, slots, blocks, trials);
+}
+
+static int partial_fpr(const void *totals)
+{
+    return ((const sim_fpr_totals *)totals)->partial;
+}
+
+void bloomsim_shard_job_fpr(bloomsim_shard_job *job, sim_fpr_config *config)
+{
+    bloomsim_shard_job fpr = { SIM_SLOT_FPR, config->trials, config->queries, sim_fpr_splits_queries(config),
+                               config->key_file, config, run_fpr, reduce_fpr, partial_fpr };
+    *job = fpr;
+}
+
+static int run_lsm(void *engine_config, const sim_shard_selection *selection, void *totals)
+{
+    sim_lsm_config *config = engine_config;
+    config->shard = selection;
+    int status = sim_lsm_run(config, totals);
+    config->shard = NULL;
+    return status;
+}
+
+static void reduce_lsm(void *totals, const void *slots, uint64_t blocks, uint64_t trials)
+{
+    sim_lsm_totals_reduce(totals, slots, blocks, trials);
+}
+
+static int partial_lsm(const void *totals)
+{
+    return ((const sim_lsm_totals *)totals)->partial;
+}
+
+void bloomsim_shard_job_lsm(bloomsim_shard_job *job, sim_lsm_config *config)
+{
+    bloomsim_shard_job lsm = { SIM_SLOT_LSM, config->trials, config->lookups, 0, NULL, config,
+                               run_lsm, reduce_lsm, partial_lsm };
+    *job = lsm;
+}
+
+static int run_grow(void *engine_config, const sim_shard_selection *selection, void *totals)
+{
+    sim_scalable_config *config = engine_config;
+    config->shard = selection;
+    int status = sim_scalable_run(config, totals);
+    config->shard = NULL;
+    return status;
+}
+
+static void reduce_grow(void *totals, const void *slots, uint64_t blocks, uint64_t trials)
+{
+    sim_scalable_totals_reduce(totals, slots, blocks, trials);
+}
+
+static int partial_grow(const void *totals)
+{
+    return ((const sim_scalable_totals *)totals)->partial;
+}
+
+void bloomsim_shard_job_grow(bloomsim_shard_job *job, sim_scalable_config *config)
+{
+    bloomsim_shard_job grow = { SIM_SLOT_GROW, config->trials, config->queries, 0, NULL, config,
+                                run_grow, reduce_grow, partial_grow };
+    *job = grow;
+}
+
+/* ---- the run's description ------------------------------------------ */
+
+/* "--name=value" (or "--name" for a flag) of a parsed option, or NULL
+ * (out of memory, or a kind no measuring command has). */
+static char *canonical_option(const bloom_option *option)
+{
+    char *value = NULL;
+    char number[32];
+    switch (option->kind) {
+    case BLOOM_OPTION_FLAG:
+        break;
+    case BLOOM_OPTION_COUNT:
+        value = mpz_get_str(NULL, 10, option->destination);
+        break;
+    case BLOOM_OPTION_RATE:
+    case BLOOM_OPTION_REAL:
+        value = mpq_get_str(NULL, 10, option->destination);
+        break;
+    case BLOOM_OPTION_UNSIGNED:
+        snprintf(number, sizeof number, "%lu", *(const unsigned long *)option->destination);
+        value = strdup(number);
+        break;
+    case BLOOM_OPTION_CHOICE:
+        value = strdup(option->choices[*(const int *)option->destination]);
+        break;
+    case BLOOM_OPTION_TEXT:
+        value = strdup(*(const char *const *)option->destination);
+        break;
+    default:
+        return NULL;
+    }
+    if (option->kind != BLOOM_OPTION_FLAG && value == NULL)
+        return NULL;
+    size_t size = strlen(option->long_name) + (value != NULL ? strlen(value) : 0) + 4;
+    char *text = malloc(size);
+    if (text != NULL)
+        snprintf(text, size, "--%s%s%s", option->long_name, value != NULL ? "=" : "", value != NULL ? value : "");
+    free(value);
+    return text;
+}
+
+/* Options that change no count: not part of the run. */
+static int outside_the_run(const char *name)
+{
+    return strcmp(name, "shard") == 0 || strcmp(name, "threads") == 0;
+}
+
+static int is_output_option(const char *name)
+{
+    return strcmp(name, "format") == 0 || strcmp(name, "digits") == 0;
+}
+
+/* Adds the command line's options to the file.  Returns 0 or -1 (memory). */
+static int describe_options(sim_shard_file *file, const bloom_command_line *line)
+{
+    for (size_t i = 0; i < line->option_count; i++) {
+        const bloom_option *option = &line->options[i];
+        if (!option->seen || outside_the_run(option->long_name))
+            continue;
+        char *text = canonical_option(option);
+        int status = text == NULL ? -1
+            : is_output_option(option->long_name) ? sim_shard_file_add_output(file, text)
+                                                  : sim_shard_file_add_option(file, text);
+        free(text);
+        if (status != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The file of a finished shard, on stdout.  Returns 0 or an exit status. */
+static int write_shard(const bloom_command_line *line, sim_shard_file *file, const bloomsim_shard_job *job)
+{
+    int status = describe_options(file, line);
+    if (status == 0 && job->keys != NULL)
+        status = sim_shard_file_set_keys(file, job->keys->text, job->keys->text_length);
+    if (status != 0) {
+        bloom_options_error(line, "out of memory while writing the shard file");
+        return 1;
+    }
+    if (sim_shard_file_write(stdout, file) != 0) {
+        bloom_options_error(line, "the shard file could not be written on stdout");
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- running a shard ------------------------------------------------ */
+
+/* I/N with 1 <= I <= N <= SIM_SHARD_MAX_COUNT, into a 0-based index.  Returns 0 or 2. */
+static int parse_shard(const bloom_command_line *line, const char *text, uint64_t *index, uint64_t *count)
+{
+    const char *slash = strchr(text, '/');
+    char *end = NULL;
+    unsigned long long i = 0, n = 0;
+    int good = slash != NULL && text[0] >= '0' && text[0] <= '9' && slash[1] >= '0' && slash[1] <= '9';
+    if (good) {
+        i = strtoull(text, &end, 10);
+        good = end == slash && strlen(text) < 40;
+    }
+    if (good) {
+        n = strtoull(slash + 1, &end, 10);
+        good = *end == '\0' && i >= 1 && i <= n && n <= SIM_SHARD_MAX_COUNT;
+    }
+    if (!good) {
+        bloom_options_error(line, "--shard: '%s' is not I/N with whole numbers 1 <= I <= N <= %" PRIu64
+                            " (shards count from 1, e.g. --shard 3/8)", text, SIM_SHARD_MAX_COUNT);
+        return 2;
+    }
+    *index = i - 1;
+    *count = n;
+    return 0;
+}
+
+/* Where a shard's blocks go while it runs. */
+typedef struct block_collector {
+    sim_shard_file *file;
+    int failed;
+} block_collector;
+
+static void collect_block(void *context, uint64_t block, const void *slot)
+{
+    block_collector *collector = context;
+    collector->failed |= sim_shard_file_add_slot(collector->file, block, slot) != 0;
+}
+
+static int run_shard(const bloom_command_line *line, const char *shard, const bloomsim_shard_job *job,
+                     void *totals, int *written)
+{
+    uint64_t index = 0, count = 0, most = 0;
+    int status = parse_shard(line, shard, &index, &count);
+    if (status != 0)
+        return status;
+    sim_shard_selection selection;
+    if (sim_shard_select(&selection, index, count, job->trials, job->queries, job->split_queries, &most) != 0) {
+        bloom_options_error(line, "--shard: this run (%" PRIu64 " trials in %" PRIu64 " blocks, %" PRIu64
+                            " queries each) can be cut into at most %" PRIu64 " shards%s", job->trials,
+                            sim_block_count(job->trials), job->queries, most,
+                            job->split_queries ? "" : " (its trials, in blocks: give more --trials for more)");
+        return 2;
+    }
+    sim_shard_file file;
+    char program[64];
+    snprintf(program, sizeof program, "bloomsim %s", BLOOMSIM_VERSION);
+    sim_shard_file_init(&file, program, line->command, job->kind);
+    block_collector collector = { &file, file.run.program == NULL || file.run.command == NULL };
+    selection.sink = collect_block;
+    selection.sink_context = &collector;
+    if (job->run(job->engine_config, &selection, totals) != 0 || collector.failed) {
+        bloom_options_error(line, "out of memory or threads while running the trials");
+        status = 1;
+    } else if (job->partial(totals)) {
+        bloom_options_error(line, "stopped before shard %s was complete: no shard file written (rerun it)", shard);
+        status = 130;
+    } else {
+        selection.sink = NULL;
+        selection.sink_context = NULL;
+        file.selection = selection;
+        file.run.trials = job->trials;
+        file.run.queries = job->queries;
+        file.run.blocks = sim_block_count(job->trials);
+        status = write_shard(line, &file, job);
+        *written = status == 0;
+    }
+    sim_shard_file_free(&file);
+    return status;
+}
+
+/* ---- replaying the merged run --------------------------------------- */
+
+static int merged_totals(const bloom_command_line *line, const bloomsim_shard_job *job, void *totals)
+{
+    const sim_shard_run *run = &merge_source->first->run;
+    if (job->kind != run->kind || job->trials != run->trials || job->queries != run->queries) {
+        bloom_options_error(line, "the shards ran %" PRIu64 " trials of %" PRIu64 " queries, but their options "
+                            "give %" PRIu64 " of %" PRIu64 " here (another build of bloomsim?)", run->trials,
+                            run->queries, job->trials, job->queries);
+        return 2;
+    }
+    if (job->keys != NULL) {
+        char digest[17];
+        sim_shard_keys_digest(digest, job->keys->text, job->keys->text_length);
+        if (run->keys_digest == NULL || strcmp(digest, run->keys_digest) != 0) {
+            bloom_options_error(line, "--keys: the file is not the one the shards inserted (digest %s, "
+                                "theirs %s)", digest, run->keys_digest != NULL ? run->keys_digest : "none");
+            return 2;
+        }
+    }
+    job->reduce(totals, merge_source->slots, run->blocks, run->trials);
+    return 0;
+}
+
+int bloomsim_shard_run(const bloom_command_line *line, const char *shard, const bloomsim_shard_job *job,
+                       void *totals, int *written)
+{
+    *written = 0;
+    if (merge_source != NULL)
+        return merged_totals(line, job, totals);
+    if (shard != NULL)
+        return run_shard(line, shard, job, totals, written);
+    if (job->run(job->engine_config, NULL, totals) != 0) {
+        bloom_options_error(line, "out of memory or threads while running the trials");
+        return 1;
+    }
+    return 0;
+}
+
+int bloomsim_shard_replay(const sim_shard_merge *merge, int (*command)(int argc, char **argv, int first),
+                          int argc, char **argv)
+{
+    merge_source = merge;
+    int status = command(argc, argv, 2);
+    merge_source = NULL;
+    return status;
+}
