@@ -249,7 +249,7 @@ static int run_shard(const bloom_command_line *line, const char *shard, const bl
     sim_shard_selection selection;
     if (sim_shard_select(&selection, index, count, job->trials, job->queries, job->split_queries, &most) != 0) {
         bloom_options_error(line, "--shard: this run (%" PRIu64 " trials in %" PRIu64 " blocks, %" PRIu64
-                            " queries each) can be cut into at most %" PRIu64 " shards%s", job->trials,
+                            " queries per trial) can be cut into at most %" PRIu64 " shards%s", job->trials,
                             sim_block_count(job->trials), job->queries, most,
                             job->split_queries ? "" : " (its trials, in blocks: give more --trials for more)");
         return 2;

@@ -1,0 +1,126 @@
+#!/bin/sh
+# cli_shards.sh BUILD - sharded runs (issue 15): a run cut into 4 shards run
+# by GNU parallel and merged by "bloomsim merge" prints exactly, byte for
+# byte, what the unsharded run prints, for fpr, plan, lsm and grow, in each
+# output format, for small filters (shards take blocks of trials) and for
+# a large filter (>= 8 MiB: the bulk engine; shards take ranges of the
+# queries of each trial and every shard rebuilds the filter); merge refuses
+# a missing, repeated or foreign shard and a file cut short, and prints
+# the partial result with --partial; bad --shard values exit 2; a shard
+# rerun (or run on other --threads) writes the same file; a shard stopped
+# by a signal writes nothing.  The large plan and the --check-members case
+# of the bulk engine are skipped under the sanitizer build (a filter of
+# 72 million bits built five times).  Ends with "shards: N passed, N failed".
+set -u
+build=$1
+sim="$build/bloomsim"
+. tests/command_checks.sh
+checks_begin
+
+if ! command -v parallel >/dev/null 2>&1; then
+    fail "GNU parallel is not installed (apt-get install parallel, see README)"
+    checks_end shards
+    exit 1
+fi
+
+# sharded NAME ARGS... - the run of ARGS whole and as 4 shards run by GNU
+# parallel, merged; passes when the merge prints the whole run's bytes.
+sharded() {
+    name=$1
+    shift
+    "$sim" "$@" >"$scratch/$name.whole" 2>"$err"
+    check "$name: whole run exits 0" $?
+    parallel --will-cite -j 2 "$sim $* --shard {}/4 >$scratch/$name.{}" ::: 1 2 3 4 2>"$err"
+    check "$name: parallel ran 4 shards" $?
+    "$sim" merge "$scratch/$name".[1-4] >"$scratch/$name.merged" 2>"$err"
+    check "$name: merge exits 0" $?
+    cmp -s "$scratch/$name.whole" "$scratch/$name.merged"
+    check "$name: merged shards print the whole run's bytes" $?
+}
+
+# Small filters: shards are blocks of trials.
+sharded fpr-table fpr -m 64 -n 8 -k 5 --trials 3001 --queries 50 --seed 3
+sharded fpr-csv fpr -m 1000 -n 100 -k 7 --trials 999 --queries 40 --seed 9 --hash double --format csv
+sharded fpr-counting fpr -m 500 -n 60 -k 4 --trials 300 --queries 100 --filter counting --counter-bits 2 --check-members --format json
+sharded fpr-layout fpr -m 4096 -n 400 -k 6 --trials 200 --queries 300 --layout blocked --block-bits 512 --digits 12
+sharded plan-json plan 2000 1% --trials 400 --queries 500 --seed 7 --format json
+sharded lsm-csv lsm -L 3 -p 10% -n 1000 --lookups 20000 --trials 8 --seed 3 --format csv
+sharded lsm-monkey lsm -L 3 -T 4 -n 2000 --allocation monkey --bits-per-key 6 --lookups 8000 --trials 16
+sharded grow-table grow -n 2000 --trials 40 --queries 2000 --seed 5
+sharded grow-json grow -n 3000 -s 4 -r 1/2 --trials 12 --queries 1000 --digits 14 --format json
+
+# A large filter (2^26 bits = 8 MiB: the bulk engine): one trial, its
+# queries split four ways, each shard rebuilding the filter from the seed.
+sharded fpr-large fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 2
+grep -q "^split queries" "$scratch/fpr-large.2"
+check "fpr-large: shards split the queries" $?
+sharded fpr-large-trials fpr -m 2^26 -n 2e5 -k 5 --trials 8 --queries 1e4 --seed 4 --format csv
+grep -q "^split trials" "$scratch/fpr-large-trials.2"
+check "fpr-large-trials: 8 trials, 4 shards: split by trials" $?
+if [ "${BLOOM_TEST_LABEL:-plain}" != sanitizer ]; then
+    sharded fpr-large-members fpr -m 2^26 -n 3e6 -k 3 --trials 2 --queries 2e5 --check-members --format json
+    sharded plan-large plan 5e6 1e-3 --trials 1 --queries 2e5 --seed 3
+fi
+
+# Merge takes its own --format and --digits over the shards'.
+"$sim" fpr -m 64 -n 8 -k 5 --trials 3001 --queries 50 --seed 3 --format json --digits 5 >"$out" 2>"$err"
+"$sim" merge --format json --digits 5 "$scratch"/fpr-table.[1-4] >"$out.2" 2>"$err"
+cmp -s "$out" "$out.2"
+check "merge --format json --digits 5 prints the run with those options" $?
+# Several shards in one stream (standard input).
+cat "$scratch"/lsm-csv.[1-4] | "$sim" merge >"$out" 2>"$err"
+cmp -s "$out" "$scratch/lsm-csv.whole"
+check "merge reads concatenated shards from standard input" $?
+
+# Missing, repeated and foreign shards; files cut short or edited.
+refuse "3" "$sim" merge "$scratch"/fpr-table.1 "$scratch"/fpr-table.2 "$scratch"/fpr-table.4
+grep -q "missing" "$err"
+check "missing shard: the message says missing" $?
+"$sim" merge --partial "$scratch"/fpr-table.1 "$scratch"/fpr-table.2 "$scratch"/fpr-table.4 >"$out" 2>"$err"
+check "merge --partial exits 0" $?
+grep -q "^partial (stopped early) *yes" "$out" && grep -q "^filters built (trials) *2 251$" "$out"
+check "merge --partial prints the 3 shards' 2251 of 3001 trials, marked partial" $?
+"$sim" merge --partial --format csv "$scratch"/fpr-large.1 "$scratch"/fpr-large.3 >"$out" 2>"$err"
+[ "$(csv_field partial)" = yes ] && [ "$(csv_field queries)" = 200000 ]
+check "merge --partial of 2 of 4 query shards: 200000 queries, partial" $?
+refuse "twice" "$sim" merge "$scratch"/fpr-table.1 "$scratch"/fpr-table.2 "$scratch"/fpr-table.2 \
+    "$scratch"/fpr-table.3 "$scratch"/fpr-table.4
+"$sim" fpr -m 64 -n 8 -k 5 --trials 3001 --queries 50 --seed 4 --shard 3/4 >"$scratch/other.3" 2>"$err"
+refuse "seed" "$sim" merge "$scratch"/fpr-table.1 "$scratch"/fpr-table.2 "$scratch/other.3" "$scratch"/fpr-table.4
+refuse "same run" "$sim" merge "$scratch"/fpr-table.1 "$scratch"/plan-json.2
+"$sim" fpr -m 64 -n 8 -k 5 --trials 3001 --queries 50 --seed 3 --shard 2/3 >"$scratch/thirds.2" 2>"$err"
+refuse "shard count" "$sim" merge "$scratch"/fpr-table.1 "$scratch/thirds.2"
+head -c 2000 "$scratch/fpr-table.1" >"$scratch/cut.1"
+refuse "cut short" "$sim" merge "$scratch/cut.1" "$scratch"/fpr-table.[2-4]
+sed 's/^option --seed=3$/option --seed=5/' "$scratch/fpr-table.1" >"$scratch/edited.1"
+refuse "fingerprint" "$sim" merge "$scratch/edited.1" "$scratch"/fpr-table.[2-4]
+sed 's/^bloomsim-shard 1$/bloomsim-shard 2/' "$scratch/fpr-table.1" >"$scratch/future.1"
+refuse "version" "$sim" merge "$scratch/future.1"
+refuse "shard" "$sim" merge "$scratch/fpr-table.whole"
+refuse "cannot open" "$sim" merge "$scratch/none"
+
+# Bad --shard values: exit 2, one line naming --shard, nothing on stdout.
+for value in 0/4 5/4 1/0 abc 1/ /4 2/4x -1/4; do
+    refuse "--shard" "$sim" fpr -m 64 -n 8 -k 5 --trials 100 --queries 10 --shard "$value"
+done
+refuse "--shard" "$sim" lsm -L 2 -p 10% -n 100 --trials 4 --lookups 100 --shard 5/5
+refuse "at most 4 shards" "$sim" lsm -L 2 -p 10% -n 100 --trials 4 --lookups 100 --shard 3/8
+refuse "at most 2 shards" "$sim" grow -n 100 --trials 2 --queries 10 --shard 3/3
+refuse "--shard" "$sim" grow -n 100 --trials 2 --queries 10 --shard 0/2
+
+# A shard rerun, or run on other --threads, writes the same file.
+"$sim" plan 2000 1% --trials 400 --queries 500 --seed 7 --format json --shard 2/4 --threads 1 >"$out" 2>"$err"
+cmp -s "$out" "$scratch/plan-json.2"
+check "shard rerun on 1 thread writes the same file" $?
+"$sim" fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 2 --shard 4/4 --threads 3 >"$out" 2>"$err"
+cmp -s "$out" "$scratch/fpr-large.4"
+check "large-filter shard rerun on 3 threads writes the same file" $?
+
+# A shard stopped by a signal writes nothing and exits 130.
+timeout --preserve-status -s INT 1 "$sim" fpr -m 64 -n 8 -k 5 --trials 2^40 --queries 100 --shard 1/2 \
+    >"$out" 2>"$err"
+rc=$?
+[ "$rc" -eq 130 ] && [ ! -s "$out" ]
+check "interrupted shard: exit 130 (got $rc), no shard file" $?
+
+checks_end shards
