@@ -105,6 +105,7 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
     config.queries = config.queries == 0 ? 10000 : config.queries;
     int status = subfilter == NULL || rates == NULL ? 1 : bloomsim_check_memory(line, sim_scalable_memory(&config));
     sim_scalable_totals totals;
+    memset(&totals, 0, sizeof totals);
     int written = 0;
     if (status == 0) {
         bloomsim_shard_job job;

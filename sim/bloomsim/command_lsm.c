@@ -263,6 +263,7 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
     config->lookups = lookups / config->trials + (lookups % config->trials != 0);
     int status = bloomsim_check_memory(line, sim_lsm_memory(config));
     sim_lsm_totals totals;
+    memset(&totals, 0, sizeof totals);
     int written = 0;
     if (status == 0) {
         bloomsim_shard_job job;

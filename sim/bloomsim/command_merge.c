@@ -205,12 +205,13 @@ int bloomsim_merge(int argc, char **argv, int first)
         status = read_files(&set, names, name_count, &line);
     sim_shard_merge merge;
     memset(&merge, 0, sizeof merge);
-    char error[512], missing[512];
+    char error[512];
     if (status == 0 && sim_shard_merge_files(&merge, set.files, set.count, error, sizeof error) != 0) {
         bloom_options_error(&line, "%s", error);
         status = 2;
     }
     if (status == 0 && merge.missing_count > 0) {
+        char missing[512];
         missing_list(missing, sizeof missing, &merge);
         bloom_options_error(&line, "shard%s %s of %" PRIu64 " missing%s", merge.missing_count > 1 ? "s" : "",
                             missing, merge.count,

@@ -68,7 +68,7 @@ typedef struct slot_layout {
 
 static slot_layout layout_of(sim_slot_kind kind)
 {
-    slot_layout layouts[] = {
+    const slot_layout layouts[] = {
         { fpr_fields, sizeof fpr_fields / sizeof fpr_fields[0], sizeof(sim_fpr_totals) },
         { lsm_fields, sizeof lsm_fields / sizeof lsm_fields[0], sizeof(sim_lsm_totals) },
         { grow_fields, sizeof grow_fields / sizeof grow_fields[0], sizeof(sim_scalable_totals) },
