@@ -78,6 +78,22 @@ grep -q ",500,500,7," "$out" && head -n 1 "$out" | grep -q "false_negatives"
 check "fpr --keys uses the file's 500 keys" $?
 rm -f "$keys"
 
+# Printed numbers (tests/sim_printed_numbers.py derives them from the counts):
+# the measured rate is the exact ratio at any --digits, counts are whole,
+# intervals stay in [0, 1] (bloomsim grow with 2 filters printed [-1.39, 1.48]).
+"$sim" fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --digits 30 --format csv >"$out" 2>"$err"
+python3 tests/sim_printed_numbers.py 30 "$out"
+check "fpr --digits 30: measured rate exact, counts whole, interval in [0, 1]" $?
+"$sim" grow -n 1e4 --trials 2 --format csv >"$out" 2>"$err"
+python3 tests/sim_printed_numbers.py 9 "$out"
+check "grow --trials 2: interval in [0, 1]" $?
+tr -d '\r' <"$out" | grep -q ',wilson-design-effect,'
+check "grow --trials 2: Wilson interval, not t with one degree of freedom" $?
+# A filter of 2^22 bits measured by default (a few filters): Wilson with its design effect.
+"$sim" fpr -m 2^22 -n 419431 -k 7 --format csv >"$out" 2>"$err"
+python3 tests/sim_printed_numbers.py 9 "$out" && tr -d '\r' <"$out" | grep -q ',wilson-design-effect,'
+check "default large-filter run: Wilson with design effect, interval in [0, 1]" $?
+
 # The verify battery, small budget: exact never rejected.
 "$sim" verify --budget 2e6 --format csv >"$out" 2>"$err"
 check "verify exit 0" $?

@@ -13,6 +13,7 @@ int main(int argc, char **argv)
         &sim_keys_suite,
         &sim_filter_suite,
         &sim_stats_suite,
+        &sim_interval_suite,
         &sim_harness_suite,
         &sim_lsm_suite,
         &sim_bulk_suite,

@@ -11,6 +11,7 @@ extern const bloom_test_suite sim_hash_suite;
 extern const bloom_test_suite sim_keys_suite;
 extern const bloom_test_suite sim_filter_suite;
 extern const bloom_test_suite sim_stats_suite;
+extern const bloom_test_suite sim_interval_suite;
 extern const bloom_test_suite sim_harness_suite;
 extern const bloom_test_suite sim_lsm_suite;
 extern const bloom_test_suite sim_bulk_suite;

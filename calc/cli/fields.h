@@ -51,6 +51,26 @@ void bloom_fields_rational(bloom_fields *fields, const char *key, const char *la
 void bloom_fields_fraction(bloom_fields *fields, const char *key, const char *label,
                            mpq_srcptr value);
 
+/*
+ * Appends a real known only approximately: `value` with an absolute error
+ * of at most `error` (both finite doubles, error >= 0), as for a statistic
+ * computed in floating point.  It is written correctly rounded with the
+ * most significant digits, at most fields->digits, on which every number
+ * of [value - error, value + error] agrees, so that no printed digit is
+ * wrong whatever the error.  An exact value (error 0) is written as a
+ * rational (bloom_fields_rational).  A range that holds 0 is written "0";
+ * one with no digit in common otherwise (an error as large as the value)
+ * gets its midpoint to one digit.  NaN is written as the text "none",
+ * infinity as "never" (a count that no run reaches).
+ */
+void bloom_fields_approximate(bloom_fields *fields, const char *key, const char *label,
+                              const char *unit, double value, double error);
+
+/* The text of [low, high] to the correctly rounded digits common to all
+ * its numbers, at most `digits` of them and at most 40 (malloc'd); NULL when not even
+ * one digit is common. */
+char *bloom_format_enclosed(mpq_srcptr low, mpq_srcptr high, unsigned digits);
+
 /* Appends a missing value (no value for this row). */
 void bloom_fields_missing(bloom_fields *fields, const char *key, const char *label);
 

@@ -62,7 +62,8 @@ static void put_plan(bloom_fields *fields, const bloom_growth *growth, mpz_srcpt
 }
 
 static void put_measurement(bloom_fields *fields, const sim_scalable_config *config,
-                            const sim_scalable_totals *totals, const sim_estimate *estimate, double confidence)
+                            const sim_scalable_totals *totals, const sim_estimate *estimate,
+                            sim_interval_method method, mpq_srcptr confidence)
 {
     bloomsim_put_count(fields, "seed", "seed", config->seed);
     bloomsim_put_count(fields, "trials", "filters built (trials)", totals->trials);
@@ -70,8 +71,11 @@ static void put_measurement(bloom_fields *fields, const sim_scalable_config *con
     bloomsim_put_count(fields, "false_positives", "false positives", totals->false_positives);
     bloomsim_put_count(fields, "members_checked", "inserted keys queried", totals->members_checked);
     bloomsim_put_count(fields, "false_negatives", "  false negatives among them", totals->false_negatives);
-    bloomsim_put_estimate(fields, "measured_fpr", "ci_low", "ci_high", "measured rate", estimate);
-    bloomsim_put_real(fields, "confidence", "  confidence", NULL, confidence);
+    bloomsim_put_ratio(fields, "measured_fpr", "measured rate", totals->false_positives, totals->trials,
+                       config->queries);
+    bloomsim_put_interval(fields, "ci_low", "ci_high", estimate);
+    bloomsim_put_confidence(fields, "  confidence", confidence);
+    bloomsim_put_interval_method(fields, method, estimate);
 }
 
 /* The exact compound rate with its verdict, and the bound with its status. */
@@ -118,14 +122,20 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
     }
     if (status == 0 && !written) {
         double confidence = mpq_get_d(run->confidence);
-        sim_estimate estimate = sim_estimate_between_trials(totals.false_positives, totals.false_positive_squares,
-                                                            totals.trials, config.queries, confidence);
+        /* with fewer than 30 filters, Wilson's interval with the design effect Q
+         * (a filter's queries counted as one: no model of the compound
+         * filter's correlation is needed, and the interval is conservative) */
+        sim_interval_method method;
+        sim_estimate estimate = sim_estimate_rate(totals.false_positives, totals.false_positive_squares,
+                                                  totals.trials, totals.trials * config.queries,
+                                                  config.queries, (double)config.queries, confidence,
+                                                  &method);
         sim_compound_rate compound_rate = { rates, growth->filters };
         bloom_quantity compound = { sim_enclose_compound_rate, &compound_rate, NULL };
         bloom_fields fields;
         bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
         put_plan(&fields, growth, n, initial, factor, tightening);
-        put_measurement(&fields, &config, &totals, &estimate, confidence);
+        put_measurement(&fields, &config, &totals, &estimate, method, run->confidence);
         put_judgement(&fields, growth, &compound, &estimate);
         bloomsim_put_yes_no(&fields, "partial", "partial (stopped early)", totals.partial);
         status = bloomsim_emit(&fields, run->output.format, line, totals.partial);

@@ -89,7 +89,7 @@ static int predict(lsm_predictions *prediction, const sim_lsm_config *config, co
 static void put_kind(bloom_fields *fields, const char *const keys[9], const char *const labels[4],
                      uint64_t probes, unsigned __int128 squares, const sim_lsm_totals *totals,
                      const sim_lsm_config *config, const lsm_predictions *prediction,
-                     double confidence)
+                     double confidence, double least)
 {
     sim_estimate estimate = sim_estimate_between_trials(probes, squares, totals->trials,
                                                         config->lookups, confidence);
@@ -98,10 +98,14 @@ static void put_kind(bloom_fields *fields, const char *const keys[9], const char
          * interval for 0 positives among all the filter checks, in probes */
         sim_interval none = sim_clopper_pearson_interval(0, totals->lookups * prediction->checked, confidence);
         estimate.interval.high = estimate.rate + prediction->checked * none.high;
+        estimate.end_error = SIM_END_RELATIVE_ERROR * estimate.interval.high;
     }
+    /* a lookup probes at least `least` runs (1 for a hit) and at most every one it may reach */
+    sim_estimate_clip(&estimate, least, prediction->value[2]);
     sim_verdict verdicts[3];
     sim_verdicts(prediction->value, 3, estimate.interval, verdicts);
-    bloomsim_put_estimate(fields, keys[0], keys[1], keys[2], labels[0], &estimate);
+    bloomsim_put_ratio(fields, keys[0], labels[0], probes, totals->trials, config->lookups);
+    bloomsim_put_interval(fields, keys[1], keys[2], &estimate);
     if (prediction->query.tree != NULL)
         bloom_fields_quantity(fields, keys[3], "predicted by calc for the allocation", NULL,
                               &prediction->allocated);
@@ -209,11 +213,11 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     bloomsim_put_count(&fields, "seed", "seed", config->seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
     bloomsim_put_count(&fields, "lookups", "lookups of each kind", totals->lookups);
-    bloomsim_put_real(&fields, "confidence", "confidence", NULL, confidence);
+    bloomsim_put_confidence(&fields, "confidence", run->confidence);
     put_kind(&fields, hit_keys, hit_labels, totals->probes_hit, totals->squares_hit, totals, config,
-             &hit, confidence);
+             &hit, confidence, 1);
     put_kind(&fields, miss_keys, miss_labels, totals->probes_miss, totals->squares_miss, totals,
-             config, &miss, confidence);
+             config, &miss, confidence, 0);
     bloomsim_put_count(&fields, "false_negatives", "false negatives on level J", totals->false_negatives);
     bloomsim_put_yes_no(&fields, "partial", "partial (stopped early)", totals->partial);
     if (status != BLOOM_OK && fields.status == BLOOM_OK)

@@ -15,6 +15,7 @@
 #include "description.h"
 #include "interrupt.h"
 #include "memory.h"
+#include "numbers.h"
 #include "parallel.h"
 
 const char bloomsim_verdict_help[] =
@@ -26,11 +27,16 @@ const char bloomsim_verdict_help[] =
     "  inconclusive  it lies inside together with a rival: the run is too small to\n"
     "                tell them apart (queries_to_resolve_* says how many it needs).\n"
     "The interval includes the spread between filter instances: Student t over the\n"
-    "per-trial rates when there are >= 30 trials (or >= 30 false positives per\n"
-    "trial), otherwise Wilson with the design effect 1 + (Q-1)(p2-p^2)/(p-p^2)\n"
-    "computed from the exact moments p = E[(X/m)^k], p2 = E[(X/m)^(2k)].\n"
-    "Under independent hashing the Rao-Blackwell estimate, the mean over filters\n"
-    "of (X/m)^k with X the set bits, is printed too, labelled as such.\n"
+    "per-trial rates when there are >= 30 trials (29 or more degrees of freedom),\n"
+    "otherwise Wilson with the design effect 1 + (Q-1)(p2-p^2)/(p-p^2) computed\n"
+    "from the exact moments p = E[(X/m)^k], p2 = E[(X/m)^(2k)], rounded up to 4\n"
+    "digits and printed (design_effect).  Intervals are cut to [0, 1].  Measured\n"
+    "rates and fractions are exact ratios of counts, printed like bloomcalc's\n"
+    "rationals; interval ends and standard errors are computed in double precision\n"
+    "and printed with only the digits their error bound makes certain (at most\n"
+    "--digits).  Under independent hashing and >= 30 trials the Rao-Blackwell\n"
+    "estimate, the mean over filters of (X/m)^k with X the set bits, is printed\n"
+    "too, labelled as such.\n"
     "Same --seed, same output, whatever --threads.";
 
 void bloomsim_run_options_init(bloomsim_run_options *options)
@@ -241,6 +247,7 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     config->progress_context = (void *)line->command;
     measurement->shard = options->shard;
     measurement->confidence = mpq_get_d(options->confidence);
+    measurement->confidence_exact = options->confidence;
     int status = settle_keys(measurement, line, options, keys);
     if (status != 0)
         return status;
@@ -288,18 +295,37 @@ void bloomsim_put_count(bloom_fields *fields, const char *key, const char *label
     mpz_clear(number);
 }
 
-void bloomsim_put_real(bloom_fields *fields, const char *key, const char *label, const char *unit,
-                       double value)
+void bloomsim_put_ratio(bloom_fields *fields, const char *key, const char *label, uint64_t numerator,
+                        uint64_t denominator, uint64_t denominator_factor)
 {
-    int digits = fields->digits > 17 ? 17 : (int)fields->digits;
-    if (isfinite(value)) {
-        char text[64];
-        snprintf(text, sizeof text, "%.*g", digits, value);
-        bloom_record_add(&fields->record, BLOOM_FIELD_NUMBER, key, label, unit, text);
+    mpq_t ratio;
+    mpq_init(ratio);
+    sim_mpz_set_u64(mpq_numref(ratio), numerator);
+    mpz_t factor;
+    mpz_init(factor);
+    sim_mpz_set_u64(mpq_denref(ratio), denominator);
+    sim_mpz_set_u64(factor, denominator_factor);
+    mpz_mul(mpq_denref(ratio), mpq_denref(ratio), factor);
+    if (mpz_sgn(mpq_denref(ratio)) == 0) {
+        bloom_fields_text(fields, key, label, "none");
     } else {
-        bloom_record_add(&fields->record, BLOOM_FIELD_TEXT, key, label, unit,
-                         isnan(value) ? "none" : "never");
+        mpq_canonicalize(ratio);
+        bloom_fields_rational(fields, key, label, NULL, ratio);
     }
+    mpz_clear(factor);
+    mpq_clear(ratio);
+}
+
+void bloomsim_put_whole(bloom_fields *fields, const char *key, const char *label, double value)
+{
+    if (!isfinite(value)) {
+        bloom_fields_approximate(fields, key, label, NULL, value, 0);
+        return;
+    }
+    mpz_t whole;
+    mpz_init_set_d(whole, ceil(value));
+    bloom_fields_integer(fields, key, label, NULL, whole);
+    mpz_clear(whole);
 }
 
 void bloomsim_put_yes_no(bloom_fields *fields, const char *key, const char *label, int value)
@@ -307,12 +333,44 @@ void bloomsim_put_yes_no(bloom_fields *fields, const char *key, const char *labe
     bloom_fields_text(fields, key, label, value ? "yes" : "no");
 }
 
+void bloomsim_put_interval(bloom_fields *fields, const char *low_key, const char *high_key,
+                           const sim_estimate *estimate)
+{
+    bloom_fields_approximate(fields, low_key, "  confidence interval, low", NULL, estimate->interval.low,
+                             estimate->end_error);
+    bloom_fields_approximate(fields, high_key, "  confidence interval, high", NULL,
+                             estimate->interval.high, estimate->end_error);
+}
+
 void bloomsim_put_estimate(bloom_fields *fields, const char *key, const char *low_key,
                            const char *high_key, const char *label, const sim_estimate *estimate)
 {
-    bloomsim_put_real(fields, key, label, NULL, estimate->rate);
-    bloomsim_put_real(fields, low_key, "  confidence interval, low", NULL, estimate->interval.low);
-    bloomsim_put_real(fields, high_key, "  confidence interval, high", NULL, estimate->interval.high);
+    bloom_fields_approximate(fields, key, label, NULL, estimate->rate, estimate->rate_error);
+    bloomsim_put_interval(fields, low_key, high_key, estimate);
+}
+
+void bloomsim_put_standard_error(bloom_fields *fields, const sim_estimate *estimate)
+{
+    bloom_fields_approximate(fields, "standard_error", "  standard error", NULL, estimate->standard_error,
+                             estimate->standard_error * SIM_STANDARD_ERROR_RELATIVE_ERROR);
+}
+
+void bloomsim_put_interval_method(bloom_fields *fields, sim_interval_method method,
+                                  const sim_estimate *estimate)
+{
+    bloom_fields_text(fields, "interval_method", "  interval", sim_interval_method_names[method]);
+    mpq_t design_effect;
+    mpq_init(design_effect);
+    mpq_set_d(design_effect, estimate->design_effect);
+    /* a 4-digit decimal by construction (sim_design_effect_rounded) */
+    bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, "design_effect", "  design effect (1: none)", NULL,
+                      bloom_format_rational(design_effect, 4));
+    mpq_clear(design_effect);
+}
+
+void bloomsim_put_confidence(bloom_fields *fields, const char *label, mpq_srcptr confidence)
+{
+    bloom_fields_rational(fields, "confidence", label, NULL, confidence);
 }
 
 static const char *const verdict_keys[SIM_PREDICTION_COUNT] = {
@@ -364,37 +422,36 @@ static void put_counts(bloom_fields *fields, const bloomsim_measurement *measure
     bloomsim_put_count(fields, "false_negatives", "  false negatives among them", totals->false_negatives);
     bloomsim_put_count(fields, "counter_overflows", "counter overflows (saturated)",
                        totals->counter_overflows);
-    double mean_fill = totals->trials == 0 ? 0
-        : (double)totals->set_bits / ((double)totals->trials * (double)measurement->config.bits);
-    bloomsim_put_real(fields, "mean_fill", "mean fraction of bits set", NULL, mean_fill);
+    bloomsim_put_ratio(fields, "mean_fill", "mean fraction of bits set", totals->set_bits, totals->trials,
+                       measurement->config.bits);
 }
 
 /* The measured rate, the predictions and the verdicts. */
 static void put_judgement(bloom_fields *fields, const bloomsim_measurement *measurement)
 {
     const sim_fpr_report *report = &measurement->report;
-    bloomsim_put_estimate(fields, "measured_fpr", "ci_low", "ci_high", "measured rate",
-                          &report->estimate);
-    bloomsim_put_real(fields, "standard_error", "  standard error", NULL,
-                      report->estimate.standard_error);
-    bloomsim_put_real(fields, "confidence", "  confidence", NULL, measurement->confidence);
-    bloom_fields_text(fields, "interval_method", "  interval", sim_interval_method_names[report->method]);
+    const sim_fpr_totals *totals = &measurement->totals;
+    bloomsim_put_ratio(fields, "measured_fpr", "measured rate", totals->false_positives, totals->queries, 1);
+    bloomsim_put_interval(fields, "ci_low", "ci_high", &report->estimate);
+    bloomsim_put_standard_error(fields, &report->estimate);
+    bloomsim_put_confidence(fields, "  confidence", measurement->confidence_exact);
+    bloomsim_put_interval_method(fields, report->method, &report->estimate);
     for (int which = 0; which < SIM_PREDICTION_COUNT; which++) {
         bloom_fields_quantity(fields, prediction_keys[which], prediction_labels[which], NULL,
                               &measurement->predictions.quantity[which]);
         bloom_fields_text(fields, verdict_keys[which], verdict_labels[which],
                           sim_verdict_names[report->verdict[which]]);
     }
-    bloomsim_put_real(fields, "queries_to_resolve_bloom", "queries to tell exact from Bloom", NULL,
-                      report->queries_to_resolve[SIM_PREDICTION_BLOOM]);
-    bloomsim_put_real(fields, "queries_to_resolve_approx", "queries to tell exact from approx.", NULL,
-                      report->queries_to_resolve[SIM_PREDICTION_APPROX]);
+    bloomsim_put_whole(fields, "queries_to_resolve_bloom", "queries to tell exact from Bloom",
+                       report->queries_to_resolve[SIM_PREDICTION_BLOOM]);
+    bloomsim_put_whole(fields, "queries_to_resolve_approx", "queries to tell exact from approx.",
+                       report->queries_to_resolve[SIM_PREDICTION_APPROX]);
     bloom_fields_text(fields, "resolution", "this run",
                       report->resolved[SIM_PREDICTION_BLOOM] ? "large enough to tell exact from both"
                       : report->resolved[SIM_PREDICTION_APPROX]
                           ? "too small to tell exact from Bloom (resolves exact from approx.)"
                           : "too small to tell exact from either approximation");
-    sim_estimate none = { NAN, NAN, { NAN, NAN } };
+    sim_estimate none = { NAN, NAN, { NAN, NAN }, 0, 0, 1 };
     bloomsim_put_estimate(fields, "rao_blackwell_fpr", "rao_blackwell_ci_low", "rao_blackwell_ci_high",
                           "Rao-Blackwell estimate, mean (X/m)^k",
                           report->has_rao_blackwell ? &report->rao_blackwell : &none);

@@ -68,6 +68,7 @@ typedef struct bloomsim_measurement {
     unsigned described_hashes;        /* k as described (config.hashes: the probes built) */
     int described;                    /* the record carries the description's fields (scheme among them) */
     double confidence;
+    mpq_srcptr confidence_exact;      /* the option's value, for printing */
     sim_predictions predictions;      /* for the keys really inserted */
     int has_predictions;
     sim_fpr_totals totals;
@@ -126,16 +127,39 @@ int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_ru
  * run was stopped by a signal. */
 int bloomsim_emit(bloom_fields *fields, int format, const bloom_command_line *line, int partial);
 
-/* Appends a whole number, a measured real (digits capped at 17; NaN is
- * written as the text "none", infinity as "never") and a yes/no text. */
+/* Appends a whole number. */
 void bloomsim_put_count(bloom_fields *fields, const char *key, const char *label, uint64_t value);
-void bloomsim_put_real(bloom_fields *fields, const char *key, const char *label, const char *unit,
-                       double value);
+
+/* Appends the exact ratio numerator / (denominator * denominator_factor),
+ * correctly rounded to the digits ("none" when the denominator is 0). */
+void bloomsim_put_ratio(bloom_fields *fields, const char *key, const char *label, uint64_t numerator,
+                        uint64_t denominator, uint64_t denominator_factor);
+
+/* Appends a whole number computed as a double (rounded up if it is not
+ * whole), in full; infinity is written "never", NaN "none". */
+void bloomsim_put_whole(bloom_fields *fields, const char *key, const char *label, double value);
+
 void bloomsim_put_yes_no(bloom_fields *fields, const char *key, const char *label, int value);
 
-/* An estimate as three fields KEY, KEY_ci_low, KEY_ci_high (or prefix + ci_low ...). */
+/* The interval of an estimate as LOW_KEY, HIGH_KEY: correct digits only,
+ * from the estimate's error bound (stats.h). */
+void bloomsim_put_interval(bloom_fields *fields, const char *low_key, const char *high_key,
+                           const sim_estimate *estimate);
+
+/* An estimate as three fields KEY, KEY_ci_low, KEY_ci_high, the rate too
+ * written from its error bound (for a rate that is not a ratio of counts). */
 void bloomsim_put_estimate(bloom_fields *fields, const char *key, const char *low_key,
                            const char *high_key, const char *label, const sim_estimate *estimate);
+
+/* The estimate's standard error, correct digits only. */
+void bloomsim_put_standard_error(bloom_fields *fields, const sim_estimate *estimate);
+
+/* interval_method and the design_effect it used. */
+void bloomsim_put_interval_method(bloom_fields *fields, sim_interval_method method,
+                                  const sim_estimate *estimate);
+
+/* The confidence level, exactly as given. */
+void bloomsim_put_confidence(bloom_fields *fields, const char *label, mpq_srcptr confidence);
 
 /* 64-bit values of parsed options. */
 uint64_t bloomsim_u64(mpz_srcptr value);

@@ -93,6 +93,7 @@ static int run_check(verify_check *check, const bloom_command_line *line, const 
     measurement.described_bits = check->config.bits;
     measurement.described_hashes = check->config.hashes;
     measurement.confidence = mpq_get_d(run->confidence);
+    measurement.confidence_exact = run->confidence;
     int status = predict_check(&measurement, &prediction, check, line);
     if (status == 0)
         status = bloomsim_layout_size(&measurement, &prediction, check->sized, check->sized, check->budget, line);

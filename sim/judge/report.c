@@ -29,7 +29,7 @@ void sim_fpr_report_compute(sim_fpr_report *report, const sim_fpr_totals *totals
             : sim_queries_to_resolve(gap, standard_error, queries, confidence, SIM_RESOLVING_POWER);
         report->resolved[which] = queries >= report->queries_to_resolve[which];
     }
-    report->has_rao_blackwell = config->scheme == SIM_PROBE_INDEPENDENT && totals->trials >= 2
+    report->has_rao_blackwell = config->scheme == SIM_PROBE_INDEPENDENT && totals->trials >= SIM_MIN_TRIALS_FOR_T
                                 && (config->layout == NULL || sim_layout_is_plain(config->layout));
     if (report->has_rao_blackwell)
         report->rao_blackwell = sim_fpr_rao_blackwell(totals, confidence);

@@ -149,14 +149,36 @@ sim_interval sim_clopper_pearson_interval(uint64_t successes, uint64_t trials, d
     return interval;
 }
 
-/* rate +- t(df) * standard_error at two-sided `confidence`. */
-static sim_estimate t_estimate(double rate, double standard_error, double degrees_of_freedom,
-                               double confidence)
+/* rate +- t(df) * standard_error at two-sided `confidence`; `rate_error`
+ * bounds the error of the rate itself. */
+static sim_estimate t_estimate(double rate, double rate_error, double standard_error,
+                               double degrees_of_freedom, double confidence)
 {
     double quantile = sim_student_t_quantile(1 - (1 - confidence) / 2, degrees_of_freedom);
-    sim_estimate estimate = { rate, standard_error,
-                              { rate - quantile * standard_error, rate + quantile * standard_error } };
+    double half = quantile * standard_error;
+    sim_estimate estimate = { rate, standard_error, { rate - half, rate + half }, rate_error,
+                              SIM_END_RELATIVE_ERROR * (fabs(rate) + half) + rate_error, 1 };
     return estimate;
+}
+
+void sim_estimate_clip(sim_estimate *estimate, double minimum, double maximum)
+{
+    estimate->interval.low = fmin(fmax(estimate->interval.low, minimum), maximum);
+    estimate->interval.high = fmin(fmax(estimate->interval.high, minimum), maximum);
+    estimate->rate = fmin(fmax(estimate->rate, minimum), maximum);
+}
+
+double sim_design_effect_rounded(double design_effect)
+{
+    if (!(design_effect > 1))
+        return 1;
+    /* 10^places as an exact whole number on either side, so that the result
+     * is the double nearest to the 4-digit decimal */
+    double places = 3 - floor(log10(design_effect));
+    double scale = pow(10, fabs(places));
+    double slack = 1 - 0x1p-50;   /* a value already on 4 digits stays there */
+    return places >= 0 ? ceil(design_effect * scale * slack) / scale
+                       : ceil(design_effect / scale * slack) * scale;
 }
 
 sim_estimate sim_estimate_between_trials(uint64_t sum, unsigned __int128 squares, uint64_t trials,
@@ -167,7 +189,8 @@ sim_estimate sim_estimate_between_trials(uint64_t sum, unsigned __int128 squares
     double f = (double)trials, q = (double)per_trial;
     double sample_variance = (double)scaled / (f * (f - 1));
     double standard_error = sqrt(sample_variance / f) / q;
-    return t_estimate((double)sum / (f * q), standard_error, f - 1, confidence);
+    double rate = (double)sum / (f * q);
+    return t_estimate(rate, 0x1p-51 * rate, standard_error, f - 1, confidence);
 }
 
 sim_estimate sim_estimate_between_trials_real(double sum, double squares, uint64_t trials,
@@ -175,7 +198,8 @@ sim_estimate sim_estimate_between_trials_real(double sum, double squares, uint64
 {
     double f = (double)trials, mean = sum / f;
     double sample_variance = fmax(0, (squares - sum * mean) / (f - 1));
-    return t_estimate(mean, sqrt(sample_variance / f), f - 1, confidence);
+    /* a sum of f non-negative terms, each within a few units of 2^-53 */
+    return t_estimate(mean, (f + 8) * 0x1p-52 * fabs(mean), sqrt(sample_variance / f), f - 1, confidence);
 }
 
 sim_estimate sim_estimate_wilson(uint64_t successes, uint64_t queries, double design_effect,
@@ -188,6 +212,9 @@ sim_estimate sim_estimate_wilson(uint64_t successes, uint64_t queries, double de
     estimate.rate = rate;
     estimate.standard_error = sqrt(fmax(rate * (1 - rate), 0) / effective_queries);
     estimate.interval = sim_wilson_interval(rate * effective_queries, effective_queries, z);
+    estimate.rate_error = 0x1p-52 * rate;
+    estimate.end_error = SIM_END_RELATIVE_ERROR * estimate.interval.high;
+    estimate.design_effect = design_effect;
     return estimate;
 }
 

@@ -67,12 +67,52 @@ sim_interval sim_wilson_interval(double successes, double trials, double z);
  * two-sided `confidence` (0 < confidence < 1). */
 sim_interval sim_clopper_pearson_interval(uint64_t successes, uint64_t trials, double confidence);
 
-/* A measured rate: the estimate, its standard error and interval. */
+/*
+ * A measured rate: the estimate, its standard error and interval, computed
+ * in double precision, with bounds on their floating-point errors so that
+ * they can be printed with correct digits only (fields.h,
+ * bloom_fields_approximate):
+ *   rate_error      |rate - the exact statistic| (a ratio of counts, which
+ *                   the printer writes exactly instead when it has them);
+ *   end_error       |each end - the end computed exactly from the same
+ *                   formula|, SIM_END_RELATIVE_ERROR times the interval's
+ *                   scale |rate| + half width, plus rate_error;
+ *   standard_error  has a relative error below SIM_STANDARD_ERROR_RELATIVE_ERROR;
+ *   design_effect   the design effect the interval used (1: none).
+ */
 typedef struct sim_estimate {
     double rate;
     double standard_error;
     sim_interval interval;
+    double rate_error;
+    double end_error;
+    double design_effect;
 } sim_estimate;
+
+/*
+ * The error bounds.  Quantiles are found by bisection on a distribution
+ * function accurate to a few units of 1e-16 (erfc; the continued fraction
+ * of I_x(a, b) stops at a relative step of 1e-16), so they carry a
+ * relative error far below SIM_QUANTILE_RELATIVE_ERROR, which
+ * tests/sim_stats_tests.c checks against independent multiple-precision
+ * evaluations (MPFR's erfc; Student's t in closed form for integer
+ * degrees of freedom, Abramowitz and Stegun 26.7.3-4).  An interval end
+ * is a handful of further double operations on the quantile, the rate and
+ * the standard error, whose rounding errors (2^-53 each) are swamped by
+ * the 2^6 margin between the quantile's bound and SIM_END_RELATIVE_ERROR.
+ */
+#define SIM_QUANTILE_RELATIVE_ERROR 0x1p-36
+#define SIM_END_RELATIVE_ERROR 0x1p-30
+#define SIM_STANDARD_ERROR_RELATIVE_ERROR 0x1p-40
+
+/* Cuts the interval (and the rate) to the values the measured quantity can
+ * take, [minimum, maximum]: [0, 1] for a rate.  The true value lies there,
+ * so the cut interval covers it whenever the uncut one does. */
+void sim_estimate_clip(sim_estimate *estimate, double minimum, double maximum);
+
+/* A design effect rounded up to 4 significant digits: the value a Wilson
+ * interval uses and a record states (rounding up only widens the interval). */
+double sim_design_effect_rounded(double design_effect);
 
 /*
  * The between-trials estimate from integer per-trial values v_t (false
