@@ -28,8 +28,8 @@
 #include "sim_suites.h"
 #include "tiny.h"
 
-static sim_fpr_config small_config(uint64_t bits, uint64_t keys, unsigned hashes, uint64_t trials,
-                                   uint64_t queries)
+sim_fpr_config sim_test_config(uint64_t bits, uint64_t keys, unsigned hashes, uint64_t trials,
+                               uint64_t queries)
 {
     sim_fpr_config config;
     memset(&config, 0, sizeof config);
@@ -64,7 +64,7 @@ static sim_estimate measure(const sim_fpr_config *config, sim_fpr_totals *totals
  */
 static void test_seed_filter_verdicts(void)
 {
-    sim_fpr_config config = small_config(64, 8, 5, 20000, 50);
+    sim_fpr_config config = sim_test_config(64, 8, 5, 20000, 50);
     sim_fpr_totals totals;
     sim_estimate estimate = measure(&config, &totals);
     const double predictions[4] = { 0.0234160875, 0.0223007262, 0.0216792171, 0.0234160875 * 1.1 };
@@ -87,7 +87,7 @@ static void test_seed_filter_verdicts(void)
  */
 static void test_two_bit_filter(void)
 {
-    sim_fpr_config config = small_config(2, 1, 2, 20000, 16);
+    sim_fpr_config config = sim_test_config(2, 1, 2, 20000, 16);
     sim_fpr_totals totals;
     sim_estimate estimate = measure(&config, &totals);
     const double predictions[3] = { 0.625, 0.5625, 0.39957640089372803 };
@@ -117,7 +117,7 @@ static void test_double_hashing_schemes(void)
         { SIM_PROBE_ENHANCED, 1, 0.0081387 },
     };
     for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
-        sim_fpr_config config = small_config(64, 6, 7, 30000, 40);
+        sim_fpr_config config = sim_test_config(64, 6, 7, 30000, 40);
         config.scheme = schemes[i].scheme;
         config.guard = schemes[i].guard;
         sim_fpr_totals totals;
@@ -133,7 +133,7 @@ static void test_thread_count_does_not_matter(void)
 {
     sim_fpr_totals totals[3];
     for (unsigned threads = 1; threads <= 3; threads++) {
-        sim_fpr_config config = small_config(1000, 100, 7, 9001, 37);
+        sim_fpr_config config = sim_test_config(1000, 100, 7, 9001, 37);
         config.threads = threads;
         config.scheme = SIM_PROBE_ENHANCED;
         CU_ASSERT_EQUAL(sim_fpr_run(&config, &totals[threads - 1]), 0);
@@ -151,7 +151,7 @@ static void test_thread_count_does_not_matter(void)
  * keys (a counter is nonzero iff the bit is set): same seed, same counts. */
 static void test_counting_filter_same_answers(void)
 {
-    sim_fpr_config config = small_config(500, 60, 5, 300, 200);
+    sim_fpr_config config = sim_test_config(500, 60, 5, 300, 200);
     sim_fpr_totals bits, counters;
     CU_ASSERT_EQUAL(sim_fpr_run(&config, &bits), 0);
     config.filter = SIM_FILTER_COUNTING;
@@ -163,7 +163,7 @@ static void test_counting_filter_same_answers(void)
 /* A stop requested before the run: nothing measured, marked partial. */
 static void test_interrupted_run_is_partial(void)
 {
-    sim_fpr_config config = small_config(64, 8, 5, 1000, 50);
+    sim_fpr_config config = sim_test_config(64, 8, 5, 1000, 50);
     sim_fpr_totals totals;
     sim_interrupt_request();
     CU_ASSERT_EQUAL(sim_fpr_run(&config, &totals), 0);
@@ -188,7 +188,7 @@ static void test_default_size_resolves_seed(void)
     predictions.value[SIM_PREDICTION_BLOOM] = 0.0223007262;
     predictions.value[SIM_PREDICTION_APPROX] = 0.0216792171;
     predictions.second_moment = 0.0234160875 * 0.0234160875 * (1 + 0.3498 * 0.3498);
-    sim_fpr_config config = small_config(64, 8, 5, 0, 0);
+    sim_fpr_config config = sim_test_config(64, 8, 5, 0, 0);
     sim_fpr_choose_size(&config, &predictions, 0.999, 0, 0, 1e8);
     CU_ASSERT(config.trials >= 1000);
     sim_fpr_totals totals;
@@ -220,7 +220,7 @@ static void test_exact_rate_at_larger_sizes(void)
         { 1ULL << 20, 100000, 10, 200000, 0.00650134090 },
     };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        sim_fpr_config config = small_config(sizes[i].bits, sizes[i].keys, 7, sizes[i].trials,
+        sim_fpr_config config = sim_test_config(sizes[i].bits, sizes[i].keys, 7, sizes[i].trials,
                                              sizes[i].queries);
         sim_fpr_totals totals;
         sim_estimate estimate = measure(&config, &totals);
@@ -293,7 +293,7 @@ static void test_tiny_trials_equal_reference(void)
 {
     const uint64_t sizes[] = { 64, 37 };
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        sim_fpr_config config = small_config(sizes[s], 8, 5, 3001, 23);
+        sim_fpr_config config = sim_test_config(sizes[s], 8, 5, 3001, 23);
         config.check_members = 1;
         sim_fpr_totals expected, totals;
         tiny_reference(&config, &expected);

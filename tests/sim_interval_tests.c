@@ -55,6 +55,23 @@ static void normal_cdf(mpfr_t result, double x)
     mpfr_clear(root);
 }
 
+/* sum = first + first c2 (j0-1)/j0 + ..., each term the previous times
+ * c2 (j-1)/j for j = j0, j0+2, ..., nu-2 (the sums of A&S 26.7.3-4). */
+static void series(mpfr_t sum, mpfr_srcptr first, mpfr_srcptr c2, unsigned long j0, unsigned long nu)
+{
+    mpfr_t term;
+    mpfr_init2(term, PRECISION);
+    mpfr_set(term, first, MPFR_RNDN);
+    mpfr_set(sum, term, MPFR_RNDN);
+    for (unsigned long j = j0; j + 2 <= nu; j += 2) {
+        mpfr_mul(term, term, c2, MPFR_RNDN);
+        mpfr_mul_ui(term, term, j - 1, MPFR_RNDN);
+        mpfr_div_ui(term, term, j, MPFR_RNDN);
+        mpfr_add(sum, sum, term, MPFR_RNDN);
+    }
+    mpfr_clear(term);
+}
+
 /* P(|T| <= t) for T Student's t with nu degrees of freedom (A&S 26.7.3-4). */
 static void student_two_sided(mpfr_t result, double t, unsigned long nu)
 {
@@ -68,16 +85,8 @@ static void student_two_sided(mpfr_t result, double t, unsigned long nu)
     mpfr_sqr(c2, c, MPFR_RNDN);
     if (nu % 2 == 1) {
         mpfr_set_ui(sum, 0, MPFR_RNDN);
-        if (nu > 1) {
-            mpfr_set(term, c, MPFR_RNDN);          /* cos theta */
-            mpfr_set(sum, term, MPFR_RNDN);
-            for (unsigned long j = 3; j <= nu - 2; j += 2) {
-                mpfr_mul(term, term, c2, MPFR_RNDN);
-                mpfr_mul_ui(term, term, j - 1, MPFR_RNDN);
-                mpfr_div_ui(term, term, j, MPFR_RNDN);
-                mpfr_add(sum, sum, term, MPFR_RNDN);
-            }
-        }
+        if (nu > 1)
+            series(sum, c, c2, 3, nu);             /* first term cos theta */
         mpfr_mul(sum, sum, s, MPFR_RNDN);
         mpfr_add(sum, sum, theta, MPFR_RNDN);
         mpfr_const_pi(term, MPFR_RNDN);
@@ -85,13 +94,7 @@ static void student_two_sided(mpfr_t result, double t, unsigned long nu)
         mpfr_mul_ui(result, sum, 2, MPFR_RNDN);
     } else {
         mpfr_set_ui(term, 1, MPFR_RNDN);
-        mpfr_set_ui(sum, 1, MPFR_RNDN);
-        for (unsigned long j = 2; j <= nu - 2; j += 2) {
-            mpfr_mul(term, term, c2, MPFR_RNDN);
-            mpfr_mul_ui(term, term, j - 1, MPFR_RNDN);
-            mpfr_div_ui(term, term, j, MPFR_RNDN);
-            mpfr_add(sum, sum, term, MPFR_RNDN);
-        }
+        series(sum, term, c2, 2, nu);              /* first term 1 */
         mpfr_mul(result, sum, s, MPFR_RNDN);
     }
     mpfr_clears(theta, s, c, c2, term, sum, (mpfr_ptr)0);
@@ -170,16 +173,8 @@ static unsigned coverage_misses(uint64_t bits, uint64_t keys, unsigned hashes, u
     double exact = predictions.value[SIM_PREDICTION_EXACT];
     unsigned misses = 0;
     for (unsigned run = 1; run <= REPETITIONS; run++) {
-        sim_fpr_config config;
-        memset(&config, 0, sizeof config);
-        config.bits = bits;
-        config.keys = keys;
-        config.hashes = hashes;
-        config.trials = trials;
-        config.queries = queries;
-        config.guard = 1;
+        sim_fpr_config config = sim_test_config(bits, keys, hashes, trials, queries);
         config.seed = 7919ULL * run;
-        config.threads = 2;
         sim_fpr_totals totals;
         CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
         sim_interval_method method;

@@ -6,6 +6,12 @@
 #define BLOOMSIM_TESTS_SIM_SUITES_H
 
 #include "runner.h"
+#include "harness.h"
+
+/* A standard filter's run configuration with the tests' fixed seed
+ * (20261130), guard on, 4-bit counters, 2 threads (sim_harness_tests.c). */
+sim_fpr_config sim_test_config(uint64_t bits, uint64_t keys, unsigned hashes, uint64_t trials,
+                               uint64_t queries);
 
 extern const bloom_test_suite sim_hash_suite;
 extern const bloom_test_suite sim_keys_suite;
