@@ -234,6 +234,51 @@ static void test_counter_overflow(void)
     mpz_clears(m, n, NULL);
 }
 
+/*
+ * Overflow values known exactly, derived by hand: fewer increments than
+ * 2^c (T = 7 < 16: nothing can overflow); one counter (it takes all 20
+ * increments); 3 increments into 2 one-bit counters (P(C1 >= 2) = 1 - 1/8
+ * - 3/8 = 1/2, S1 = 1, S2 = 0 since two counters at 2 need 4 increments,
+ * and by pigeonhole some counter does overflow: 1); 2 increments into 3
+ * counters (P(C1 >= 2) = 1/9, S1 = 1/3 = the true P(both on one counter),
+ * S2 = 0); and 3-bit counters for a million keys at 1 %, where S1 ~ 10 and
+ * S1 - S2 ~ -41 leave [0, 1]: the bounds are 0 and 1.
+ */
+static void test_counter_overflow_exact(void)
+{
+    static const struct {
+        const char *m, *n; unsigned long k, c; const char *one, *lower, *upper;
+    } cases[] = {
+        { "10000000", "1", 7, 4, "0", "0", "0" },
+        { "1", "1", 20, 4, "1", "1", "1" },
+        { "2", "3", 1, 1, "1/2", "1", "1" },
+        { "3", "1", 2, 1, "1/9", "1/3", "1/3" },
+        { "9585059", "1000000", 7, 3, NULL, "0", "1" },
+    };
+    mpz_t m, n;
+    mpq_t expected;
+    mpz_inits(m, n, NULL);
+    mpq_init(expected);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        mpz_set_str(m, cases[i].m, 10);
+        mpz_set_str(n, cases[i].n, 10);
+        bloom_counting_arguments counting = { m, n, cases[i].k, cases[i].c };
+        bloom_quantity one = { bloom_enclose_counter_overflow_one, &counting, NULL };
+        bloom_quantity upper = { bloom_enclose_counter_overflow_upper, &counting, NULL };
+        bloom_quantity lower = { bloom_enclose_counter_overflow_lower, &counting, NULL };
+        if (cases[i].one != NULL) {
+            mpq_set_str(expected, cases[i].one, 10);
+            CHECK_DECIMAL_RATIONAL(&one, 12, expected);
+        }
+        mpq_set_str(expected, cases[i].lower, 10);
+        CHECK_DECIMAL_RATIONAL(&lower, 12, expected);
+        mpq_set_str(expected, cases[i].upper, 10);
+        CHECK_DECIMAL_RATIONAL(&upper, 12, expected);
+    }
+    mpz_clears(m, n, NULL);
+    mpq_clear(expected);
+}
+
 /* Bits per key at 1 % and 0.1 % (FORMULAS g table). */
 static void test_structures(void)
 {
@@ -242,12 +287,13 @@ static void test_structures(void)
         {"1/100", 4, "9.0512"}, {"1/100", 5, "8.1719"}, {"1/1000", 0, "9.9658"},
         {"1/1000", 1, "14.3776"}, {"1/1000", 3, "13.5767"}, {"1/1000", 4, "12.5296"},
         {"1/1000", 5, "12.2579"}, {"1/100", 6, "8.61"},   /* 1.23 x 7 */
+        {"1/100", 2, "38.3402"},                           /* 4 x 9.5851 (4-bit counters) */
     };
     mpq_t p;
     mpq_init(p);
     for (size_t i = 0; i < COUNT_OF(rows); i++) {
         mpq_set_str(p, rows[i].p, 10);
-        bloom_structure_arguments arguments = { &bloom_structures[rows[i].row], p };
+        bloom_structure_arguments arguments = { &bloom_structures[rows[i].row], p, 4 };
         bloom_quantity bits = { bloom_enclose_structure_bits_per_key, &arguments, NULL };
         CHECK_FIGURE(&bits, rows[i].figure);
     }
@@ -260,6 +306,7 @@ static const bloom_test_case monkey_cases[] = {
     {"hit costs recomputed from level rates", test_hit_costs},
     {"scalable filter: bound and sub-filters", test_growth},
     {"counting filter overflow: FORMULAS f", test_counter_overflow},
+    {"counting filter overflow: exact cases, bounds kept in [0, 1]", test_counter_overflow_exact},
     {"bits per key of other structures", test_structures},
     {NULL, NULL},
 };

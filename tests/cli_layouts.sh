@@ -57,6 +57,12 @@ check 0 '^sub-filters +10$' grow 1e9
 check 0 '^ +3 ' grow 1e9 --per-filter
 check 0 '^counting bloom \(4-bit\),.*,8\.2253299[0-9]*e-10,8\.2253299[0-9]*e-10' structures 1% -n 1e6 -m 1e7 --format csv
 check 0 '^ +xor +8\.17194311' structures 1%
+# Fewer increments than 2^c (1 key, k = 7 < 16): no overflow, exactly 0 (once an MPFR abort);
+# one counter holding one key (0.999999: m = 1): exactly 0 too (once "could not be certified").
+check 0 '^counting bloom \(4-bit\),[^,]*,exact,"[^"]*",1,0,0,0,' structures 1% -n 1 --format csv
+check 0 '^counting bloom \(4-bit\),[^,]*,exact,"[^"]*",1,0,0,0,' structures 0.999999 -n 1 --format csv
+# 3-bit counters: labelled so, 3 x 9.58505838 bits a key, bounds inside [0, 1].
+check 0 '^counting bloom \(3-bit\),28\.7551751,.*,0,1\.00000000,' structures 1% -n 1e6 --counter-bits 3 --format csv
 check 0 'Usage|usage|Monkey' lsm --help
 check 2 'layout' fpr -m 100 -n 10 -k 3 --layout tree
 check 2 'block-bits' fpr -m 100 -n 10 -k 3 --layout blocked

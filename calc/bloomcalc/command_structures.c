@@ -14,14 +14,16 @@
 
 static const char description[] =
     "Bits per key at target rate P for the information-theoretic floor log2(1/P),\n"
-    "a Bloom filter, a counting Bloom filter (4-bit counters), cuckoo, xor, binary\n"
+    "a Bloom filter, a counting Bloom filter (c-bit counters), cuckoo, xor, binary\n"
     "fuse and ribbon filters, each labelled exact or approximate with its reference\n"
     "(the papers' space formulas).  With -n N, the bits for N keys, and the counting\n"
     "Bloom filter's overflow: the textbook filter for N keys at P (or -m M counters)\n"
     "with c-bit counters (--counter-bits, default 4) and its best k, the probability\n"
     "one counter overflows and\n"
-    "that any does, between the Bonferroni bounds S1 - S2 and S1, with Fan et al.'s\n"
-    "bound.  The overflow columns are empty on the other rows.";
+    "that any does, between the Bonferroni bounds max(0, S1 - S2) and min(1, S1),\n"
+    "with Fan et al.'s bound (as published, not capped at 1).  With kN < 2^c no\n"
+    "counter can overflow and every overflow value is exactly 0.  The overflow\n"
+    "columns are empty on the other rows.";
 
 /* The counting Bloom filter's overflow fields (or missing values). */
 static void put_overflow(bloom_fields *fields, const bloom_counting_arguments *counting)
@@ -45,17 +47,22 @@ static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcp
                          const bloom_counting_arguments *counting, const bloom_output_choice *output)
 {
     const bloom_structure *structure = &bloom_structures[index];
-    bloom_structure_arguments arguments = { structure, p };
+    bloom_structure_arguments arguments = { structure, p, counting->counter_bits };
     bloom_quantity bits = { bloom_enclose_structure_bits_per_key, &arguments, NULL };
     bloom_fields fields;
     bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-    bloom_fields_text(&fields, "structure", "structure", structure->name);
+    char name[64];
+    if (structure->per_counter_bit)   /* "counting bloom (3-bit)": the counters asked for */
+        snprintf(name, sizeof name, "%s (%lu-bit)", structure->name, counting->counter_bits);
+    else
+        snprintf(name, sizeof name, "%s", structure->name);
+    bloom_fields_text(&fields, "structure", "structure", name);
     bloom_fields_quantity(&fields, "bits_per_key", "bits/key", NULL, &bits);
     bloom_fields_text(&fields, "status", "status", structure->status);
     bloom_fields_text(&fields, "reference", "reference", structure->reference);
     if (n != NULL) {
         bloom_fields_integer(&fields, "n", "keys", NULL, n);
-        put_overflow(&fields, index == 2 ? counting : NULL);
+        put_overflow(&fields, structure->per_counter_bit ? counting : NULL);
     }
     int status = fields.status;
     *row = fields.record;
@@ -80,7 +87,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
           .count_minimum = "1", .count_maximum = "2^64" },
         { .long_name = "counters", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "counters of the counting filter (default: the textbook m)",
-          .count_minimum = "2", .count_maximum = "2^64" },
+          .count_minimum = "1", .count_maximum = "2^64" },
         { .long_name = "counter-bits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &counter_bits,
           .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = 6 },
         BLOOM_OUTPUT_OPTIONS(output),

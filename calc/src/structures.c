@@ -30,17 +30,17 @@
 #include "structures.h"
 
 const bloom_structure bloom_structures[] = {
-    { "lower bound", "exact", "Carter, Floyd, Gill, Markowsky, Wegman, STOC 1978", "1", "0", "1", 0, 0 },
-    { "bloom", "exact", "Bloom 1970; real k, exponential approximation", "1", "0", "1", 0, 1 },
-    { "counting bloom (4-bit)", "exact", "Fan, Cao, Almeida, Broder, ToN 2000", "4", "0", "1", 0, 1 },
+    { "lower bound", "exact", "Carter, Floyd, Gill, Markowsky, Wegman, STOC 1978", "1", "0", "1", 0, 0, 0 },
+    { "bloom", "exact", "Bloom 1970; real k, exponential approximation", "1", "0", "1", 0, 1, 0 },
+    { "counting bloom", "exact", "Fan, Cao, Almeida, Broder, ToN 2000", "1", "0", "1", 0, 1, 1 },
     { "cuckoo (b=4)", "approximate", "Fan, Andersen, Kaminsky, Mitzenmacher, CoNEXT 2014", "1", "3",
-      "955/1000", 0, 0 },
-    { "cuckoo semi-sorted (b=4)", "approximate", "Fan et al., CoNEXT 2014", "1", "2", "955/1000", 0, 0 },
-    { "xor", "approximate", "Graf, Lemire, ACM JEA 2020", "123/100", "0", "1", 0, 0 },
-    { "xor, whole-bit fingerprints", "approximate", "Graf, Lemire, ACM JEA 2020", "123/100", "0", "1", 1, 0 },
-    { "binary fuse (3-wise)", "approximate", "Graf, Lemire, ACM JEA 2022", "1125/1000", "0", "1", 0, 0 },
-    { "binary fuse (4-wise)", "approximate", "Graf, Lemire, ACM JEA 2022", "1075/1000", "0", "1", 0, 0 },
-    { "ribbon (1% overhead)", "approximate", "Dillinger, Walzer, arXiv 2103.02515", "101/100", "0", "1", 0, 0 },
+      "955/1000", 0, 0, 0 },
+    { "cuckoo semi-sorted (b=4)", "approximate", "Fan et al., CoNEXT 2014", "1", "2", "955/1000", 0, 0, 0 },
+    { "xor", "approximate", "Graf, Lemire, ACM JEA 2020", "123/100", "0", "1", 0, 0, 0 },
+    { "xor, whole-bit fingerprints", "approximate", "Graf, Lemire, ACM JEA 2020", "123/100", "0", "1", 1, 0, 0 },
+    { "binary fuse (3-wise)", "approximate", "Graf, Lemire, ACM JEA 2022", "1125/1000", "0", "1", 0, 0, 0 },
+    { "binary fuse (4-wise)", "approximate", "Graf, Lemire, ACM JEA 2022", "1075/1000", "0", "1", 0, 0, 0 },
+    { "ribbon (1% overhead)", "approximate", "Dillinger, Walzer, arXiv 2103.02515", "101/100", "0", "1", 0, 0, 0 },
 };
 const size_t bloom_structure_count = sizeof bloom_structures / sizeof bloom_structures[0];
 
@@ -73,6 +73,8 @@ int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments)
     }
     enclose_text_rational(part, structure->scale);
     mpfi_mul(result, result, part);
+    if (structure->per_counter_bit)
+        mpfi_mul_ui(result, result, row->counter_bits);
     enclose_text_rational(part, structure->offset);
     mpfi_add(result, result, part);
     enclose_text_rational(part, structure->load);
@@ -90,17 +92,66 @@ int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments)
 static int counting_valid(const bloom_counting_arguments *counting)
 {
     return counting->counter_bits >= 1 && counting->counter_bits <= 6 && counting->k >= 1
-        && mpz_cmp_ui(counting->m, 2) >= 0 && mpz_sgn(counting->n) > 0;
+        && mpz_sgn(counting->m) > 0 && mpz_sgn(counting->n) > 0;
 }
 
-/* Bits the tail 1 - P(C1 < j) cancels, about -log2 of the tail (doubles: a precision only). */
+/*
+ * The cases with an exact answer, which the sums below must not see: with
+ * T = kn < j increments no counter reaches j (every quantity is 0); a
+ * single counter receives all T (P(C1 >= j) = 1 when T >= j, and there is
+ * no pair, S2 = 0).  Returns 1 and sets `result` to that value (for the
+ * single-counter probability and both Bonferroni bounds alike), else 0.
+ */
+static int overflow_exactly(mpfi_ptr result, const bloom_counting_arguments *counting)
+{
+    mpz_t throws;
+    mpz_init(throws);
+    mpz_mul_ui(throws, counting->n, counting->k);
+    int none = mpz_cmp_ui(throws, 1UL << counting->counter_bits) < 0;
+    mpz_clear(throws);
+    if (none)
+        mpfi_set_ui(result, 0);
+    else if (mpz_cmp_ui(counting->m, 1) == 0)
+        mpfi_set_ui(result, 1);
+    return none || mpz_cmp_ui(counting->m, 1) == 0;
+}
+
+/*
+ * Bits the tail 1 - P(C1 < j) cancels, about -log2 of the tail (doubles: a
+ * precision only; T >= j here, so every lgamma argument is at least 1).
+ * Clamped to [64, 2^20 + 64] so that no double can make a precision MPFR
+ * refuses: a too-small guess only costs another round of Ziv's loop.
+ */
 static mpfr_prec_t tail_bits(const bloom_counting_arguments *counting)
 {
     double throws = mpz_get_d(counting->n) * (double)counting->k, m = mpz_get_d(counting->m);
     double j = (double)(1UL << counting->counter_bits);
     double log2_tail = (lgamma(throws + 1) - lgamma(j + 1) - lgamma(throws - j + 1)) / log(2)
                      - j * log2(m);
-    return (mpfr_prec_t)(log2_tail < 0 ? -log2_tail : 0) + 64;
+    double bits = log2_tail < 0 ? -log2_tail : 0;
+    if (!(bits < 1048576))
+        bits = 1048576;
+    return (mpfr_prec_t)bits + 64;
+}
+
+/* result = min(1, max(0, result)), the enclosure of a probability given an
+ * enclosure of a bound on it that may leave [0, 1]. */
+static void clamp_to_unit(mpfi_ptr result)
+{
+    mpfr_t left, right;
+    mpfr_inits2(mpfi_get_prec(result), left, right, (mpfr_ptr)0);
+    mpfi_get_left(left, result);
+    mpfi_get_right(right, result);
+    if (mpfr_sgn(left) < 0)
+        mpfr_set_ui(left, 0, MPFR_RNDD);
+    if (mpfr_sgn(right) < 0)
+        mpfr_set_ui(right, 0, MPFR_RNDU);
+    if (mpfr_cmp_ui(left, 1) > 0)
+        mpfr_set_ui(left, 1, MPFR_RNDD);
+    if (mpfr_cmp_ui(right, 1) > 0)
+        mpfr_set_ui(right, 1, MPFR_RNDU);
+    mpfi_interv_fr(result, left, right);
+    mpfr_clears(left, right, (mpfr_ptr)0);
 }
 
 /* result = P(C1 < j): sum_{a<j} C(T,a) m^-a (1 - 1/m)^(T-a). */
@@ -158,6 +209,8 @@ int bloom_enclose_counter_overflow_one(mpfi_ptr result, const void *arguments)
     const bloom_counting_arguments *counting = arguments;
     if (!counting_valid(counting))
         return BLOOM_UNDEFINED;
+    if (overflow_exactly(result, counting))
+        return BLOOM_OK;
     mpz_t throws;
     mpz_init(throws);
     mpz_mul_ui(throws, counting->n, counting->k);
@@ -170,11 +223,19 @@ int bloom_enclose_counter_overflow_one(mpfi_ptr result, const void *arguments)
     return BLOOM_OK;
 }
 
+/* S1 = m P(C1 >= j), unclamped (the lower bound subtracts S2 from it). */
+static int union_bound(mpfi_ptr result, const bloom_counting_arguments *counting)
+{
+    int status = bloom_enclose_counter_overflow_one(result, counting);
+    mpfi_mul_z(result, result, counting->m);
+    return status;
+}
+
 int bloom_enclose_counter_overflow_upper(mpfi_ptr result, const void *arguments)
 {
     const bloom_counting_arguments *counting = arguments;
-    int status = bloom_enclose_counter_overflow_one(result, arguments);
-    mpfi_mul_z(result, result, counting->m);
+    int status = union_bound(result, counting);
+    clamp_to_unit(result);
     return status;
 }
 
@@ -183,6 +244,8 @@ int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments)
     const bloom_counting_arguments *counting = arguments;
     if (!counting_valid(counting))
         return BLOOM_UNDEFINED;
+    if (overflow_exactly(result, counting))
+        return BLOOM_OK;
     mpz_t throws, pairs;
     mpz_inits(throws, pairs, (mpz_ptr)0);
     mpz_mul_ui(throws, counting->n, counting->k);
@@ -197,8 +260,9 @@ int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments)
     mpfi_sub(both, both, one);        /* P(C1 >= j, C2 >= j) = 1 - 2 P(C1 < j) + P(both < j) */
     mpfi_add_ui(both, both, 1);
     mpfi_mul_z(both, both, pairs);    /* S2 */
-    bloom_enclose_counter_overflow_upper(one, arguments);
+    union_bound(one, counting);
     mpfi_sub(result, one, both);
+    clamp_to_unit(result);
     mpfi_clear(one);
     mpfi_clear(both);
     mpz_clears(throws, pairs, (mpz_ptr)0);

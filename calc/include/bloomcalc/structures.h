@@ -18,7 +18,10 @@
  * Counting Bloom filter overflow (FORMULAS f): m counters of c bits, kn
  * increments, a counter's value Binomial(kn, 1/m); it overflows at
  * j = 2^c.  P(some counter >= j) lies between the Bonferroni bounds
- * S1 - S2 and S1, S1 = m P(C1 >= j), S2 = C(m,2) P(C1 >= j, C2 >= j).
+ * S1 - S2 and S1, S1 = m P(C1 >= j), S2 = C(m,2) P(C1 >= j, C2 >= j);
+ * being a probability it also lies in [0, 1], so the bounds returned are
+ * max(0, S1 - S2) and min(1, S1).  With fewer increments than j (kn < 2^c)
+ * no counter can overflow: every overflow quantity is exactly 0.
  */
 #ifndef BLOOMCALC_STRUCTURES_H
 #define BLOOMCALC_STRUCTURES_H
@@ -39,15 +42,17 @@ typedef struct bloom_structure {
     const char *load;
     int whole_fingerprints;      /* L' = ceil(L) */
     int over_ln2;                /* divide by ln 2 (Bloom filters) */
+    int per_counter_bit;         /* multiply by the counter bits c (counting Bloom filter) */
 } bloom_structure;
 
 extern const bloom_structure bloom_structures[];
 extern const size_t bloom_structure_count;
 
-/* The bits per key of a structure at rate p. */
+/* The bits per key of a structure at rate p (counter_bits: c of a counting filter, 1..6). */
 typedef struct bloom_structure_arguments {
     const bloom_structure *structure;
     mpq_srcptr p;
+    unsigned long counter_bits;
 } bloom_structure_arguments;
 int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments);
 
