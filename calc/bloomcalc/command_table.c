@@ -86,6 +86,33 @@ static const char *select_columns(bloom_record *row, bloom_record *full, const c
     return NULL;
 }
 
+/*
+ * The --columns list as a list: names separated by single commas, none
+ * empty (so "n," and "n,,p" are both refused) and none twice (a JSON
+ * object has no duplicate names, a CSV header no repeated column).
+ * Checked before any row is computed.  Returns 0, or 2 with the message.
+ */
+static int check_column_list(const char *columns, const bloom_command_line *line)
+{
+    static const char accepted[] = "accepted: plan keys separated by single commas, each at most once";
+    for (const char *name = columns; columns != NULL; name += strcspn(name, ",") + 1) {
+        size_t length = strcspn(name, ",");
+        if (length == 0) {
+            bloom_options_error(line, "--columns: '%s' has an empty item; %s", columns, accepted);
+            return 2;
+        }
+        for (const char *before = columns; before < name; before += strcspn(before, ",") + 1)
+            if (strcspn(before, ",") == length && strncmp(before, name, length) == 0) {
+                bloom_options_error(line, "--columns: '%.*s' is named twice; %s",
+                                    (int)(length < 100 ? length : 100), name, accepted);
+                return 2;
+            }
+        if (name[length] == '\0')
+            break;
+    }
+    return 0;
+}
+
 /* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
 static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
                       const char *columns, const bloom_output_choice *output,
@@ -163,6 +190,8 @@ int bloomcalc_table(int argc, char **argv, int first)
                             : "needs two of -n/--keys, -p/--rate, -m/--bits (e.g. -n 1e9 -p 0.1,0.01)");
         status = 2;
     }
+    if (parsed == 0 && status == 0)
+        status = check_column_list(columns, &line);
     size_t row_count_requested = 1;
     for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_LIST_MAX_ITEMS; i++)
         row_count_requested *= lists[i].count > 0 ? lists[i].count : 1;
