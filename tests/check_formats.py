@@ -18,8 +18,10 @@ progress (none here: stderr is not a terminal).  Prints
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
+import tempfile
 
 BUILD = sys.argv[1]
 
@@ -48,6 +50,7 @@ SIM = [
     "delete -m 32 -n 3 -k 3 --trials 20",
     "grow 2000 --trials 4 --queries 500",
     "verify --budget 1e5",
+    "merge @SHARD@",
 ]
 
 passed = 0
@@ -191,8 +194,15 @@ for sample, check in (('a,b\r\n"1,""2""",3\r\n', check_csv), ('[{"a": 1}, {"a": 
 
 for arguments in CALC:
     run("bloomcalc", arguments)
-for arguments in SIM:
-    run("bloomsim", arguments)
+SHARD = tempfile.NamedTemporaryFile(prefix="bloomsim-shard-", delete=False)
+subprocess.run([BUILD + "/bloomsim"] + "fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --seed 1 --shard 1/1".split(),
+               stdout=SHARD, check=True)
+SHARD.close()
+try:
+    for arguments in SIM:
+        run("bloomsim", arguments.replace("@SHARD@", SHARD.name))
+finally:
+    os.unlink(SHARD.name)
 
 print("cli-formats: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -2,7 +2,7 @@
 # cli_write_errors.sh BUILD - a failed write to stdout is an error in every
 # command of both programs (tests/commands.sh lists them), and in --help and
 # --version: to a full disk (/dev/full) and to a closed descriptor (>&-),
-# exit status 1 and exactly one line on stderr naming standard output.  A
+# exit status 1 and exactly one line on stderr naming standard output (stdout).  A
 # broken pipe (the reader leaves after one byte) ends quietly: nothing on
 # stderr, and either status 0 (everything fitted in the pipe before the
 # reader left) or death by SIGPIPE (141 in the shell).
@@ -21,7 +21,7 @@ write_error() {
     rc=$?
     if [ "$rc" -ne 1 ]; then fail "$* >$what: exit $rc, expected 1"; return; fi
     if [ "$(wc -l <"$err")" -ne 1 ]; then fail "$* >$what: not one stderr line: $(cat "$err")"; return; fi
-    if grep -q "standard output" "$err"; then pass; else fail "$* >$what: $(cat "$err")"; fi
+    if grep -q "standard output\|stdout" "$err"; then pass; else fail "$* >$what: $(cat "$err")"; fi
 }
 
 broken_pipe() {
@@ -36,8 +36,10 @@ program_path() {
     if [ "$1" = calc ]; then echo "$build/bloomcalc"; else echo "$build/bloomsim"; fi
 }
 
+make_shard "$scratch/shard"
 echo "$command_lines" | while read -r program arguments; do
     path=$(program_path "$program")
+    arguments=$(echo "$arguments" | sed "s|@SHARD@|$scratch/shard|")
     for format in table csv json; do
         # shellcheck disable=SC2086
         write_error full "$path" $arguments --format $format

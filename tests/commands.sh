@@ -1,7 +1,11 @@
 # commands.sh - one quick invocation of every command of both programs, for
 # the tests that must cover them all (tests/cli_write_errors.sh,
 # tests/cli_formats.sh).  Sourced; defines command_lines, one command a
-# line, PROGRAM being "calc" or "sim", then the arguments (no format).
+# line, PROGRAM being "calc" or "sim", then the arguments (no format);
+# @SHARD@ stands for a shard file that make_shard FILE writes.
+make_shard() {
+    "$build/bloomsim" fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --seed 1 --shard 1/1 >"$1"
+}
 command_lines='calc plan 1e9 1%
 calc plan -n 1000 -m 2^14
 calc plan -m 2^20 -p 1%
@@ -19,4 +23,6 @@ sim plan 1000 1% --trials 20 --queries 200
 sim lsm -L 3 -p 10% -n 1000 --lookups 2000 --trials 4
 sim delete -m 32 -n 3 -k 3 --trials 20
 sim grow 2000 --trials 4 --queries 500
-sim verify --budget 1e5'
+sim verify --budget 1e5
+sim fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --seed 1 --shard 1/2
+sim merge @SHARD@'
