@@ -174,38 +174,54 @@ static const layout_case layout_cases[] = {
 /* m spanning two regions and a partial third (1000 bits of blocks do not divide it). */
 #define LAYOUT_BITS (2 * (1ULL << SIM_BULK_REGION_SHIFT) + 99991)
 
-static void layout_of(sim_layout *layout, const layout_case *c)
+static void layout_at(sim_layout *layout, const layout_case *c, uint64_t bits)
 {
     char reason[200];
-    CU_ASSERT_EQUAL_FATAL(sim_layout_init(layout, c->kind, LAYOUT_BITS, c->hashes, c->block_bits,
-                                          c->hash_bits, c->index_bits, reason, sizeof reason), 0);
+    CU_ASSERT_EQUAL_FATAL(sim_layout_init(layout, c->kind, bits, c->hashes, c->block_bits, c->hash_bits,
+                                          c->index_bits, reason, sizeof reason), 0);
+}
+
+static void layout_of(sim_layout *layout, const layout_case *c)
+{
+    layout_at(layout, c, LAYOUT_BITS);
+}
+
+/* Nonzero when the cursor of key_probes.h hands out sim_layout_positions's
+ * positions for 2000 inserted and absent keys of `layout`. */
+static int cursor_equals_layout(const sim_layout *layout)
+{
+    sim_prober prober;
+    sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, sim_layout_probed_bits(layout, 0),
+                    layout->hashes, 5, 1);
+    sim_key_probes probes;
+    sim_key_probes_init(&probes, layout, &prober);
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    int equal = 1;
+    for (uint64_t j = 0; j < 2000; j++) {
+        sim_key key;
+        sim_key_at(j % 2 ? &absent : &inserted, j, &key);
+        uint64_t expected[16], got[16];
+        sim_layout_positions(layout, &prober, key.bytes, key.length, expected);
+        sim_key_probes_positions(&probes, key.bytes, key.length, got);
+        equal &= memcmp(expected, got, layout->hashes * sizeof *got) == 0;
+    }
+    return equal;
 }
 
 /* The cursor of key_probes.h hands out exactly sim_layout_positions's
- * positions, for every layout, on inserted and absent keys. */
+ * positions, for every layout, at the engine tests' m and at m above 2^28
+ * (one hash word a probe: the uniform family of the standard layout) and
+ * above 2^32. */
 static void test_key_probes_equal_layout_positions(void)
 {
-    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
-        sim_layout layout;
-        layout_of(&layout, &layout_cases[c]);
-        sim_prober prober;
-        sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, sim_layout_probed_bits(&layout, 0),
-                        layout.hashes, 5, 1);
-        sim_key_probes probes;
-        sim_key_probes_init(&probes, &layout, &prober);
-        sim_key_stream inserted, absent;
-        streams(&inserted, &absent);
-        int equal = 1;
-        for (uint64_t j = 0; j < 2000; j++) {
-            sim_key key;
-            sim_key_at(j % 2 ? &absent : &inserted, j, &key);
-            uint64_t expected[16], got[16];
-            sim_layout_positions(&layout, &prober, key.bytes, key.length, expected);
-            sim_key_probes_positions(&probes, key.bytes, key.length, got);
-            equal &= memcmp(expected, got, layout.hashes * sizeof *got) == 0;
+    const uint64_t sizes[] = { LAYOUT_BITS, (1ULL << 28) + 3, 10000000019ULL };
+    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++)
+        for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+            sim_layout layout;
+            layout_at(&layout, &layout_cases[c], sizes[b]);
+            CU_ASSERT(cursor_equals_layout(&layout));
         }
-        CU_ASSERT(equal);
-    }
 }
 
 static sim_fpr_config layout_config(const sim_layout *layout, sim_engine engine, unsigned threads)

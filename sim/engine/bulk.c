@@ -29,11 +29,14 @@
  * M. Kersten, "Optimizing main-memory join on modern hardware", IEEE TKDE
  * 14(4), 2002; C. Balkesen et al., "Main-memory hash joins on multi-core
  * CPUs: tuning to the underlying hardware", ICDE 2013).  The buckets of a
- * chunk hold about one probe per filter line at the default buffer size
- * (1/16 of the filter, which keeps the run within 10 % of the filter's
- * memory).  Measured on this machine (n = 1e8, one thread) the build time
- * hardly changes between buffers of 1/4 and 1/16 of the filter: hashing
- * (four XXH3 calls a key at k = 7) and the scatter dominate, not DRAM.
+ * chunk hold four probes per filter line at the default buffer size (1/4
+ * of the filter): each pass over the filter reads and writes a touched line
+ * once, so the DRAM traffic of the apply phase falls as the buffer grows
+ * (issue 16, measured under load at n = 1e8, one thread: 318 ns a key with
+ * buffers of 1/16 of the filter, 274 with 1/4, 174 with a buffer as large
+ * as the filter).  A quarter keeps the run within 30 % of the filter's
+ * memory (sim_bulk_memory counts it, so the memory check of every command
+ * sees it).
  *
  * Query: interleaved probing with software prefetch.  Each thread keeps a
  * window of W keys in flight, each with a probe cursor (probes.h).  It
@@ -77,7 +80,7 @@
 #define QUERY_BLOCK_KEYS 16384U
 #define OVERFLOW_INITIAL 1024U
 #define MINIMUM_BUFFER_BYTES ((uint64_t)1 << 20)
-#define BUFFER_FRACTION 16U
+#define BUFFER_FRACTION 4U
 
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads)
 {
@@ -181,26 +184,57 @@ static void push_overflow(thread_buckets *own, uint64_t position)
     own->overflow[own->overflow_count++] = position;
 }
 
+/* Appends `position` to its region's bucket (or to the overflow list). */
+static inline void bucket_probe(const build_task *task, thread_buckets *own, uint64_t position)
+{
+    uint64_t region = position >> SIM_BULK_REGION_SHIFT;
+    uint32_t fill = own->fill[region];
+    if (fill < task->capacity) {
+        own->offsets[region * task->capacity + fill] = (uint32_t)(position & (REGION_BITS - 1));
+        own->fill[region] = fill + 1;
+    } else {
+        push_overflow(own, position);
+    }
+}
+
+/* A block key whose block lies in one region with room for its k probes
+ * (positions[0..k-1]): one bucket, one fill update.  Returns 0 (nothing
+ * done) otherwise. */
+static inline int bucket_block(const build_task *task, thread_buckets *own, uint64_t first,
+                               const uint64_t *positions)
+{
+    const sim_key_probes *probes = task->probes;
+    uint64_t region = first >> SIM_BULK_REGION_SHIFT;
+    uint32_t fill = own->fill[region];
+    if ((first + probes->span - 1) >> SIM_BULK_REGION_SHIFT != region || fill + probes->hashes > task->capacity)
+        return 0;
+    uint32_t *offsets = own->offsets + region * task->capacity + fill;
+    for (unsigned i = 0; i < probes->hashes; i++)
+        offsets[i] = (uint32_t)(positions[i] & (REGION_BITS - 1));
+    own->fill[region] = fill + probes->hashes;
+    return 1;
+}
+
 /* Phase 1: the probes of keys [first, end) into the thread's buckets. */
 static void scatter_keys(const build_task *task, thread_buckets *own, uint64_t first, uint64_t end)
 {
     const sim_key_probes *probes = task->probes;
+    uint64_t positions[SIM_MAX_KEY_PROBES];
     for (uint64_t j = first; j < end; j++) {
         sim_key key;
         sim_key_cursor cursor;
         sim_key_at(task->keys, j, &key);
         sim_key_cursor_start(&cursor, probes, key.bytes, key.length);
-        for (unsigned i = 0; i < probes->hashes; i++) {
-            uint64_t position = sim_key_cursor_next(&cursor, probes);
-            uint64_t region = position >> SIM_BULK_REGION_SHIFT;
-            uint32_t fill = own->fill[region];
-            if (fill < task->capacity) {
-                own->offsets[region * task->capacity + fill] = (uint32_t)(position & (REGION_BITS - 1));
-                own->fill[region] = fill + 1;
-            } else {
-                push_overflow(own, position);
-            }
+        if (probes->hashes > SIM_MAX_KEY_PROBES) {
+            for (unsigned i = 0; i < probes->hashes; i++)
+                bucket_probe(task, own, sim_key_cursor_next(&cursor, probes));
+            continue;
         }
+        unsigned count = sim_key_cursor_rest(&cursor, probes, positions);
+        if (probes->span != 0 && bucket_block(task, own, sim_key_cursor_block(&cursor), positions))
+            continue;
+        for (unsigned i = 0; i < count; i++)
+            bucket_probe(task, own, positions[i]);
     }
 }
 

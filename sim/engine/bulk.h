@@ -54,7 +54,7 @@ typedef struct sim_bulk_options {
     unsigned window;           /* keys in flight per thread (1..SIM_BULK_MAX_WINDOW) */
 } sim_bulk_options;
 
-/* The default options for a filter of `bits` bits: buffers of 1/16 of the
+/* The default options for a filter of `bits` bits: buffers of 1/4 of the
  * filter (at least 1 MiB), SIM_BULK_DEFAULT_WINDOW keys in flight. */
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
 

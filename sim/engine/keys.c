@@ -63,8 +63,12 @@ void sim_key_at(const sim_key_stream *stream, uint64_t index, sim_key *key)
         return;
     }
     uint64_t value = sim_key_value(stream, index);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(key->storage, &value, sizeof value);   /* one store: the bytes below, on this host */
+#else
     for (unsigned byte = 0; byte < 8; byte++)
         key->storage[byte] = (unsigned char)(value >> (8 * byte));
+#endif
     key->length = 8;
     if (stream->role == SIM_KEYS_ABSENT)
         key->storage[key->length++] = '\n';

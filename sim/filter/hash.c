@@ -78,25 +78,9 @@ uint64_t sim_hash_stream_fnv1a_word(const sim_hash_stream *stream, uint64_t inde
                        SIM_FNV1A_OFFSET_BASIS ^ stream->seeds->seed ^ (index * SIM_GOLDEN_GAMMA));
 }
 
-int sim_reduce(uint64_t hash, uint64_t range, uint64_t *position)
+uint64_t sim_reduce_surplus(uint64_t range)
 {
-    unsigned __int128 product = (unsigned __int128)hash * range;
-    uint64_t low = (uint64_t)product;
-    if (low < range) {
-        uint64_t surplus = (0 - range) % range;   /* 2^64 mod range */
-        if (low < surplus)
-            return 0;
-    }
-    *position = (uint64_t)(product >> 64);
-    return 1;
-}
-
-uint64_t sim_hash_stream_position(sim_hash_stream *stream, uint64_t range)
-{
-    uint64_t position = 0;
-    for (;;)
-        if (sim_reduce(sim_hash_stream_next(stream), range, &position))
-            return position;
+    return (0 - range) % range;
 }
 
 /* log2(range) when range >= 2 is a power of two, else 0. */

@@ -165,13 +165,32 @@ static inline uint64_t sim_hash_stream_next(sim_hash_stream *stream)
  * {0..range-1} comes from exactly floor(2^64/range) hash values.  Stores the
  * position in *position and returns 1, or returns 0 when `hash` falls in
  * the rejected set (probability below range/2^64): the caller then draws a
- * fresh word from the key's stream.  `range` must be at least 1.
+ * fresh word from the key's stream.  `range` must be at least 1.  Inline:
+ * every layout probe is one reduction; the test low < range is a cheap
+ * necessary condition for rejection, so the division of
+ * sim_reduce_surplus runs with probability range / 2^64.
  */
-int sim_reduce(uint64_t hash, uint64_t range, uint64_t *position);
+uint64_t sim_reduce_surplus(uint64_t range);   /* 2^64 mod range */
+
+static inline int sim_reduce(uint64_t hash, uint64_t range, uint64_t *position)
+{
+    unsigned __int128 product = (unsigned __int128)hash * range;
+    uint64_t low = (uint64_t)product;
+    if (low < range && low < sim_reduce_surplus(range))
+        return 0;
+    *position = (uint64_t)(product >> 64);
+    return 1;
+}
 
 /* Draws words from `stream` until one is accepted by sim_reduce; returns
  * the uniformly distributed position in {0..range-1} (one word per draw). */
-uint64_t sim_hash_stream_position(sim_hash_stream *stream, uint64_t range);
+static inline uint64_t sim_hash_stream_position(sim_hash_stream *stream, uint64_t range)
+{
+    uint64_t position = 0;
+    while (!sim_reduce(sim_hash_stream_next(stream), range, &position))
+        continue;
+    return position;
+}
 
 /* Takes stream words until one is accepted for a batch of `draws`
  * (the rejection test at sim_draw_range) and starts that batch. */

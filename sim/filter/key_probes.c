@@ -15,35 +15,54 @@
  * Equality with sim_layout_positions, for every layout and width, is
  * checked by tests/sim_layout_tests.c and tests/sim_bulk_tests.c.
  */
+#include <string.h>
+
 #include "key_probes.h"
 
-static sim_probe_family family_of(const sim_layout *layout)
+/* The family of a layout's positions under `prober`. */
+static sim_probe_family family_of(const sim_layout *layout, const sim_prober *prober)
 {
     if (layout == NULL || layout->kind == BLOOM_LAYOUT_STANDARD)
-        return SIM_FAMILY_PROBER;
+        return prober->scheme == SIM_PROBE_INDEPENDENT && prober->draws.per_word == 1 ? SIM_FAMILY_UNIFORM
+                                                                                       : SIM_FAMILY_PROBER;
     if (layout->kind == BLOOM_LAYOUT_PARTITIONED)
         return SIM_FAMILY_PARTITIONED;
     return layout->kind == BLOOM_LAYOUT_BLOCKED ? SIM_FAMILY_BLOCKED : SIM_FAMILY_SPLIT_BLOCK;
 }
 
+static sim_exact_range exact_range(uint64_t range)
+{
+    sim_exact_range draw = { range, range == 0 ? 0 : sim_reduce_surplus(range) };
+    return draw;
+}
+
 void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const sim_prober *prober)
 {
-    probes->family = family_of(layout);
+    memset(probes, 0, sizeof *probes);
+    probes->family = family_of(layout, prober);
     probes->prober = prober;
     probes->hashes = prober->hashes;
     probes->hash_bits = layout != NULL ? layout->hash_bits : 0;
-    probes->span = 0;
-    probes->blocks = 0;
-    probes->word_bits = 0;
-    probes->slice_base = 0;
-    probes->slice_larger = 0;
-    if (probes->family == SIM_FAMILY_PARTITIONED) {
+    switch (probes->family) {
+    case SIM_FAMILY_UNIFORM:
+        probes->offsets = exact_range(prober->bits);
+        break;
+    case SIM_FAMILY_PARTITIONED:
         probes->slice_base = layout->reachable / layout->hashes;
         probes->slice_larger = (unsigned)(layout->reachable % layout->hashes);
-    } else if (probes->family != SIM_FAMILY_PROBER) {
+        probes->slices[0] = exact_range(probes->slice_base);
+        probes->slices[1] = exact_range(probes->slice_base + 1);
+        break;
+    case SIM_FAMILY_BLOCKED:
+    case SIM_FAMILY_SPLIT_BLOCK:
         probes->span = layout->block_bits;
-        probes->blocks = layout->blocks;
-        probes->word_bits = layout->block_bits / layout->hashes;
+        probes->blocks = exact_range(layout->blocks);
+        probes->offsets = exact_range(probes->family == SIM_FAMILY_BLOCKED ? layout->block_bits
+                                                                           : layout->block_bits / layout->hashes);
+        break;
+    case SIM_FAMILY_PROBER:
+    default:
+        break;
     }
 }
 
@@ -62,7 +81,7 @@ static void start_stream(sim_key_cursor *cursor, const sim_key_probes *probes, c
         bytes = cursor->fingerprint;
         length = sizeof cursor->fingerprint;
     }
-    if (probes->family == SIM_FAMILY_PROBER)
+    if (probes->family == SIM_FAMILY_PROBER || probes->family == SIM_FAMILY_UNIFORM)
         sim_probe_cursor_start(&cursor->probe, prober, bytes, length);
     else
         sim_hash_stream_start(&cursor->probe.stream, prober->function, bytes, length, &prober->seeds);
@@ -75,27 +94,52 @@ void sim_key_cursor_start(sim_key_cursor *cursor, const sim_key_probes *probes, 
     cursor->first = 0;
     start_stream(cursor, probes, bytes, length);
     if (probes->span != 0)
-        cursor->first = sim_hash_stream_position(&cursor->probe.stream, probes->blocks) * probes->span;
+        cursor->first = sim_key_cursor_draw(cursor, &probes->blocks) * probes->span;
 }
 
-uint64_t sim_key_cursor_next_layout(sim_key_cursor *cursor, const sim_key_probes *probes)
+/* Word `index` of an XXH3 stream (hash.h), without the stream's bookkeeping. */
+static inline uint64_t xxh3_word(uint64_t low, uint64_t high, uint64_t index)
 {
-    unsigned i = cursor->index++;
-    sim_hash_stream *stream = &cursor->probe.stream;
-    switch (probes->family) {
-    case SIM_FAMILY_PARTITIONED: {
-        uint64_t size = probes->slice_base + (i < probes->slice_larger);
-        uint64_t first = (uint64_t)i * probes->slice_base + (i < probes->slice_larger ? i : probes->slice_larger);
-        return first + sim_hash_stream_position(stream, size);
+    if (index < 2)
+        return index == 0 ? low : high;
+    return sim_mix64(low + (index - 1) * SIM_GOLDEN_GAMMA) ^ high;
+}
+
+/* `count` exact draws of `draw` from the XXH3 stream, position i being
+ * first + i * stride + the draw. */
+static void xxh3_draws(sim_hash_stream *stream, const sim_exact_range *draw, uint64_t first, uint64_t stride,
+                       unsigned count, uint64_t *positions)
+{
+    uint64_t index = stream->words_drawn, low = stream->low, high = stream->high;
+    const uint64_t range = draw->range, surplus = draw->surplus;
+    for (unsigned i = 0; i < count; i++) {
+        unsigned __int128 product;
+        do
+            product = (unsigned __int128)xxh3_word(low, high, index++) * range;
+        while ((uint64_t)product < surplus);
+        positions[i] = first + i * stride + (uint64_t)(product >> 64);
     }
-    case SIM_FAMILY_BLOCKED:
-        return cursor->first + sim_hash_stream_position(stream, probes->span);
-    case SIM_FAMILY_SPLIT_BLOCK:
-        return cursor->first + i * probes->word_bits + sim_hash_stream_position(stream, probes->word_bits);
-    case SIM_FAMILY_PROBER:
-    default:
-        return sim_probe_cursor_next(&cursor->probe);
+    stream->words_drawn = index;
+}
+
+unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions)
+{
+    unsigned count = probes->hashes - cursor->index;
+    int fast = probes->prober->function == SIM_HASH_XXH3 && cursor->probe.stream.batch.left == 0;
+    if (fast && probes->family == SIM_FAMILY_BLOCKED) {
+        xxh3_draws(&cursor->probe.stream, &probes->offsets, cursor->first, 0, count, positions);
+    } else if (fast && probes->family == SIM_FAMILY_SPLIT_BLOCK) {
+        uint64_t first = cursor->first + cursor->index * probes->offsets.range;
+        xxh3_draws(&cursor->probe.stream, &probes->offsets, first, probes->offsets.range, count, positions);
+    } else if (fast && probes->family == SIM_FAMILY_UNIFORM) {
+        xxh3_draws(&cursor->probe.stream, &probes->offsets, 0, 0, count, positions);
+    } else {
+        for (unsigned i = 0; i < count; i++)
+            positions[i] = sim_key_cursor_next(cursor, probes);
+        return count;
     }
+    cursor->index = probes->hashes;
+    return count;
 }
 
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,
@@ -103,6 +147,5 @@ void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, s
 {
     sim_key_cursor cursor;
     sim_key_cursor_start(&cursor, probes, bytes, length);
-    for (unsigned i = 0; i < probes->hashes; i++)
-        positions[i] = sim_key_cursor_next(&cursor, probes);
+    sim_key_cursor_rest(&cursor, probes, positions);
 }

@@ -11,6 +11,8 @@
  *
  *   family       positions                                   span
  *   prober       the prober's scheme over the reachable bits 0 (anywhere)
+ *   uniform      the same, independent probes of one word    0 (anywhere)
+ *                each (m > 2^28): the fast path of the standard layout
  *   partitioned  probe i uniform in slice i                  0 (anywhere)
  *   blocked      one block of B bits, k uniform probes in it B (the block)
  *   split block  one block, one probe in each of its k words B (the block)
@@ -44,11 +46,23 @@
 #include "probes.h"
 
 typedef enum sim_probe_family {
-    SIM_FAMILY_PROBER = 0,
-    SIM_FAMILY_PARTITIONED = 1,
-    SIM_FAMILY_BLOCKED = 2,
-    SIM_FAMILY_SPLIT_BLOCK = 3
+    SIM_FAMILY_PROBER = 0,        /* any scheme, batched draws (probes.h) */
+    SIM_FAMILY_UNIFORM = 1,       /* the prober's independent probes when each takes one word */
+    SIM_FAMILY_PARTITIONED = 2,
+    SIM_FAMILY_BLOCKED = 3,
+    SIM_FAMILY_SPLIT_BLOCK = 4
 } sim_probe_family;
+
+/* An exact uniform draw from {0..range-1} with its rejection bound
+ * 2^64 mod range computed once (hash.h, sim_reduce). */
+typedef struct sim_exact_range {
+    uint64_t range;
+    uint64_t surplus;
+} sim_exact_range;
+
+/* Probes a key may have for sim_key_cursor_rest into a stack array (the
+ * commands accept k up to 500; an engine takes larger k one by one). */
+#define SIM_MAX_KEY_PROBES 512U
 
 /* How one filter's keys become positions.  Fill with sim_key_probes_init. */
 typedef struct sim_key_probes {
@@ -57,8 +71,9 @@ typedef struct sim_key_probes {
     unsigned hashes;           /* k */
     unsigned hash_bits;        /* h >= 1: probes come from an h-bit fingerprint; 0: from the key */
     uint64_t span;             /* B for block families, 0 for scattered ones */
-    uint64_t blocks;           /* block families: the number of blocks */
-    uint64_t word_bits;        /* split block: B / k */
+    sim_exact_range blocks;    /* block families: the block draw (range b) */
+    sim_exact_range offsets;   /* blocked: U(B); split block: U(B/k); uniform: U(m) */
+    sim_exact_range slices[2]; /* partitioned: U(floor(m/k)), U(floor(m/k) + 1) */
     uint64_t slice_base;       /* partitioned: floor(reachable / k) */
     unsigned slice_larger;     /* partitioned: reachable mod k (the larger slices, first) */
 } sim_key_probes;
@@ -91,8 +106,40 @@ static inline uint64_t sim_key_cursor_block(const sim_key_cursor *cursor)
     return cursor->first;
 }
 
-/* The next position of a layout family (use sim_key_cursor_next). */
-uint64_t sim_key_cursor_next_layout(sim_key_cursor *cursor, const sim_key_probes *probes);
+/* The next exact draw of the key's stream: words are taken until one
+ * passes Lemire's test (word * range mod 2^64 >= 2^64 mod range), and the
+ * high half of word * range is the draw: sim_hash_stream_position's value,
+ * with the bound precomputed. */
+static inline uint64_t sim_key_cursor_draw(sim_key_cursor *cursor, const sim_exact_range *draw)
+{
+    for (;;) {
+        unsigned __int128 product = (unsigned __int128)sim_hash_stream_next(&cursor->probe.stream) * draw->range;
+        if ((uint64_t)product >= draw->surplus)
+            return (uint64_t)(product >> 64);
+    }
+}
+
+/* The next position of a family other than the prober's (use
+ * sim_key_cursor_next): one exact draw offset by the slice, block or word
+ * it belongs to.  Inline: it is the innermost step of every engine. */
+static inline uint64_t sim_key_cursor_next_layout(sim_key_cursor *cursor, const sim_key_probes *probes)
+{
+    unsigned i = cursor->index++;
+    switch (probes->family) {
+    case SIM_FAMILY_PARTITIONED: {
+        unsigned larger = i < probes->slice_larger;
+        uint64_t first = (uint64_t)i * probes->slice_base + (larger ? i : probes->slice_larger);
+        return first + sim_key_cursor_draw(cursor, &probes->slices[larger]);
+    }
+    case SIM_FAMILY_BLOCKED:
+        return cursor->first + sim_key_cursor_draw(cursor, &probes->offsets);
+    case SIM_FAMILY_SPLIT_BLOCK:
+        return cursor->first + i * probes->offsets.range + sim_key_cursor_draw(cursor, &probes->offsets);
+    case SIM_FAMILY_UNIFORM:
+    default:
+        return sim_key_cursor_draw(cursor, &probes->offsets);
+    }
+}
 
 /* The key's next position (at most k calls per start). */
 static inline uint64_t sim_key_cursor_next(sim_key_cursor *cursor, const sim_key_probes *probes)
@@ -102,6 +149,16 @@ static inline uint64_t sim_key_cursor_next(sim_key_cursor *cursor, const sim_key
     cursor->index++;
     return sim_probe_cursor_next(&cursor->probe);
 }
+
+/*
+ * Stores the key's remaining positions (k minus those handed out) in
+ * positions[0..], the values sim_key_cursor_next would return one by one,
+ * and returns how many there are.  An engine that needs them all (a build)
+ * takes them here: for the XXH3 stream of a layout family the words are
+ * generated in one tight loop (hash.h's word j >= 2: SplitMix64 of
+ * low + (j - 1) * golden, XOR high) instead of one call chain per probe.
+ */
+unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions);
 
 /* Stores the key's k positions in positions[0..k-1] (start and k nexts). */
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,

@@ -30,6 +30,9 @@
  * table and CSV, and writes the CSV to data/bench.csv (BLOOMSIM_BENCH_CSV
  * overrides the path; empty: no file).
  */
+#include <bloom.h>
+#include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +48,8 @@
 #include "hash.h"
 #include "keys.h"
 #include "parallel.h"
+#include "layout_filters.h"
+#include "predictions.h"
 #include "probes.h"
 #include "random.h"
 
@@ -56,6 +61,9 @@
 typedef struct case_result {
     double insert_seconds;        /* 0 when not measured */
     double query_seconds;
+    double predict_seconds;       /* plan parts: the certified predictions */
+    uint64_t keys, bits;          /* the row's own n and m */
+    unsigned hashes;              /* and k */
     uint64_t inserts;
     uint64_t queries;
     uint64_t positives;
@@ -177,16 +185,31 @@ static void straightforward_case(const bench_setup *setup, case_result *result)
     sim_bit_filter_free(filter);
 }
 
-/* ---- the product's engine ---------------------------------------------- */
+/* ---- the product's engine, every layout -------------------------------- */
 
-static void bloomsim_case(const bench_setup *setup, case_result *result)
+/* The layout of a bloomsim row (k and B as deployed: Parquet's split block
+ * is 8 words of 32 bits). */
+typedef struct bench_layout {
+    bloom_layout_kind kind;
+    unsigned hashes;
+    uint64_t block_bits;       /* 0: the layout's default */
+} bench_layout;
+
+static void bloomsim_layout_case(const bench_setup *setup, const bench_layout *shape, case_result *result)
 {
+    sim_layout layout;
+    char reason[256];
+    if (sim_layout_init(&layout, shape->kind, setup->bits, shape->hashes, shape->block_bits, 0, 0, reason,
+                        sizeof reason) != 0)
+        exit(1);
     product_filter product;
     product_filter_init(&product, setup);
+    sim_prober_init(&product.prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, setup->bits, shape->hashes,
+                    sim_derive_seed(SEED, SIM_SEED_HASH, 0), 1);
     sim_bulk_options options;
     sim_bulk_default_options(&options, setup->bits, setup->threads);
     sim_key_probes probes;
-    sim_key_probes_init(&probes, NULL, &product.prober);
+    sim_key_probes_init(&probes, &layout, &product.prober);
     double start = now_seconds();
     if (sim_bulk_build(&product.filter, &probes, &product.inserted, setup->keys, &options) != 0)
         exit(1);
@@ -196,10 +219,73 @@ static void bloomsim_case(const bench_setup *setup, case_result *result)
                                              setup->queries, &options, &asked);
     result->insert_seconds = middle - start;
     result->query_seconds = now_seconds() - middle;
+    result->hashes = shape->hashes;
     sim_bit_filter_free(&product.filter);
 }
 
-/* ---- harness runs: tiny filters, and the full plan ---------------------- */
+static void bloomsim_case(const bench_setup *setup, case_result *result)
+{
+    const bench_layout shape = { BLOOM_LAYOUT_STANDARD, HASHES, 0 };
+    bloomsim_layout_case(setup, &shape, result);
+}
+
+static void partitioned_case(const bench_setup *setup, case_result *result)
+{
+    const bench_layout shape = { BLOOM_LAYOUT_PARTITIONED, HASHES, 0 };
+    bloomsim_layout_case(setup, &shape, result);
+}
+
+static void blocked_case(const bench_setup *setup, case_result *result)
+{
+    const bench_layout shape = { BLOOM_LAYOUT_BLOCKED, HASHES, 0 };
+    bloomsim_layout_case(setup, &shape, result);
+}
+
+static void split_block_case(const bench_setup *setup, case_result *result)
+{
+    const bench_layout shape = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS / 32, 0 };
+    bloomsim_layout_case(setup, &shape, result);
+}
+
+/* ---- libbloom: the C library a user would pick instead ------------------ */
+
+/*
+ * libbloom 1.6 (J. Virkki, Debian libbloom-dev) sizes its filter from an
+ * expected entry count and error rate: bits per entry -ln(error)/ln(2)^2,
+ * k = ceil(ln(2) bits per entry).  Asking for error = exp(-10 ln(2)^2)
+ * gives 10 bits a key and k = 7, the product's case; the row records the
+ * m and k the library really chose.  One thread (the library has no
+ * parallel build), the same keys as every other row; bloom_add is its
+ * insert, bloom_check its query.
+ */
+static void libbloom_case(const bench_setup *setup, case_result *result)
+{
+    struct bloom filter;
+    double ln2 = log(2.0);
+    if (setup->keys > INT32_MAX || bloom_init(&filter, (int)setup->keys, exp(-(double)BITS_PER_KEY * ln2 * ln2)) != 0)
+        exit(1);
+    sim_key_stream inserted, absent;
+    bench_keys(&inserted, &absent);
+    double start = now_seconds();
+    for (uint64_t j = 0; j < setup->keys; j++) {
+        sim_key key;
+        sim_key_at(&inserted, j, &key);
+        bloom_add(&filter, key.bytes, (int)key.length);
+    }
+    double middle = now_seconds();
+    for (uint64_t j = 0; j < setup->queries; j++) {
+        sim_key key;
+        sim_key_at(&absent, j, &key);
+        result->positives += bloom_check(&filter, key.bytes, (int)key.length) == 1;
+    }
+    result->insert_seconds = middle - start;
+    result->query_seconds = now_seconds() - middle;
+    result->bits = (uint64_t)filter.bits;
+    result->hashes = (unsigned)filter.hashes;
+    bloom_free(&filter);
+}
+
+/* ---- harness runs: tiny filters ----------------------------------------- */
 
 static void harness_config(sim_fpr_config *config, uint64_t bits, uint64_t keys, unsigned hashes,
                            uint64_t trials, uint64_t queries, unsigned threads)
@@ -224,8 +310,12 @@ static void harness_case(const sim_fpr_config *config, case_result *result)
     if (sim_fpr_run(config, &totals) != 0)
         exit(1);
     result->query_seconds = now_seconds() - start;
+    result->inserts = 0;
     result->queries = totals.trials;
     result->positives = totals.false_positives;
+    result->bits = config->bits;
+    result->keys = config->keys;
+    result->hashes = config->hashes;
 }
 
 #define TINY_TRIALS 20000000ULL
@@ -237,16 +327,61 @@ static void tiny_case(const bench_setup *setup, case_result *result)
     harness_case(&config, result);
 }
 
-static void full_plan_case(const bench_setup *setup, case_result *result)
+/* ---- "bloomsim plan 1e9 1% --queries 1e9" and where its time goes ------- */
+
+/* bloomcalc plan 1e9 1%: m and k of the plan. */
+#define PLAN_BITS 9585058378ULL
+#define PLAN_KEYS 1000000000ULL
+#define PLAN_HASHES 7U
+
+/* The whole command, as a user runs it (its own process: the path of
+ * bloomsim is next to the bench directory). */
+static char bloomsim_path[4096];
+
+static void plan_command_case(const bench_setup *setup, case_result *result)
 {
-    sim_fpr_config config;
-    harness_config(&config, 9585058378ULL, 1000000000ULL, 7, 1, 1000000000ULL, setup->threads);
+    (void)setup;
     double start = now_seconds();
-    harness_case(&config, result);
-    result->insert_seconds = 0;
+    pid_t child = fork();
+    if (child == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, STDOUT_FILENO);
+        execl(bloomsim_path, "bloomsim", "plan", "1e9", "1%", "--queries", "1e9", (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        exit(1);
     result->query_seconds = now_seconds() - start;
-    result->inserts = config.keys;
-    result->queries = config.queries;
+    result->bits = PLAN_BITS;
+    result->keys = PLAN_KEYS;
+    result->hashes = PLAN_HASHES;
+    result->inserts = PLAN_KEYS;
+    result->queries = PLAN_KEYS;
+}
+
+/* The command's three parts, one after the other in this process, as the
+ * harness runs them: the certified predictions (sim/judge), the build and
+ * the 1e9 absent queries (bulk.h, all threads). */
+static void plan_parts_case(const bench_setup *setup, case_result *result)
+{
+    double start = now_seconds();
+    sim_predictions predictions;
+    if (sim_predictions_compute(&predictions, PLAN_BITS, PLAN_KEYS, PLAN_HASHES) != 0)
+        exit(1);
+    sim_predictions_free(&predictions);
+    result->predict_seconds = now_seconds() - start;
+    bench_setup plan = *setup;
+    plan.keys = PLAN_KEYS;
+    plan.bits = PLAN_BITS;
+    plan.queries = PLAN_KEYS;
+    const bench_layout shape = { BLOOM_LAYOUT_STANDARD, PLAN_HASHES, 0 };
+    bloomsim_layout_case(&plan, &shape, result);
+    result->bits = PLAN_BITS;
+    result->keys = PLAN_KEYS;
+    result->inserts = PLAN_KEYS;
+    result->queries = PLAN_KEYS;
 }
 
 /* ---- running cases in children ------------------------------------------ */
@@ -267,6 +402,9 @@ static int run_isolated(bench_case work, const bench_setup *setup, case_result *
         memset(&measured, 0, sizeof measured);
         measured.inserts = setup->keys;
         measured.queries = setup->queries;
+        measured.keys = setup->keys;
+        measured.bits = setup->bits;
+        measured.hashes = HASHES;
         work(setup, &measured);
         ssize_t written = write(channel[1], &measured, sizeof measured);
         _exit(written == (ssize_t)sizeof measured ? 0 : 1);
@@ -301,89 +439,155 @@ typedef struct bench_row {
     case_result result;
 } bench_row;
 
-static void print_table(const bench_row *rows, size_t count, const case_result *baseline)
+/* The rows, in print order; the first is the baseline of the ratios, the
+ * third the product's standard layout that the layouts are compared with. */
+enum { ROW_TEXTBOOK = 0, ROW_STRAIGHTFORWARD = 1, ROW_BLOOMSIM = 2, ROW_BLOOMSIM_1THREAD = 3,
+       ROW_PARTITIONED = 4, ROW_BLOCKED = 5, ROW_SPLIT_BLOCK = 6, ROW_LIBBLOOM = 7, ROW_TINY = 8,
+       ROW_PLAN_COMMAND = 9, ROW_PLAN_PARTS = 10, ROW_COUNT = 11 };
+
+static double total_seconds(const case_result *r)
 {
-    printf("%-16s %7s %11s %11s %9s %9s %10s %10s %9s %12s\n", "case", "threads", "ns/insert",
-           "ns/query", "x insert", "x query", "M ins/s", "M query/s", "peak MiB", "positives");
+    return r->insert_seconds + r->query_seconds + r->predict_seconds;
+}
+
+/* The figures of one row, ratios against `baseline` (textbook) and `product` (bloomsim). */
+typedef struct row_figures {
+    double insert, query;          /* ns per key */
+    double insert_ratio, query_ratio, total_ratio;
+} row_figures;
+
+static row_figures figures_of(const case_result *r, const case_result *baseline, const case_result *product)
+{
+    row_figures f;
+    f.insert = per_operation_ns(r->insert_seconds, r->inserts);
+    f.query = per_operation_ns(r->query_seconds, r->queries);
+    f.insert_ratio = ratio(per_operation_ns(baseline->insert_seconds, baseline->inserts), f.insert);
+    f.query_ratio = ratio(per_operation_ns(baseline->query_seconds, baseline->queries), f.query);
+    f.total_ratio = r->inserts == product->inserts && r->queries == product->queries
+                        ? ratio(total_seconds(product), total_seconds(r)) : 0;
+    return f;
+}
+
+static void print_table(const bench_row *rows, size_t count)
+{
+    const case_result *baseline = &rows[ROW_TEXTBOOK].result, *product = &rows[ROW_BLOOMSIM].result;
+    printf("%-22s %7s %11s %6s %3s %9s %9s %8s %8s %9s %9s %8s %11s\n", "case", "threads", "n", "bits/n", "k",
+           "ns/insert", "ns/query", "x insert", "x query", "x bloomsim", "seconds", "peak MiB", "positives");
     for (size_t i = 0; i < count; i++) {
         const case_result *r = &rows[i].result;
-        double insert = per_operation_ns(r->insert_seconds, r->inserts);
-        double query = per_operation_ns(r->query_seconds, r->queries);
-        printf("%-16s %7u %11.1f %11.1f %9.2f %9.2f %10.2f %10.2f %9.1f %12llu%s\n", rows[i].name,
-               rows[i].threads, insert, query,
-               ratio(per_operation_ns(baseline->insert_seconds, baseline->inserts), insert),
-               ratio(per_operation_ns(baseline->query_seconds, baseline->queries), query),
-               insert > 0 ? 1e3 / insert : 0, query > 0 ? 1e3 / query : 0, r->peak_bytes / 1048576.0,
-               (unsigned long long)r->positives, rows[i].ok ? "" : "  (failed)");
+        if (!rows[i].ok) {
+            printf("%-22s (failed)\n", rows[i].name);
+            continue;
+        }
+        row_figures f = figures_of(r, baseline, product);
+        printf("%-22s %7u %11llu %6.2f %3u %9.1f %9.1f %8.2f %8.2f %9.2f %9.2f %8.1f %11llu\n", rows[i].name,
+               rows[i].threads, (unsigned long long)r->keys, (double)r->bits / (double)r->keys, r->hashes,
+               f.insert, f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r),
+               r->peak_bytes / 1048576.0, (unsigned long long)r->positives);
     }
 }
 
-static void write_csv(FILE *out, const bench_row *rows, size_t count, const case_result *baseline,
-                      const bench_setup *setup)
+static void write_csv(FILE *out, const bench_row *rows, size_t count)
 {
+    const case_result *baseline = &rows[ROW_TEXTBOOK].result, *product = &rows[ROW_BLOOMSIM].result;
     fprintf(out, "case,threads,n,m,k,seed,inserts,queries,ns_per_insert,ns_per_query,"
-                 "insert_speedup_vs_textbook,query_speedup_vs_textbook,million_inserts_per_s,"
-                 "million_queries_per_s,peak_rss_bytes,positives\r\n");
+                 "insert_speedup_vs_textbook,query_speedup_vs_textbook,speedup_vs_bloomsim_standard,"
+                 "seconds,predict_seconds,million_inserts_per_s,million_queries_per_s,peak_rss_bytes,"
+                 "positives\r\n");
     for (size_t i = 0; i < count; i++) {
         const case_result *r = &rows[i].result;
         if (!rows[i].ok)
             continue;
-        double insert = per_operation_ns(r->insert_seconds, r->inserts);
-        double query = per_operation_ns(r->query_seconds, r->queries);
-        fprintf(out, "%s,%u,%llu,%llu,%u,%u,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.0f,%llu\r\n",
-                rows[i].name, rows[i].threads, (unsigned long long)setup->keys,
-                (unsigned long long)setup->bits, HASHES, SEED, (unsigned long long)r->inserts,
-                (unsigned long long)r->queries, insert, query,
-                ratio(per_operation_ns(baseline->insert_seconds, baseline->inserts), insert),
-                ratio(per_operation_ns(baseline->query_seconds, baseline->queries), query),
-                insert > 0 ? 1e3 / insert : 0, query > 0 ? 1e3 / query : 0, r->peak_bytes,
+        row_figures f = figures_of(r, baseline, product);
+        fprintf(out, "%s,%u,%llu,%llu,%u,%u,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.0f,%llu\r\n",
+                rows[i].name, rows[i].threads, (unsigned long long)r->keys, (unsigned long long)r->bits,
+                r->hashes, SEED, (unsigned long long)r->inserts, (unsigned long long)r->queries, f.insert,
+                f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r), r->predict_seconds,
+                f.insert > 0 ? 1e3 / f.insert : 0, f.query > 0 ? 1e3 / f.query : 0, r->peak_bytes,
                 (unsigned long long)r->positives);
     }
 }
 
-int main(void)
+/* The path of bloomsim: BUILD/bloomsim for this program at BUILD/bench/. */
+static void locate_bloomsim(const char *program)
 {
+    snprintf(bloomsim_path, sizeof bloomsim_path, "%s", program);
+    char *slash = strrchr(bloomsim_path, '/');
+    size_t directory = slash != NULL ? (size_t)(slash - bloomsim_path) : 0;
+    snprintf(bloomsim_path + directory, sizeof bloomsim_path - directory, "%s../bloomsim",
+             slash != NULL ? "/" : "");
+}
+
+static void print_summary(const bench_row *rows, size_t count)
+{
+    const case_result *product = &rows[ROW_BLOOMSIM].result;
+    printf("(x bloomsim: the standard layout's build + queries time over the row's, same n and queries;\n"
+           " tiny: \"query\" = one filter instance built, counted and asked once: %.1f million a second)\n",
+           rows[ROW_TINY].ok ? 1e3 / per_operation_ns(rows[ROW_TINY].result.query_seconds,
+                                                       rows[ROW_TINY].result.queries) : 0);
+    const int layouts[] = { ROW_PARTITIONED, ROW_BLOCKED, ROW_SPLIT_BLOCK, ROW_LIBBLOOM };
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+        if (rows[layouts[i]].ok && rows[ROW_BLOOMSIM].ok)
+            printf("%-22s build + queries %.2f s, bloomsim standard %.2f s: %.2f times as fast\n",
+                   rows[layouts[i]].name, total_seconds(&rows[layouts[i]].result), total_seconds(product),
+                   ratio(total_seconds(product), total_seconds(&rows[layouts[i]].result)));
+    if (count > ROW_PLAN_PARTS && rows[ROW_PLAN_COMMAND].ok && rows[ROW_PLAN_PARTS].ok) {
+        const case_result *parts = &rows[ROW_PLAN_PARTS].result;
+        printf("bloomsim plan 1e9 1%% --queries 1e9: %.1f s for the whole command; its parts run here:\n"
+               "  predictions %.1f s, build %.1f s, 1e9 queries %.1f s (sum %.1f s)\n",
+               rows[ROW_PLAN_COMMAND].result.query_seconds, parts->predict_seconds, parts->insert_seconds,
+               parts->query_seconds, total_seconds(parts));
+    }
+    printf("straightforward and bloomsim count the same false positives: %s\n",
+           rows[ROW_STRAIGHTFORWARD].ok && rows[ROW_BLOOMSIM].ok && rows[ROW_BLOOMSIM_1THREAD].ok
+                   && rows[ROW_STRAIGHTFORWARD].result.positives == product->positives
+                   && rows[ROW_STRAIGHTFORWARD].result.positives == rows[ROW_BLOOMSIM_1THREAD].result.positives
+               ? "yes" : "NO");
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
     const char *keys_text = getenv("BLOOMSIM_BENCH_KEYS");
     const char *full = getenv("BLOOMSIM_BENCH_FULL");
     const char *csv_path = getenv("BLOOMSIM_BENCH_CSV");
+    locate_bloomsim(argv[0]);
     bench_setup setup;
     setup.keys = keys_text != NULL ? strtoull(keys_text, NULL, 10) : 100000000ULL;
     setup.keys = setup.keys < 1000 ? 1000 : setup.keys;
     setup.bits = setup.keys * BITS_PER_KEY;
     setup.queries = setup.keys;
     setup.threads = sim_processor_count();
-    bench_row rows[] = {
-        { "textbook", textbook_case, 1, 0, { 0, 0, 0, 0, 0, 0 } },
-        { "straightforward", straightforward_case, 1, 0, { 0, 0, 0, 0, 0, 0 } },
-        { "bloomsim", bloomsim_case, setup.threads, 0, { 0, 0, 0, 0, 0, 0 } },
-        { "bloomsim-1thread", bloomsim_case, 1, 0, { 0, 0, 0, 0, 0, 0 } },
-        { "tiny m64 n8 k5", tiny_case, setup.threads, 0, { 0, 0, 0, 0, 0, 0 } },
-        { "plan 1e9 1%", full_plan_case, setup.threads, 0, { 0, 0, 0, 0, 0, 0 } },
+    bench_row rows[ROW_COUNT] = {
+        { .name = "textbook", .work = textbook_case, .threads = 1 },
+        { .name = "straightforward", .work = straightforward_case, .threads = 1 },
+        { .name = "bloomsim", .work = bloomsim_case, .threads = setup.threads },
+        { .name = "bloomsim-1thread", .work = bloomsim_case, .threads = 1 },
+        { .name = "bloomsim-partitioned", .work = partitioned_case, .threads = setup.threads },
+        { .name = "bloomsim-blocked", .work = blocked_case, .threads = setup.threads },
+        { .name = "bloomsim-split-block", .work = split_block_case, .threads = setup.threads },
+        { .name = "libbloom", .work = libbloom_case, .threads = 1 },
+        { .name = "tiny m64 n8 k5", .work = tiny_case, .threads = setup.threads },
+        { .name = "plan 1e9 1% command", .work = plan_command_case, .threads = setup.threads },
+        { .name = "plan 1e9 1% parts", .work = plan_parts_case, .threads = setup.threads },
     };
-    size_t count = sizeof rows / sizeof rows[0] - (full != NULL && strcmp(full, "1") == 0 ? 0 : 1);
-    printf("n = %llu keys, m = %llu bits (%u bits a key), k = %u, seed %u, %llu absent queries, "
-           "%u threads\n", (unsigned long long)setup.keys, (unsigned long long)setup.bits, BITS_PER_KEY,
-           HASHES, SEED, (unsigned long long)setup.queries, setup.threads);
+    size_t count = full != NULL && strcmp(full, "1") == 0 ? ROW_COUNT : ROW_PLAN_COMMAND;
+    printf("n = %llu keys, m = %llu bits (%u bits a key), k = %u (split block: 8), seed %u, %llu absent "
+           "queries, %u threads\n", (unsigned long long)setup.keys, (unsigned long long)setup.bits,
+           BITS_PER_KEY, HASHES, SEED, (unsigned long long)setup.queries, setup.threads);
     for (size_t i = 0; i < count; i++) {
         bench_setup own = setup;
         own.threads = rows[i].threads;
         rows[i].ok = run_isolated(rows[i].work, &own, &rows[i].result) == 0;
     }
-    const case_result *baseline = &rows[0].result;
-    print_table(rows, count, baseline);
-    printf("(tiny: \"query\" = one filter instance built, counted and asked once: %.1f million a second;\n"
-           " plan 1e9 1%%: whole run, build + 1e9 queries, %.1f s)\n",
-           rows[4].ok ? 1e3 / per_operation_ns(rows[4].result.query_seconds, rows[4].result.queries) : 0,
-           count == 6 && rows[5].ok ? rows[5].result.query_seconds : 0);
-    printf("straightforward and bloomsim count the same false positives: %s\n",
-           rows[1].ok && rows[2].ok && rows[3].ok && rows[1].result.positives == rows[2].result.positives
-                   && rows[1].result.positives == rows[3].result.positives ? "yes" : "NO");
+    print_table(rows, count);
+    print_summary(rows, count);
     printf("\n");
-    write_csv(stdout, rows, count, baseline, &setup);
+    write_csv(stdout, rows, count);
     const char *path = csv_path != NULL ? csv_path : "data/bench.csv";
     FILE *out = path[0] != '\0' ? fopen(path, "w") : NULL;
     if (out != NULL) {
-        write_csv(out, rows, count, baseline, &setup);
+        write_csv(out, rows, count);
         fclose(out);
         printf("(written to %s)\n", path);
     }
