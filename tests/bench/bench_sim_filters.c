@@ -16,14 +16,29 @@
  *                    words, independent positions): the reference whose
  *                    counts the product must reproduce.
  *   bloomsim         the product's engine (bulk.h): partitioned build and
- *                    interleaved prefetched queries on all threads.
+ *                    interleaved prefetched queries on all threads; also
+ *                    on one thread, and for each deployed layout
+ *                    (partitioned k = 7, blocked k = 7 in 512-bit blocks,
+ *                    split block k = 8 words of 32 bits, as Parquet), with
+ *                    "x bloomsim" the standard layout's build + queries
+ *                    time over the row's (issue 16: blocked and split block
+ *                    at least 2, partitioned at least 1).
+ *   libbloom         the C library a user would pick instead (Debian
+ *                    libbloom-dev 1.6): its own sizing for 10 bits a key
+ *                    (m and k as it chose them), MurmurHash2 double hashing,
+ *                    one thread, the same keys.
  *   tiny             the harness on the seed filter m = 64, n = 8, k = 5
  *                    (its one-word engine, tiny.h): filter instances
  *                    built, counted and queried once (Q = 1) per second,
  *                    all threads.
  *   plan 1e9 1%      (only with BLOOMSIM_BENCH_FULL=1, "make bench-full") the whole
- *                    measurement of "bloomsim plan 1e9 1% --queries 1e9":
- *                    m = 9 585 058 378, k = 7, 1e9 keys, 1e9 absent queries.
+ *                    command "bloomsim plan 1e9 1% --queries 1e9" in its own
+ *                    process (m = 9 585 058 378, k = 7, 1e9 keys, 1e9 absent
+ *                    queries), then its parts one after the other here: the
+ *                    certified predictions, the build, the queries.
+ *
+ * Every row carries its own n, m and k.  Timings are wall clock on a shared
+ * machine: compare the ratios of one run, never figures of two runs.
  *
  * Defaults: n = 1e8, 10 bits a key (m = 1e9), k = 7, seed 1, 1e8 absent
  * queries; BLOOMSIM_BENCH_KEYS=N changes n (and the queries).  Prints a
@@ -106,39 +121,70 @@ static textbook_hashes textbook_hash(const sim_key *key)
     return hashes;
 }
 
-static void textbook_case(const bench_setup *setup, case_result *result)
+/* A filter asked one key at a time, on one thread: the loops of the
+ * textbook, straightforward and libbloom rows. */
+typedef struct one_by_one {
+    void (*insert)(void *filter, const sim_key *key);
+    int (*query)(void *filter, const sim_key *key);     /* 1: "maybe present" */
+    void *filter;
+} one_by_one;
+
+/* Inserts the setup's keys, then asks its absent keys, timing each loop. */
+static void run_one_by_one(const bench_setup *setup, const one_by_one *loop, case_result *result)
 {
-    uint64_t *words = calloc(setup->bits / 64 + 1, sizeof *words);
-    if (words == NULL)
-        exit(1);
     sim_key_stream inserted, absent;
     bench_keys(&inserted, &absent);
     double start = now_seconds();
     for (uint64_t j = 0; j < setup->keys; j++) {
         sim_key key;
         sim_key_at(&inserted, j, &key);
-        textbook_hashes h = textbook_hash(&key);
-        for (uint64_t i = 0; i < HASHES; i++) {
-            uint64_t position = (h.first + i * h.second) % setup->bits;
-            words[position / 64] |= (uint64_t)1 << (position % 64);
-        }
+        loop->insert(loop->filter, &key);
     }
     double middle = now_seconds();
     for (uint64_t j = 0; j < setup->queries; j++) {
         sim_key key;
         sim_key_at(&absent, j, &key);
-        textbook_hashes h = textbook_hash(&key);
-        uint64_t i = 0;
-        for (; i < HASHES; i++) {
-            uint64_t position = (h.first + i * h.second) % setup->bits;
-            if ((words[position / 64] >> (position % 64) & 1) == 0)
-                break;
-        }
-        result->positives += i == HASHES;
+        result->positives += (uint64_t)loop->query(loop->filter, &key);
     }
     result->insert_seconds = middle - start;
     result->query_seconds = now_seconds() - middle;
-    free(words);
+}
+
+typedef struct textbook_filter {
+    uint64_t *words;
+    uint64_t bits;
+} textbook_filter;
+
+static void textbook_insert(void *filter, const sim_key *key)
+{
+    textbook_filter *textbook = filter;
+    textbook_hashes h = textbook_hash(key);
+    for (uint64_t i = 0; i < HASHES; i++) {
+        uint64_t position = (h.first + i * h.second) % textbook->bits;
+        textbook->words[position / 64] |= (uint64_t)1 << (position % 64);
+    }
+}
+
+static int textbook_query(void *filter, const sim_key *key)
+{
+    const textbook_filter *textbook = filter;
+    textbook_hashes h = textbook_hash(key);
+    for (uint64_t i = 0; i < HASHES; i++) {
+        uint64_t position = (h.first + i * h.second) % textbook->bits;
+        if ((textbook->words[position / 64] >> (position % 64) & 1) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+static void textbook_case(const bench_setup *setup, case_result *result)
+{
+    textbook_filter filter = { calloc(setup->bits / 64 + 1, sizeof(uint64_t)), setup->bits };
+    if (filter.words == NULL)
+        exit(1);
+    const one_by_one loop = { textbook_insert, textbook_query, &filter };
+    run_one_by_one(setup, &loop, result);
+    free(filter.words);
 }
 
 /* ---- straightforward: the product's probes, one key at a time ---------- */
@@ -159,30 +205,36 @@ static void product_filter_init(product_filter *product, const bench_setup *setu
     bench_keys(&product->inserted, &product->absent);
 }
 
+/* The product's filter and probes, one key at a time. */
+typedef struct straightforward_filter {
+    sim_bit_filter bits;
+    sim_prober prober;
+} straightforward_filter;
+
+static void straightforward_insert(void *filter, const sim_key *key)
+{
+    straightforward_filter *product = filter;
+    uint64_t positions[HASHES];
+    sim_prober_positions(&product->prober, key->bytes, key->length, positions);
+    sim_bit_filter_insert(&product->bits, positions, HASHES);
+}
+
+static int straightforward_query(void *filter, const sim_key *key)
+{
+    straightforward_filter *product = filter;
+    uint64_t positions[HASHES];
+    sim_prober_positions(&product->prober, key->bytes, key->length, positions);
+    return sim_bit_filter_contains(&product->bits, positions, HASHES);
+}
+
 static void straightforward_case(const bench_setup *setup, case_result *result)
 {
     product_filter product;
     product_filter_init(&product, setup);
-    sim_bit_filter *filter = &product.filter;
-    const sim_prober *prober = &product.prober;
-    uint64_t positions[HASHES];
-    double start = now_seconds();
-    for (uint64_t j = 0; j < setup->keys; j++) {
-        sim_key key;
-        sim_key_at(&product.inserted, j, &key);
-        sim_prober_positions(prober, key.bytes, key.length, positions);
-        sim_bit_filter_insert(filter, positions, HASHES);
-    }
-    double middle = now_seconds();
-    for (uint64_t j = 0; j < setup->queries; j++) {
-        sim_key key;
-        sim_key_at(&product.absent, j, &key);
-        sim_prober_positions(prober, key.bytes, key.length, positions);
-        result->positives += (uint64_t)sim_bit_filter_contains(filter, positions, HASHES);
-    }
-    result->insert_seconds = middle - start;
-    result->query_seconds = now_seconds() - middle;
-    sim_bit_filter_free(filter);
+    straightforward_filter filter = { product.filter, product.prober };
+    const one_by_one loop = { straightforward_insert, straightforward_query, &filter };
+    run_one_by_one(setup, &loop, result);
+    sim_bit_filter_free(&filter.bits);
 }
 
 /* ---- the product's engine, every layout -------------------------------- */
@@ -258,28 +310,24 @@ static void split_block_case(const bench_setup *setup, case_result *result)
  * parallel build), the same keys as every other row; bloom_add is its
  * insert, bloom_check its query.
  */
+static void libbloom_insert(void *filter, const sim_key *key)
+{
+    bloom_add(filter, key->bytes, (int)key->length);
+}
+
+static int libbloom_query(void *filter, const sim_key *key)
+{
+    return bloom_check(filter, key->bytes, (int)key->length) == 1;
+}
+
 static void libbloom_case(const bench_setup *setup, case_result *result)
 {
     struct bloom filter;
     double ln2 = log(2.0);
     if (setup->keys > INT32_MAX || bloom_init(&filter, (int)setup->keys, exp(-(double)BITS_PER_KEY * ln2 * ln2)) != 0)
         exit(1);
-    sim_key_stream inserted, absent;
-    bench_keys(&inserted, &absent);
-    double start = now_seconds();
-    for (uint64_t j = 0; j < setup->keys; j++) {
-        sim_key key;
-        sim_key_at(&inserted, j, &key);
-        bloom_add(&filter, key.bytes, (int)key.length);
-    }
-    double middle = now_seconds();
-    for (uint64_t j = 0; j < setup->queries; j++) {
-        sim_key key;
-        sim_key_at(&absent, j, &key);
-        result->positives += bloom_check(&filter, key.bytes, (int)key.length) == 1;
-    }
-    result->insert_seconds = middle - start;
-    result->query_seconds = now_seconds() - middle;
+    const one_by_one loop = { libbloom_insert, libbloom_query, &filter };
+    run_one_by_one(setup, &loop, result);
     result->bits = (uint64_t)filter.bits;
     result->hashes = (unsigned)filter.hashes;
     bloom_free(&filter);
