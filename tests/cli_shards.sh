@@ -8,7 +8,8 @@
 # a missing, repeated or foreign shard and a file cut short, and prints
 # the partial result with --partial; bad --shard values exit 2; a shard
 # rerun (or run on other --threads) writes the same file; a shard stopped
-# by a signal writes nothing.  The large plan and the --check-members case
+# by a signal writes nothing; --filter-file lets shards read the filter
+# another wrote, with the same output.  The large plan and the --check-members case
 # of the bulk engine are skipped under the sanitizer build (a filter of
 # 72 million bits built five times).  Ends with "shards: N passed, N failed".
 set -u
@@ -54,6 +55,34 @@ sharded grow-json grow -n 3000 -s 4 -r 1/2 --trials 12 --queries 1000 --digits 1
 sharded fpr-large fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 2
 grep -q "^split queries" "$scratch/fpr-large.2"
 check "fpr-large: shards split the queries" $?
+# --filter-file: the first shard writes the filter, the others read it
+# (no build), and nothing printed changes; a damaged file, or one of
+# another run, is not used but rebuilt.
+large="fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 2"
+# shellcheck disable=SC2086
+"$sim" $large --filter-file "$scratch/filter" --shard 1/4 >"$scratch/stored.1" 2>"$err"
+check "filter-file: shard 1 exits 0" $?
+head -n 1 "$scratch/filter.0" | grep -qx "bloomsim-filter 1"
+check "filter-file: shard 1 wrote PREFIX.0" $?
+parallel --will-cite -j 2 "$sim $large --filter-file $scratch/filter --shard {}/4 >$scratch/stored.{}" ::: 2 3 4 2>"$err"
+check "filter-file: shards 2-4 ran" $?
+"$sim" merge "$scratch"/stored.[1-4] >"$out" 2>"$err"
+cmp -s "$out" "$scratch/fpr-large.whole"
+check "filter-file: merged shards that read the filter print the whole run's bytes" $?
+size=$(wc -c <"$scratch/filter.0")
+head -c $((size - 100)) "$scratch/filter.0" >"$scratch/filter.cut" && mv "$scratch/filter.cut" "$scratch/filter.0"
+# shellcheck disable=SC2086
+"$sim" $large --filter-file "$scratch/filter" --shard 3/4 >"$out" 2>"$err"
+cmp -s "$out" "$scratch/fpr-large.3" && [ "$(wc -c <"$scratch/filter.0")" -eq "$size" ]
+check "filter-file: a file cut short is rebuilt and rewritten, same shard file" $?
+# shellcheck disable=SC2086
+"$sim" fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 5 --shard 2/4 >"$out.2" 2>"$err"
+# shellcheck disable=SC2086
+"$sim" fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 5 --filter-file "$scratch/filter" --shard 2/4 \
+    >"$out" 2>"$err"
+cmp -s "$out" "$out.2"
+check "filter-file: another run's file (another seed) is not used" $?
+
 sharded fpr-large-trials fpr -m 2^26 -n 2e5 -k 5 --trials 8 --queries 1e4 --seed 4 --format csv
 grep -q "^split trials" "$scratch/fpr-large-trials.2"
 check "fpr-large-trials: 8 trials, 4 shards: split by trials" $?

@@ -42,7 +42,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
     size_t count = 3 + bloom_description_option_table(options + 3, &layout);
-    count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_MEASURE | BLOOMSIM_OPTIONS_SHARD);
+    count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_MEASURE | BLOOMSIM_OPTIONS_SHARD
+                                                                | BLOOMSIM_OPTIONS_FILTER_FILE);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "fpr", "-m M -n N -k K [OPTIONS]", description,

@@ -69,7 +69,8 @@ int bloomsim_plan(int argc, char **argv, int first)
     size_t count = 3 + bloom_description_option_table(options + 3, &layout);
     count += bloomsim_run_option_table(options + count, &run,
                                                  BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
-                                                     | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD);
+                                                     | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD
+                                                     | BLOOMSIM_OPTIONS_FILTER_FILE);
     static const char *const positional[] = { "keys-count", "rate", NULL };
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);

@@ -16,6 +16,7 @@
 
 #include "command_shard.h"
 #include "commands.h"
+#include "filter_file.h"
 
 static const sim_shard_merge *merge_source;
 
@@ -29,6 +30,16 @@ bloom_option bloomsim_shard_option(const char **shard)
     bloom_option option = {
         .long_name = "shard", .kind = BLOOM_OPTION_TEXT, .destination = shard, .value_name = "I/N",
         .help = "run only part I of N (1 <= I <= N) and write its counts for 'bloomsim merge'"
+    };
+    return option;
+}
+
+bloom_option bloomsim_filter_file_option(const char **prefix)
+{
+    bloom_option option = {
+        .long_name = "filter-file", .kind = BLOOM_OPTION_TEXT, .destination = prefix, .value_name = "PREFIX",
+        .help = "large filters: read trial T's bits from PREFIX.T if a run of these options wrote "
+                "them, else build and write them there (shards then skip the build)"
     };
     return option;
 }
@@ -57,7 +68,8 @@ static int partial_fpr(const void *totals)
 void bloomsim_shard_job_fpr(bloomsim_shard_job *job, sim_fpr_config *config)
 {
     bloomsim_shard_job fpr = { SIM_SLOT_FPR, config->trials, config->queries, sim_fpr_splits_queries(config),
-                               config->key_file, config, run_fpr, reduce_fpr, partial_fpr };
+                               config->key_file, NULL, &config->filter_store, config, run_fpr, reduce_fpr,
+                               partial_fpr };
     *job = fpr;
 }
 
@@ -82,7 +94,7 @@ static int partial_lsm(const void *totals)
 
 void bloomsim_shard_job_lsm(bloomsim_shard_job *job, sim_lsm_config *config)
 {
-    bloomsim_shard_job lsm = { SIM_SLOT_LSM, config->trials, config->lookups, 0, NULL, config,
+    bloomsim_shard_job lsm = { SIM_SLOT_LSM, config->trials, config->lookups, 0, NULL, NULL, NULL, config,
                                run_lsm, reduce_lsm, partial_lsm };
     *job = lsm;
 }
@@ -108,7 +120,7 @@ static int partial_grow(const void *totals)
 
 void bloomsim_shard_job_grow(bloomsim_shard_job *job, sim_scalable_config *config)
 {
-    bloomsim_shard_job grow = { SIM_SLOT_GROW, config->trials, config->queries, 0, NULL, config,
+    bloomsim_shard_job grow = { SIM_SLOT_GROW, config->trials, config->queries, 0, NULL, NULL, NULL, config,
                                 run_grow, reduce_grow, partial_grow };
     *job = grow;
 }
@@ -157,7 +169,7 @@ static char *canonical_option(const bloom_option *option)
 /* Options that change no count: not part of the run. */
 static int outside_the_run(const char *name)
 {
-    return strcmp(name, "shard") == 0 || strcmp(name, "threads") == 0;
+    return strcmp(name, "shard") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "filter-file") == 0;
 }
 
 static int is_output_option(const char *name)
@@ -183,16 +195,58 @@ static int describe_options(sim_shard_file *file, const bloom_command_line *line
     return 0;
 }
 
-/* The file of a finished shard, on stdout.  Returns 0 or an exit status. */
-static int write_shard(const bloom_command_line *line, sim_shard_file *file, const bloomsim_shard_job *job)
+/* A shard file naming the run of the command line, with its fingerprint
+ * and no blocks yet.  Returns 0, or 1 after the message (memory). */
+static int describe_run(sim_shard_file *file, const bloom_command_line *line, const bloomsim_shard_job *job)
 {
-    int status = describe_options(file, line);
+    char program[64];
+    snprintf(program, sizeof program, "bloomsim %s", BLOOMSIM_VERSION);
+    sim_shard_file_init(file, program, line->command, job->kind);
+    int status = file->run.program == NULL || file->run.command == NULL ? -1 : describe_options(file, line);
     if (status == 0 && job->keys != NULL)
         status = sim_shard_file_set_keys(file, job->keys->text, job->keys->text_length);
-    if (status != 0) {
-        bloom_options_error(line, "out of memory while writing the shard file");
-        return 1;
+    file->run.trials = job->trials;
+    file->run.queries = job->queries;
+    file->run.blocks = sim_block_count(job->trials);
+    sim_shard_fingerprint(&file->run);
+    if (status != 0)
+        bloom_options_error(line, "out of memory while describing the run");
+    return status == 0 ? 0 : 1;
+}
+
+/*
+ * Runs the engine on `selection` (NULL: the whole run), with the filters
+ * of --filter-file when given (a failure to write one is reported on
+ * stderr and changes nothing else).  Returns the engine's status, or 1
+ * after a message.
+ */
+static int run_engine(const bloom_command_line *line, const bloomsim_shard_job *job,
+                      const sim_shard_selection *selection, void *totals)
+{
+    sim_shard_file described;
+    sim_filter_file filters;
+    int stored = job->filter_file != NULL && job->filter_store != NULL;
+    if (stored) {
+        if (describe_run(&described, line, job) != 0) {
+            sim_shard_file_free(&described);
+            return 1;
+        }
+        sim_filter_file_init(&filters, job->filter_file, described.run.fingerprint);
+        *job->filter_store = &filters.store;
     }
+    int status = job->run(job->engine_config, selection, totals);
+    if (stored) {
+        *job->filter_store = NULL;
+        if (filters.error[0] != '\0')
+            bloom_options_error(line, "--filter-file: %s (the filter was built; no count changes)", filters.error);
+        sim_shard_file_free(&described);
+    }
+    return status;
+}
+
+/* The file of a finished shard, on stdout.  Returns 0 or an exit status. */
+static int write_shard(const bloom_command_line *line, sim_shard_file *file)
+{
     if (sim_shard_file_write(stdout, file) != 0) {
         bloom_options_error(line, "the shard file could not be written on stdout");
         return 1;
@@ -255,13 +309,14 @@ static int run_shard(const bloom_command_line *line, const char *shard, const bl
         return 2;
     }
     sim_shard_file file;
-    char program[64];
-    snprintf(program, sizeof program, "bloomsim %s", BLOOMSIM_VERSION);
-    sim_shard_file_init(&file, program, line->command, job->kind);
-    block_collector collector = { &file, file.run.program == NULL || file.run.command == NULL };
+    if (describe_run(&file, line, job) != 0) {
+        sim_shard_file_free(&file);
+        return 1;
+    }
+    block_collector collector = { &file, 0 };
     selection.sink = collect_block;
     selection.sink_context = &collector;
-    if (job->run(job->engine_config, &selection, totals) != 0 || collector.failed) {
+    if (run_engine(line, job, &selection, totals) != 0 || collector.failed) {
         bloom_options_error(line, "out of memory or threads while running the trials");
         status = 1;
     } else if (job->partial(totals)) {
@@ -271,10 +326,7 @@ static int run_shard(const bloom_command_line *line, const char *shard, const bl
         selection.sink = NULL;
         selection.sink_context = NULL;
         file.selection = selection;
-        file.run.trials = job->trials;
-        file.run.queries = job->queries;
-        file.run.blocks = sim_block_count(job->trials);
-        status = write_shard(line, &file, job);
+        status = write_shard(line, &file);
         *written = status == 0;
     }
     sim_shard_file_free(&file);
@@ -313,7 +365,7 @@ int bloomsim_shard_run(const bloom_command_line *line, const char *shard, const 
         return merged_totals(line, job, totals);
     if (shard != NULL)
         return run_shard(line, shard, job, totals, written);
-    if (job->run(job->engine_config, NULL, totals) != 0) {
+    if (run_engine(line, job, NULL, totals) != 0) {
         bloom_options_error(line, "out of memory or threads while running the trials");
         return 1;
     }

@@ -23,12 +23,19 @@
 /* The --shard entry of a run option table, writing the text into *shard. */
 bloom_option bloomsim_shard_option(const char **shard);
 
+/* The --filter-file entry (fpr, plan): the bulk engine's filters are read
+ * from PREFIX.t (trial t) when a run wrote them there, else built and
+ * written there (sim/shard/filter_file.h); no count changes. */
+bloom_option bloomsim_filter_file_option(const char **prefix);
+
 /* How a measuring command runs its trials (filled by bloomsim_shard_job_*). */
 typedef struct bloomsim_shard_job {
     sim_slot_kind kind;
     uint64_t trials, queries;       /* the run's trials and queries (lookups) per trial */
     int split_queries;              /* its engine can ask a trial's queries in ranges */
     const sim_key_file *keys;       /* the inserted keys' file, or NULL */
+    const char *filter_file;        /* --filter-file PREFIX, or NULL */
+    const sim_filter_store **filter_store;  /* the engine's store slot (fpr), or NULL */
     void *engine_config;
     /* runs `selection` (NULL: the whole run) into totals; the engine's status */
     int (*run)(void *engine_config, const sim_shard_selection *selection, void *totals);

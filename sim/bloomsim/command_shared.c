@@ -116,6 +116,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
           .help = "also query every inserted key and count false negatives" },
     };
     const bloom_option shard_options[] = { bloomsim_shard_option(&options->shard) };
+    const bloom_option filter_file_options[] = { bloomsim_filter_file_option(&options->filter_file) };
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(options->output) };
     struct { unsigned group; const bloom_option *entries; size_t count; } groups_table[] = {
         { BLOOMSIM_OPTIONS_SIZE, size_options, sizeof size_options / sizeof size_options[0] },
@@ -126,6 +127,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
         { BLOOMSIM_OPTIONS_COUNTERS, counter_options, sizeof counter_options / sizeof counter_options[0] },
         { BLOOMSIM_OPTIONS_FILTER, filter_options, sizeof filter_options / sizeof filter_options[0] },
         { BLOOMSIM_OPTIONS_SHARD, shard_options, 1 },
+        { BLOOMSIM_OPTIONS_FILTER_FILE, filter_file_options, 1 },
         { BLOOMSIM_OPTIONS_ALL, output_options, sizeof output_options / sizeof output_options[0] },
     };
     size_t count = 0;
@@ -246,6 +248,7 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     config->progress = bloomsim_progress;
     config->progress_context = (void *)line->command;
     measurement->shard = options->shard;
+    measurement->filter_file = options->filter_file;
     measurement->confidence = mpq_get_d(options->confidence);
     measurement->confidence_exact = options->confidence;
     int status = settle_keys(measurement, line, options, keys);
@@ -269,6 +272,7 @@ int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_comm
 {
     bloomsim_shard_job job;
     bloomsim_shard_job_fpr(&job, &measurement->config);
+    job.filter_file = measurement->filter_file;
     int status = bloomsim_shard_run(line, measurement->shard, &job, &measurement->totals,
                                     &measurement->shard_written);
     if (status != 0 || measurement->shard_written)

@@ -25,6 +25,7 @@ typedef struct bloomsim_run_options {
     unsigned long counter_bits;
     const char *key_path;
     const char *shard;              /* --shard I/N (command_shard.h), or NULL */
+    const char *filter_file;        /* --filter-file PREFIX (command_shard.h), or NULL */
     mpq_t overfill;
     bloom_output_choice output;
 } bloomsim_run_options;
@@ -43,13 +44,14 @@ enum bloomsim_option_group {
     BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --keys, --overfill, --check-members */
     BLOOMSIM_OPTIONS_SCHEME = 64,   /* --hash (commands with a description have it there) */
     BLOOMSIM_OPTIONS_SHARD = 128,   /* --shard (command_shard.h) */
+    BLOOMSIM_OPTIONS_FILTER_FILE = 256,  /* --filter-file (command_shard.h) */
     BLOOMSIM_OPTIONS_RUN = BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_PARALLEL,
     BLOOMSIM_OPTIONS_MEASURE = 63,  /* everything but --hash and --shard */
-    BLOOMSIM_OPTIONS_ALL = 255
+    BLOOMSIM_OPTIONS_ALL = 511
 };
 
 /* Most entries bloomsim_run_option_table writes (output options included). */
-#define BLOOMSIM_RUN_OPTION_MAX 16
+#define BLOOMSIM_RUN_OPTION_MAX 17
 
 /* Writes the table entries of the chosen groups, plus --digits and
  * --format, into table[]; returns how many. */
@@ -74,6 +76,7 @@ typedef struct bloomsim_measurement {
     sim_fpr_totals totals;
     sim_fpr_report report;
     const char *shard;                /* --shard I/N, or NULL */
+    const char *filter_file;          /* --filter-file PREFIX, or NULL */
     int shard_written;                /* the run was a shard: its file is written, print nothing */
 } bloomsim_measurement;
 

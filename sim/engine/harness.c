@@ -415,11 +415,16 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
     trial_keys(&absent, context, SIM_KEYS_ABSENT, trial);
     sim_prober_set_seed(prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
-    if (reset)
-        sim_bit_filter_reset(filter);
-    int status = sim_bulk_build(filter, probes, &inserted, config->keys, options);
-    if (status != 0)
-        return status;
+    const sim_filter_store *store = config->filter_store;
+    if (store == NULL || store->load(store->context, trial, filter) != 0) {
+        if (reset || store != NULL)
+            sim_bit_filter_reset(filter);
+        int status = sim_bulk_build(filter, probes, &inserted, config->keys, options);
+        if (status != 0)
+            return status;
+        if (store != NULL)
+            store->save(store->context, trial, filter);
+    }
     if (config->check_members && context->selection.check_members) {
         uint64_t maybe = sim_bulk_count_maybe(filter, probes, &inserted, config->keys, options,
                                               &outcome.members_checked);

@@ -21,6 +21,7 @@
 #include "keys.h"
 #include "layout_filters.h"
 #include "parallel.h"
+#include "filter_store.h"
 #include "probes.h"
 #include "shard_selection.h"
 
@@ -65,6 +66,8 @@ typedef struct sim_fpr_config {
     const sim_shard_selection *shard; /* NULL: the whole run; else the part one shard runs
                                          (shard_selection.h), each of its blocks' counts
                                          passed to the selection's sink */
+    const sim_filter_store *filter_store;  /* the bulk engine's filters kept between runs
+                                              (filter_store.h), or NULL */
 } sim_fpr_config;
 
 typedef struct sim_fpr_totals {
