@@ -79,7 +79,7 @@ static void save(void *context, uint64_t trial, const sim_bit_filter *filter)
     size_t words = (size_t)word_count(filter);
     header(text, sizeof text, file, trial, filter, XXH3_64bits(filter->words, words * sizeof *filter->words));
     FILE *output = fopen(temporary, "wb");
-    int good = output != NULL && fputs(text, output) >= 0
+    int good = output != NULL && fwrite(text, 1, strlen(text), output) == strlen(text)
                && fwrite(filter->words, sizeof *filter->words, words, output) == words;
     good = output != NULL && fclose(output) == 0 && good && rename(temporary, path) == 0;
     if (good) {
