@@ -26,7 +26,7 @@ mkdir -p "$directory"
 
 # publish NAME - moves a finished table into place (whole or not at all).
 publish() {
-    mv "$directory/$1.tmp" "$directory/$1"
+    publish_runs "$directory/$1"
 }
 
 table=$directory/simulated_convergence.csv.tmp

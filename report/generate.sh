@@ -19,30 +19,14 @@ mkdir -p "$out"
 # csv FILE - the file without carriage returns, for awk.
 csv() { tr -d '\r' <"$1"; }
 
-# An awk function splitting one RFC 4180 line into field[1..n] (quotes removed,
-# doubled quotes undone); mawk has no FPAT, so it walks the characters.
-split_csv='
-function split_csv(line, field,    n, i, c, inside, text) {
-    n = 0; text = ""; inside = 0
-    for (i = 1; i <= length(line); i++) {
-        c = substr(line, i, 1)
-        if (inside) {
-            if (c == "\"" && substr(line, i + 1, 1) == "\"") { text = text c; i++ }
-            else if (c == "\"") inside = 0
-            else text = text c
-        } else if (c == "\"") inside = 1
-        else if (c == ",") { field[++n] = text; text = "" }
-        else text = text c
-    }
-    field[++n] = text
-    return n
-}'
+# split_csv, the RFC 4180 field splitter for awk ($csv_awk), is shared with the table generators.
+. data/rows.sh
 
 # columns FILE NAME... - the named columns of a CSV file, separated by TABs, no header.
 columns() {
     file=$1
     shift
-    csv "$file" | awk -v names="$*" "$split_csv"'
+    csv "$file" | awk -v names="$*" "$csv_awk"'
         NR == 1 { n = split(names, wanted, " "); count = split_csv($0, head)
                   for (i = 1; i <= count; i++) index_of[head[i]] = i
                   next }

@@ -44,7 +44,7 @@ same_number() {
     awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 == b + 0) }'
 }
 
-echo "seed,claim,quoted,key,computed,value,holds,kind,matches"
+printf 'seed,claim,quoted,key,computed,value,holds,kind,matches\r\n'   # CRLF like every row (RFC 4180)
 grep -v '^#' report/seed_claims.tsv | while IFS='	' read -r seed claim quoted key command; do
     digits=$(significant_digits "$quoted")
     # shellcheck disable=SC2086
