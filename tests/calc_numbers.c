@@ -14,6 +14,7 @@
  * calc_reference.c, read back with the reference's own parser.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@
 #include "calc_checks.h"
 #include "calc_suites.h"
 #include "numbers.h"
+#include "sizes.h"
 
 /* ------------------------------------------------------------ parsing */
 
@@ -112,6 +114,32 @@ static const struct parse_case {
     {PARSE_RATE, "1e-999999", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
     {PARSE_RATE, "NaN", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
     {PARSE_RATE, "0.01x", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    /* rates as ratios and spaced percentages (numbers.h) */
+    {PARSE_RATE, "1 in 1000", BLOOM_PARSE_OK, "1/1000", NULL, NULL},
+    {PARSE_RATE, "1 in 1e6", BLOOM_PARSE_OK, "1/1000000", NULL, NULL},
+    {PARSE_RATE, "3 in 1,000", BLOOM_PARSE_OK, "3/1000", NULL, NULL},
+    {PARSE_RATE, "1:1000", BLOOM_PARSE_OK, "1/1000", NULL, NULL},    /* a ratio, not odds 1/1001 */
+    {PARSE_RATE, "1:2^10", BLOOM_PARSE_OK, "1/1024", NULL, NULL},
+    {PARSE_RATE, "0.1 %", BLOOM_PARSE_OK, "1/1000", NULL, NULL},
+    {PARSE_RATE, "0.1  %", BLOOM_PARSE_OK, "1/1000", NULL, NULL},
+    {PARSE_RATE, "0.1%", BLOOM_PARSE_OK, "1/1000", NULL, NULL},
+    {PARSE_RATE, "1 in 0", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
+    {PARSE_RATE, "2 in 1", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
+    {PARSE_RATE, "1:1", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
+    {PARSE_RATE, "-1 in 100", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
+    {PARSE_RATE, "1 in -100", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
+    {PARSE_RATE, "1 in 1e-999999", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},
+    {PARSE_RATE, "1 in", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, "in 100", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, "1 in 100 in 10", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, "1::100", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, ":100", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, " %", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, "0.1 % ", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, "0.1 %%", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
+    {PARSE_RATE, "1 in 100%", BLOOM_PARSE_OUT_OF_RANGE, NULL, NULL, NULL},   /* 1/(1/100) = 100 */
+    {PARSE_RATE, "1 in 200%", BLOOM_PARSE_OK, "1/2", NULL, NULL},
+    {PARSE_RATE, "1 in 1000 %", BLOOM_PARSE_SYNTAX, NULL, NULL, NULL},
     /* unsigned longs */
     {PARSE_UNSIGNED, "7", BLOOM_PARSE_OK, "7", "1", "1000"},
     {PARSE_UNSIGNED, "1e3", BLOOM_PARSE_OK, "1000", "1", "1000"},
@@ -366,7 +394,131 @@ static void test_format_decimal_round_trip(void)
             }
 }
 
+/* ------------------------------------------------------------ sizes */
+
+/*
+ * Sizes with units (sizes.h): each expected number of bits is written as
+ * GMP builds it from the unit's definition (8 bits a byte, 10^3j and 2^10j
+ * for the prefixes), independently of the parser's unit table.
+ */
+static void test_parse_size_table(void)
+{
+    static const struct {
+        const char *text;
+        int bare_bytes;
+        int result;
+        unsigned long factor, base, exponent;   /* expected bits = factor base^exponent */
+    } cases[] = {
+        {"1e9", 0, BLOOM_PARSE_OK, 1, 10, 9},
+        {"1e9", 1, BLOOM_PARSE_OK, 8, 10, 9},           /* --memory: bytes */
+        {"2GiB", 0, BLOOM_PARSE_OK, 16, 2, 30},
+        {"2 GiB", 0, BLOOM_PARSE_OK, 16, 2, 30},
+        {"0.5GiB", 1, BLOOM_PARSE_OK, 4, 2, 30},
+        {"2^30 B", 0, BLOOM_PARSE_OK, 8, 2, 30},
+        {"1.5 kB", 0, BLOOM_PARSE_OK, 12000, 10, 0},
+        {"512MiB", 0, BLOOM_PARSE_OK, 4096, 2, 20},
+        {"1 TB", 0, BLOOM_PARSE_OK, 8, 10, 12},
+        {"3TiB", 0, BLOOM_PARSE_OK, 24, 2, 40},
+        {"1 MB", 0, BLOOM_PARSE_OK, 8, 10, 6},
+        {"7 KiB", 0, BLOOM_PARSE_OK, 56, 2, 10},
+        {"1 B", 0, BLOOM_PARSE_OK, 8, 10, 0},
+        {"8e9 bit", 1, BLOOM_PARSE_OK, 8, 10, 9},       /* a unit overrides the bare meaning */
+        {"5 bits", 0, BLOOM_PARSE_OK, 5, 10, 0},
+        {"3kbit", 0, BLOOM_PARSE_OK, 3, 10, 3},
+        {"2 Mbit", 0, BLOOM_PARSE_OK, 2, 10, 6},
+        {"1Gbit", 0, BLOOM_PARSE_OK, 1, 10, 9},
+        {"1 Tbit", 0, BLOOM_PARSE_OK, 1, 10, 12},
+        {"1Kibit", 0, BLOOM_PARSE_OK, 1, 2, 10},
+        {"1Mibit", 0, BLOOM_PARSE_OK, 1, 2, 20},
+        {"3 Gibit", 0, BLOOM_PARSE_OK, 3, 2, 30},
+        {"1 Tibit", 0, BLOOM_PARSE_OK, 1, 2, 40},
+        {"1,000 MB", 0, BLOOM_PARSE_OK, 8, 10, 9},
+        /* not whole bits, out of range, syntax */
+        {"1.1 B", 0, BLOOM_PARSE_NOT_WHOLE, 0, 0, 0},   /* 8.8 bits */
+        {"1.5 B", 0, BLOOM_PARSE_OK, 12, 10, 0},
+        {"0.1", 1, BLOOM_PARSE_NOT_WHOLE, 0, 0, 0},
+        {"1.5", 0, BLOOM_PARSE_NOT_WHOLE, 0, 0, 0},
+        {"0 GiB", 0, BLOOM_PARSE_OUT_OF_RANGE, 0, 0, 0},
+        {"-1 GiB", 0, BLOOM_PARSE_OUT_OF_RANGE, 0, 0, 0},
+        {"-0", 0, BLOOM_PARSE_OUT_OF_RANGE, 0, 0, 0},
+        {"2^256 B", 0, BLOOM_PARSE_OUT_OF_RANGE, 0, 0, 0},
+        {"GiB", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"1 XB", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"1 gibibyte", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"1 GiB 2", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"1e", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"NaN", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        {"inf", 0, BLOOM_PARSE_SYNTAX, 0, 0, 0},
+        /* ambiguous spellings */
+        {"1Mb", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1 mb", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1kb", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1KB", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1G", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1 b", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1Gb", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1 Mib", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+        {"1Kbit", 0, BLOOM_PARSE_AMBIGUOUS, 0, 0, 0},
+    };
+    mpz_t bits, expected, low, high;
+    mpz_inits(bits, expected, low, high, NULL);
+    mpz_set_ui(low, 1);
+    mpz_ui_pow_ui(high, 2, 256);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        int result = bloom_parse_size(bits, cases[i].text,
+                                      cases[i].bare_bytes ? BLOOM_SIZE_BARE_BYTES : BLOOM_SIZE_BARE_BITS,
+                                      low, high);
+        CHECK(result == cases[i].result, "size \"%s\": result %d, expected %d", cases[i].text,
+              result, cases[i].result);
+        if (result == BLOOM_PARSE_OK && cases[i].result == BLOOM_PARSE_OK) {
+            mpz_ui_pow_ui(expected, cases[i].base, cases[i].exponent);
+            mpz_mul_ui(expected, expected, cases[i].factor);
+            CHECK(mpz_cmp(bits, expected) == 0, "size \"%s\": %Zd bits, expected %Zd",
+                  cases[i].text, bits, expected);
+        }
+    }
+    mpz_clears(bits, expected, low, high, NULL);
+}
+
+/* An ambiguous unit's message names two readings, and each reading, given
+ * instead, is accepted: the two readings differ (or name units of the same size). */
+static void test_size_readings(void)
+{
+    static const struct { const char *text, *first, *second; } cases[] = {
+        {"1Mb", "Mbit", "MB"}, {"1mb", "Mbit", "MB"}, {"2 kb", "kbit", "kB"},
+        {"1KB", "kB", "KiB"}, {"1G", "GB", "GiB"}, {"1 b", "bit", "B"}, {"1Tb", "Tbit", "TB"},
+        {"1 Gib", "Gibit", "GiB"}, {"1Kbit", "kbit", "Kibit"}, {"1k", "kB", "KiB"},
+    };
+    mpz_t bits;
+    mpz_init(bits);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        char readings[160];
+        int ambiguous = bloom_size_readings(readings, sizeof readings, cases[i].text);
+        char first[32], second[32];
+        snprintf(first, sizeof first, "%s (", cases[i].first);
+        snprintf(second, sizeof second, "or %s (", cases[i].second);
+        CHECK(ambiguous && strncmp(readings, first, strlen(first)) == 0
+              && strstr(readings, second) != NULL,
+              "\"%s\": readings \"%s\", expected %s or %s", cases[i].text, readings,
+              cases[i].first, cases[i].second);
+        char text[32];
+        snprintf(text, sizeof text, "1 %s", cases[i].first);
+        CHECK(bloom_parse_size(bits, text, BLOOM_SIZE_BARE_BITS, NULL, NULL) == BLOOM_PARSE_OK,
+              "reading \"%s\" refused", text);
+        snprintf(text, sizeof text, "1 %s", cases[i].second);
+        CHECK(bloom_parse_size(bits, text, BLOOM_SIZE_BARE_BITS, NULL, NULL) == BLOOM_PARSE_OK,
+              "reading \"%s\" refused", text);
+    }
+    char readings[160] = "x";
+    CHECK(!bloom_size_readings(readings, sizeof readings, "1 GiB") && readings[0] == '\0',
+          "GiB is not ambiguous");
+    mpz_clear(bits);
+}
+
 static const bloom_test_case numbers_cases[] = {
+    {"sizes: units, exact bits, refusals", test_parse_size_table},
+    {"sizes: ambiguous units name two accepted readings", test_size_readings},
     {"parsing: accepted forms and refusals", test_parse_table},
     {"parsing: largest exponents", test_parse_largest_exponents},
     {"format rational: by hand", test_format_rational},

@@ -628,7 +628,118 @@ static void test_best_hashes(void)
     mpfr_clear(x);
 }
 
+/*
+ * Headroom (bloom_largest_keys_within): the answer N is checked by its
+ * defining property with the reference rates of rate_versus (exact
+ * fractions by the Markov chain for small filters, the moments form
+ * otherwise): the rate with N keys is at most the bound, with N + 1 above
+ * it.  The bound 7/16 is the exact rate of 2 keys in 4 bits with one hash
+ * (1 - (3/4)^2), so equality is decided exactly (N = 2, by hand); the
+ * seed filter (9 585 058 378 bits, k = 7) is checked at 2p and 10p.
+ */
+static void test_largest_keys_within(void)
+{
+    static const struct { const char *m; unsigned long k; const char *bound; const char *n; } cases[] = {
+        {"4", 1, "7/16", "2"},
+        {"64", 5, "1/50", NULL},
+        {"64", 3, "1/5", NULL},
+        {"100", 1, "1/2", NULL},
+        {"9585058378", 7, "1/50", NULL},
+        {"9585058378", 7, "1/10", NULL},
+        {"17179869184", 10, "1/500", NULL},
+        {"1000", 20, "1/1000000000", NULL},
+        {"10", 3, "1/1000000000", "0"},   /* one key already passes the bound */
+    };
+    mpz_t n, above;
+    mpq_t bound;
+    mpz_inits(n, above, NULL);
+    mpq_init(bound);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        sizing_case s;
+        sizing_case_init(&s, cases[i].bound, "1", cases[i].m, 0);
+        mpq_set(bound, s.p);
+        bloom_quantity limit = { bloom_enclose_rational, bound, bloom_exact_rational };
+        int status = bloom_largest_keys_within(n, s.m, cases[i].k, &limit);
+        CHECK(status == BLOOM_OK, "m=%s k=%lu bound %s: status %d", cases[i].m, cases[i].k,
+              cases[i].bound, status);
+        if (status == BLOOM_OK) {
+            if (cases[i].n != NULL) {
+                mpz_set_str(above, cases[i].n, 10);
+                CHECK(mpz_cmp(n, above) == 0, "m=%s k=%lu bound %s: %Zd keys, expected %s",
+                      cases[i].m, cases[i].k, cases[i].bound, n, cases[i].n);
+            }
+            CHECK(rate_versus(s.m, n, cases[i].k, bound) <= 0, "m=%s: %Zd keys pass %s",
+                  cases[i].m, n, cases[i].bound);
+            mpz_add_ui(above, n, 1);
+            CHECK(rate_versus(s.m, above, cases[i].k, bound) > 0, "m=%s: %Zd keys still within %s",
+                  cases[i].m, above, cases[i].bound);
+        }
+        sizing_case_clear(&s);
+    }
+    mpz_clears(n, above, NULL);
+    mpq_clear(bound);
+}
+
+/* Twice a filter's own exact rate (the bound of "plan -n -m"): m = 64, k = 3,
+ * 5 keys; the reference doubles the Markov chain's fraction.  A bound of 1
+ * or more has no answer. */
+static void test_largest_keys_within_scaled(void)
+{
+    mpz_t m, n0, n, above;
+    mpq_t two, bound, one;
+    mpz_inits(m, n0, n, above, NULL);
+    mpq_inits(two, bound, one, NULL);
+    mpz_set_ui(m, 64);
+    mpz_set_ui(n0, 5);
+    mpq_set_ui(two, 2, 1);
+    bloom_fpr_arguments at_n0 = { m, n0, 3, 0 };
+    bloom_quantity_scaled doubled = { bloom_fpr_exact_quantity(&at_n0), two };
+    bloom_quantity limit = { bloom_enclose_scaled, &doubled, bloom_exact_scaled };
+    int status = bloom_largest_keys_within(n, m, 3, &limit);
+    ref_rate_markov(bound, 64, 15, 3);
+    mpq_mul(bound, bound, two);
+    mpz_add_ui(above, n, 1);
+    CHECK(status == BLOOM_OK && rate_versus(m, n, 3, bound) <= 0 && rate_versus(m, above, 3, bound) > 0,
+          "twice the rate of 5 keys in 64 bits: status %d, %Zd keys", status, n);
+    mpq_set_ui(one, 1, 1);
+    bloom_quantity whole = { bloom_enclose_rational, one, bloom_exact_rational };
+    CHECK(bloom_largest_keys_within(n, m, 3, &whole) == BLOOM_UNDEFINED, "a bound of 1 has an answer");
+    mpz_clears(m, n0, n, above, NULL);
+    mpq_clears(two, bound, one, NULL);
+}
+
+/* m = round(n c) and n = round(m / c), ties to even, at least 1. */
+static void test_bits_per_key_conversions(void)
+{
+    static const struct { unsigned long given; const char *c; unsigned long bits, keys; } cases[] = {
+        {1000000000, "10", 10000000000UL, 100000000},   /* n -> m = 1e10; m = 1e9 -> n = 1e8 */
+        {7, "19/2", 66, 1},       /* 66.5 -> 66 (even); 7/9.5 = 0.74 -> 1 */
+        {3, "1/2", 2, 6},         /* 1.5 -> 2 (even); 3/0.5 = 6 */
+        {1, "1/1000", 1, 1000},   /* 0.001 -> at least 1 */
+        {5, "2", 10, 2},          /* 5/2 = 2.5 -> 2 (even) */
+    };
+    mpz_t given, result;
+    mpq_t c;
+    mpz_inits(given, result, NULL);
+    mpq_init(c);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        mpz_set_ui(given, cases[i].given);
+        mpq_set_str(c, cases[i].c, 10);
+        bloom_bits_for_bits_per_key(result, given, c);
+        CHECK(mpz_cmp_ui(result, cases[i].bits) == 0, "m for n=%lu c=%s: %Zd, expected %lu",
+              cases[i].given, cases[i].c, result, cases[i].bits);
+        bloom_keys_for_bits_per_key(result, given, c);
+        CHECK(mpz_cmp_ui(result, cases[i].keys) == 0, "n for m=%lu c=%s: %Zd, expected %lu",
+              cases[i].given, cases[i].c, result, cases[i].keys);
+    }
+    mpz_clears(given, result, NULL);
+    mpq_clear(c);
+}
+
 static const bloom_test_case sizing_cases[] = {
+    {"largest n within a bound (headroom)", test_largest_keys_within},
+    {"largest n within twice a filter's own rate", test_largest_keys_within_scaled},
+    {"bits per key to m and to n", test_bits_per_key_conversions},
     {"bits per key, FORMULAS b table", test_bits_per_key_table},
     {"best integer k of the table", test_bits_per_key_best_integer_k},
     {"bits per key correctly rounded", test_bits_per_key_rounding},

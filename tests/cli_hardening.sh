@@ -140,7 +140,8 @@ refuse "over-determine" "$calc" plan -n 1e9 -p 1% -m 1e10 -k 7
 refuse "over-determine" "$calc" table -n 1e9 -p 1% -m 1e10
 refuse "needs two" "$calc" plan -k 7
 refuse "needs two" "$calc" table -n 1e9
-refuse "required" "$calc" fpr -n 8 -k 5
+refuse "needs two" "$calc" fpr -n 8 -k 5
+refuse "required" "$calc" fpr -n 8 -m 64
 refuse "required" "$sim" fpr -m 64 -n 8
 refuse "required" "$sim" lsm -L 3 -n 1000
 refuse "required" "$sim" delete -m 32 -k 3

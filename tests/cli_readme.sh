@@ -21,8 +21,9 @@ printf '%s\n' "$examples" | while IFS='	' read -r command line; do
     awk -v start="$line" 'NR > start && /^```/ { exit } NR > start' README.md >"$expected"
     program=${command%% *}
     arguments=${command#* }
-    # shellcheck disable=SC2086
-    "$build/$program" $arguments 2>&1 | tr -d '\r' >"$actual"
+    # The arguments as the shell reads them, quotes included ("1 in 1000").
+    eval "set -- $arguments"
+    "$build/$program" "$@" 2>&1 | tr -d '\r' >"$actual"
     if cmp -s "$expected" "$actual"; then
         echo "pass: $command"
     else

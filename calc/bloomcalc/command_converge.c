@@ -118,12 +118,10 @@ int bloomcalc_converge(int argc, char **argv, int first)
     bloom_value_list_init(&sizes);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
     bloom_option options[] = {
-        { .long_name = "bits-per-key", .short_name = 'c', .kind = BLOOM_OPTION_REAL,
-          .destination = bits_per_key, .value_name = "C", .help = "bits per key m/n (default 10)",
-          .rate_minimum = "1/1000", .count_maximum = "100000" },
+        BLOOM_BITS_PER_KEY_OPTION(bits_per_key, "bits per key m/n (default 10)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "hash functions (default 7)", .minimum = 1, .maximum = 1000 },
-        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT_LIST,
+        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_SIZE_LIST,
           .destination = &sizes, .value_name = "LIST",
           .help = "filter sizes (default 2^6..2^30)", .count_minimum = "2", .count_maximum = "2^256" },
         { .long_name = "fit", .kind = BLOOM_OPTION_FLAG, .destination = &fit,

@@ -30,22 +30,25 @@ static const char description[] =
 int bloomcalc_fpr(int argc, char **argv, int first)
 {
     mpz_t m, n;
+    mpq_t c;
     mpz_inits(m, n, (mpz_ptr)0);
+    mpq_init(c);
     unsigned long k = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
-        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
-          .value_name = "M", .help = "filter size in bits", .count_minimum = "1",
-          .count_maximum = "2^256" },
+    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
+        BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size"),
+        BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys inserted", .count_minimum = "1",
           .count_maximum = "2^256" },
+        BLOOM_BITS_PER_KEY_OPTION(c, "bits per key, instead of -m or -n: m = round(n C), "
+                                     "n = round(m / C)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &k, .value_name = "K", .help = "hash functions (probes) per key",
           .minimum = 1, .maximum = 1000 },
     };
-    size_t count = 3 + bloom_description_option_table(options + 3, &deployed);
+    size_t count = 5 + bloom_description_option_table(options + 5, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -53,13 +56,17 @@ int bloomcalc_fpr(int argc, char **argv, int first)
                                 options, count, NULL };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    for (size_t i = 0; parsed == 0 && status == 0 && i < 3; i++)
-        if (!options[i].seen) {
-            bloom_options_error(&line, "-%c/--%s is required (%s)", options[i].short_name,
-                                options[i].long_name, options[i].help);
-            status = 2;
-        }
+    bloomcalc_given given = { 0, 0, 0, 0 };
+    if (parsed == 0)
+        status = bloomcalc_given_read(&given, &line);
+    if (parsed == 0 && status == 0)
+        status = bloomcalc_given_two(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
+    if (parsed == 0 && status == 0 && !bloom_options_find(&line, "hashes")->seen) {
+        bloom_options_error(&line, "-k/--hashes is required (hash functions per key)");
+        status = 2;
+    }
     if (parsed == 0 && status == 0) {
+        bloomcalc_given_resolve(&given, n, m, c);
         bloom_fpr_arguments arguments = { m, n, k, 0 };
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);
         bloom_quantity bloom = bloom_fpr_bloom_quantity(&arguments);
@@ -104,5 +111,6 @@ int bloomcalc_fpr(int argc, char **argv, int first)
             bloom_fields_clear(&fields);
     }
     mpz_clears(m, n, (mpz_ptr)0);
+    mpq_clear(c);
     return status;
 }

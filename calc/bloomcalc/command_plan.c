@@ -31,24 +31,50 @@ static const char description[] =
     "planned filter as deployed (fpr_layout; see 'bloomcalc fpr --help').\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
+/* Plans for the two of n, p, m given (after -c/--bits-per-key is resolved). */
+static int plan_given(bloom_plan *plan, const bloomcalc_given *given, mpz_srcptr n, mpz_srcptr m,
+                      mpq_srcptr p, unsigned long k, unsigned long levels)
+{
+    return !given->m ? bloom_plan_for_rate(plan, n, p, k, levels)
+         : !given->p ? bloom_plan_for_memory(plan, n, m, k, levels)
+                     : bloom_plan_for_capacity(plan, m, p, k, levels);
+}
+
+/* A bare -m/--bits figure that may have been meant as bytes (64 bits per
+ * key or more): said rather than guessed. */
+static void note_bytes_for_bits(bloom_fields *fields, const bloom_plan *plan,
+                                const bloom_option *bits)
+{
+    mpq_t limit;
+    mpq_init(limit);
+    mpq_set_ui(limit, 64, 1);
+    int bare = bits->seen && bits->text != NULL && strpbrk(bits->text, "BKMGTbikt") == NULL;
+    if (bare && plan->mode == BLOOM_PLAN_FOR_MEMORY
+        && mpq_cmp(plan->bits_per_key_actual, limit) >= 0)
+        bloom_fields_text(fields, "note", "note",
+                          "64 or more bits per key: if M counts bytes, give --memory M or a "
+                          "unit (-m 2GiB)");
+    mpq_clear(limit);
+}
+
 int bloomcalc_plan(int argc, char **argv, int first)
 {
-    mpz_t n, m;
-    mpq_t p;
-    mpz_inits(n, m, (mpz_ptr)0);
-    mpq_init(p);
+    mpz_t n, m, actual;
+    mpq_t p, c;
+    mpz_inits(n, m, actual, (mpz_ptr)0);
+    mpq_inits(p, c, (mpq_ptr)0);
     unsigned long k = 0, levels = 5;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
+    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
           .count_maximum = "2^256" },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-300" },
-        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
-          .value_name = "M", .help = "filter size in bits (a memory budget)",
-          .count_minimum = "1", .count_maximum = "2^256" },
+        BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size (a memory budget)"),
+        BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
+        BLOOM_BITS_PER_KEY_OPTION(c, "bits per key: the filter has m = round(n C) bits"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &k, .value_name = "K",
           .help = "use exactly K hash functions (default: the best integer)", .minimum = 1,
@@ -57,8 +83,11 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .destination = &levels, .value_name = "L",
           .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
           .maximum = 1000000 },
+        { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT, .destination = actual,
+          .value_name = "N2", .help = "the rate of the planned filter when it holds N2 keys",
+          .count_minimum = "0", .count_maximum = "2^256" },
     };
-    size_t count = 5 + bloom_description_option_table(options + 5, &deployed);
+    size_t count = 8 + bloom_description_option_table(options + 8, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -67,29 +96,32 @@ int bloomcalc_plan(int argc, char **argv, int first)
                                 count, positional };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    int given_n = options[0].seen, given_p = options[1].seen, given_m = options[2].seen;
-    if (parsed == 0 && given_n + given_p + given_m != 2) {
-        bloom_options_error(&line, given_n + given_p + given_m == 3
-            ? "-n/--keys, -p/--rate and -m/--bits over-determine the plan; give exactly two"
-            : "needs two of -n/--keys, -p/--rate, -m/--bits (e.g. 'bloomcalc plan 1e9 1%%')");
-        status = 2;
-    }
+    bloomcalc_given given = { 0, 0, 0, 0 };
+    if (parsed == 0)
+        status = bloomcalc_given_read(&given, &line);
+    if (parsed == 0 && status == 0)
+        status = bloomcalc_given_two(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == 0 && status == 0) {
+        bloomcalc_given_resolve(&given, n, m, c);
         bloom_plan plan;
         bloom_plan_init(&plan);
-        int planned = given_m == 0 ? bloom_plan_for_rate(&plan, n, p, k, levels)
-                    : given_p == 0 ? bloom_plan_for_memory(&plan, n, m, k, levels)
-                                   : bloom_plan_for_capacity(&plan, m, p, k, levels);
-        if (planned == BLOOM_UNDEFINED && given_n == 0) {
+        int planned = plan_given(&plan, &given, n, m, p, k, levels);
+        if (planned == BLOOM_UNDEFINED && !given.n) {
             bloom_options_error(&line, "-m/--bits: too few bits to hold even one key at the "
                                 "target rate; accepted: more bits or a larger -p/--rate");
             status = 2;
         } else {
+            if (planned == BLOOM_OK)
+                planned = bloom_plan_headroom(&plan);
+            if (planned == BLOOM_OK && bloom_options_find(&line, "actual-keys")->seen)
+                bloom_plan_actual_keys(&plan, actual);
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
             fields.status = planned;
-            if (planned == BLOOM_OK)
+            if (planned == BLOOM_OK) {
                 bloomcalc_plan_fields(&fields, &plan);
+                note_bytes_for_bits(&fields, &plan, bloom_options_find(&line, "bits"));
+            }
             if (planned == BLOOM_OK && bloom_description_given(&line))
                 status = bloom_description_append(&fields, &deployed, plan.m_bits, plan.n, plan.k,
                                                   plan.k_fixed, &line);
@@ -100,7 +132,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
         }
         bloom_plan_clear(&plan);
     }
-    mpz_clears(n, m, (mpz_ptr)0);
-    mpq_clear(p);
+    mpz_clears(n, m, actual, (mpz_ptr)0);
+    mpq_clears(p, c, (mpq_ptr)0);
     return status;
 }

@@ -50,6 +50,32 @@ static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan)
                           NULL, plan->levels);
 }
 
+/* Headroom and overfill, when the plan computed them: p is the target, or the achieved rate. */
+static void put_headroom(bloom_fields *fields, const bloom_plan *plan)
+{
+    static const char *const keys[BLOOM_PLAN_HEADROOM_BOUNDS] = { "n_at_2p", "n_at_10p" };
+    static const char *const target_labels[BLOOM_PLAN_HEADROOM_BOUNDS] = {
+        "most keys with exact rate <= 2p", "most keys with exact rate <= 10p" };
+    static const char *const achieved_labels[BLOOM_PLAN_HEADROOM_BOUNDS] = {
+        "most keys with exact rate <= 2x it", "most keys with exact rate <= 10x it" };
+    int achieved = plan->mode == BLOOM_PLAN_FOR_MEMORY;
+    if (plan->has_actual) {
+        bloom_fields_integer(fields, "n_actual", "keys actually held", NULL, plan->n_actual);
+        bloom_fields_quantity(fields, "fpr_exact_actual", "rate, exact, with them", NULL,
+                              &plan->fpr_exact_actual);
+        bloom_fields_quantity(fields, "fpr_exact_actual_ratio",
+                              achieved ? "times the rate at n" : "times the target p", NULL,
+                              &plan->fpr_exact_actual_ratio);
+    }
+    for (int i = 0; plan->has_headroom && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        const char *label = achieved ? achieved_labels[i] : target_labels[i];
+        if (plan->n_at_bound_status[i] == BLOOM_OK)
+            bloom_fields_integer(fields, keys[i], label, NULL, plan->n_at_bound[i]);
+        else
+            bloom_fields_missing(fields, keys[i], label);
+    }
+}
+
 static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
 {
     static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL, NULL };
@@ -75,6 +101,7 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
                          plan->bytes_meeting_target);
     bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",
                          plan->extra_bytes_meeting_target);
+    put_headroom(fields, plan);
     put_read_amplification(fields, plan);
 }
 
@@ -85,6 +112,7 @@ static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan)
     bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
                           plan->bits_per_key_actual);
     put_rates(fields, plan);
+    put_headroom(fields, plan);
     put_read_amplification(fields, plan);
 }
 
@@ -96,6 +124,7 @@ static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan)
     bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
                           plan->bits_per_key_actual);
     put_rates(fields, plan);
+    put_headroom(fields, plan);
     put_read_amplification(fields, plan);
 }
 

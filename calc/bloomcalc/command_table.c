@@ -39,8 +39,9 @@ static int next_combination(size_t *index, const bloom_value_list *lists)
     return 0;
 }
 
-/* The plan for one combination. */
-static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_t *index)
+/* The plan for one combination (c: bits per key, NULL when not given). */
+static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_t *index,
+                    mpq_srcptr c)
 {
     mpz_t n, m;
     mpz_inits(n, m, (mpz_ptr)0);
@@ -50,10 +51,15 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
         mpz_set(n, mpq_numref(lists[KEYS].values[index[KEYS]]));
     if (lists[BITS].count)
         mpz_set(m, mpq_numref(lists[BITS].values[index[BITS]]));
-    int status = lists[BITS].count == 0
+    bloomcalc_given given = { lists[KEYS].count > 0, lists[RATES].count > 0,
+                              lists[BITS].count > 0, c != NULL };
+    bloomcalc_given_resolve(&given, n, m, c);
+    int status = !given.m
         ? bloom_plan_for_rate(plan, n, lists[RATES].values[index[RATES]], k, levels)
-        : lists[RATES].count == 0 ? bloom_plan_for_memory(plan, n, m, k, levels)
+        : !given.p ? bloom_plan_for_memory(plan, n, m, k, levels)
         : bloom_plan_for_capacity(plan, m, lists[RATES].values[index[RATES]], k, levels);
+    if (status == BLOOM_OK)
+        status = bloom_plan_headroom(plan);
     mpz_clears(n, m, (mpz_ptr)0);
     return status;
 }
@@ -115,7 +121,7 @@ static int check_column_list(const char *columns, const bloom_command_line *line
 
 /* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
 static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
-                      const char *columns, const bloom_output_choice *output,
+                      mpq_srcptr c, const char *columns, const bloom_output_choice *output,
                       const bloom_command_line *line)
 {
     size_t index[PARAMETER_COUNT] = { 0 };
@@ -125,7 +131,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         bloom_fields fields;
         bloom_plan_init(&plan);
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        fields.status = plan_row(&plan, lists, index);
+        fields.status = plan_row(&plan, lists, index, c);
         if (fields.status == BLOOM_OK)
             bloomcalc_plan_fields(&fields, &plan);
         if (fields.status != BLOOM_OK) {
@@ -158,6 +164,8 @@ int bloomcalc_table(int argc, char **argv, int first)
     for (int i = 0; i < PARAMETER_COUNT; i++)
         bloom_value_list_init(&lists[i]);
     const char *columns = NULL;
+    mpq_t c;
+    mpq_init(c);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
@@ -166,9 +174,10 @@ int bloomcalc_table(int argc, char **argv, int first)
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE_LIST,
           .destination = &lists[RATES], .value_name = "LIST", .help = "target false-positive rates",
           .rate_minimum = "1e-300" },
-        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT_LIST,
-          .destination = &lists[BITS], .value_name = "LIST", .help = "filter sizes in bits",
-          .count_minimum = "1", .count_maximum = "2^256" },
+        BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE_LIST, &lists[BITS], "LIST", "filter sizes"),
+        BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE_LIST, &lists[BITS], "LIST"),
+        BLOOM_BITS_PER_KEY_OPTION(c, "bits per key of every row, with -n or -m: m = round(n C), "
+                                     "n = round(m / C)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED_LIST,
           .destination = &lists[HASHES], .value_name = "LIST",
           .help = "fixed hash counts (default: the best integer)", .minimum = 1, .maximum = 1000 },
@@ -183,13 +192,11 @@ int bloomcalc_table(int argc, char **argv, int first)
                                 sizeof options / sizeof options[0], NULL };
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;
-    int given = options[0].seen + options[1].seen + options[2].seen;
-    if (parsed == 0 && given != 2) {
-        bloom_options_error(&line, given == 3 ? "-n/--keys, -p/--rate and -m/--bits over-determine "
-                            "the plans; give exactly two"
-                            : "needs two of -n/--keys, -p/--rate, -m/--bits (e.g. -n 1e9 -p 0.1,0.01)");
-        status = 2;
-    }
+    bloomcalc_given given = { 0, 0, 0, 0 };
+    if (parsed == 0)
+        status = bloomcalc_given_read(&given, &line);
+    if (parsed == 0 && status == 0)
+        status = bloomcalc_given_two(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     if (parsed == 0 && status == 0)
         status = check_column_list(columns, &line);
     size_t row_count_requested = 1;
@@ -204,7 +211,7 @@ int bloomcalc_table(int argc, char **argv, int first)
     if (parsed == 0 && status == 0) {
         bloom_record *rows = NULL;
         size_t row_count = 0;
-        status = build_rows(&rows, &row_count, lists, columns, &output, &line);
+        status = build_rows(&rows, &row_count, lists, given.c ? c : NULL, columns, &output, &line);
         if (status == 0)
             bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);
         for (size_t i = 0; i < row_count; i++)
@@ -213,5 +220,6 @@ int bloomcalc_table(int argc, char **argv, int first)
     }
     for (int i = 0; i < PARAMETER_COUNT; i++)
         bloom_value_list_clear(&lists[i]);
+    mpq_clear(c);
     return status;
 }

@@ -19,6 +19,24 @@ int bloomcalc_lsm(int argc, char **argv, int first);
 int bloomcalc_grow(int argc, char **argv, int first);
 int bloomcalc_structures(int argc, char **argv, int first);
 
+struct bloom_command_line;
+
+/* Which of keys n, rate p, size m (-m/--bits or --memory) and bits per key c were given. */
+typedef struct bloomcalc_given {
+    int n, p, m, c;
+} bloomcalc_given;
+
+/* Reads the given flags; returns 0, or 2 after one line (both -m and --memory). */
+int bloomcalc_given_read(bloomcalc_given *given, struct bloom_command_line *line);
+
+/* Exactly two of n, p, m, c, and c only with n or m; returns 0, or 2 after
+ * one line that cites `example` ("bloomcalc plan 1e9 1%"). */
+int bloomcalc_given_two(const bloomcalc_given *given, struct bloom_command_line *line,
+                        const char *example);
+
+/* With c given: sets the missing one of n and m (round(n c) or round(m / c)) and marks both given. */
+void bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c);
+
 struct bloom_fields;
 struct bloom_plan;
 

@@ -20,6 +20,7 @@
 #include "options.h"
 #include "numbers.h"
 #include "standard_output.h"
+#include "sizes.h"
 
 #define COUNT_FORMS "as 1000, 1e9, 2.5E6, 1_000_000, 1,000,000 or 2^33"
 #define RATE_FORMS "as 0.01, 1%%, 1e-2 or 1/100"
@@ -63,7 +64,8 @@ static void describe_accepted(char *buffer, size_t size, const bloom_option *opt
         char single[400];
         describe_accepted(single, sizeof single, &item);
         snprintf(buffer, size, "a list of items separated by ',' and ranges a..b (%s), each %s",
-                 option->kind == BLOOM_OPTION_COUNT_LIST ? "doubling"
+                 option->kind == BLOOM_OPTION_COUNT_LIST || option->kind == BLOOM_OPTION_SIZE_LIST
+                     ? "doubling"
                  : option->kind == BLOOM_OPTION_RATE_LIST ? "by factors of ten" : "step 1",
                  single);
         return;
@@ -82,6 +84,13 @@ static void describe_accepted(char *buffer, size_t size, const bloom_option *opt
         break;
     case BLOOM_OPTION_UNSIGNED:
         snprintf(buffer, size, "a whole number from %lu to %lu", option->minimum, option->maximum);
+        break;
+    case BLOOM_OPTION_SIZE:
+        snprintf(buffer, size, "a size from %s to %s bits: a number of %s, or a number with a "
+                 "unit (%s), as 1e9, 512MiB, 1.5 GB or 8e9 bit",
+                 option->count_minimum ? option->count_minimum : "0",
+                 option->count_maximum ? option->count_maximum : "any",
+                 option->bare_bytes ? "bytes" : "bits", bloom_size_units);
         break;
     case BLOOM_OPTION_CHOICE: {
         size_t used = (size_t)snprintf(buffer, size, "one of");
@@ -104,6 +113,7 @@ static void describe_accepted(char *buffer, size_t size, const bloom_option *opt
     case BLOOM_OPTION_COUNT_LIST:
     case BLOOM_OPTION_RATE_LIST:
     case BLOOM_OPTION_UNSIGNED_LIST:
+    case BLOOM_OPTION_SIZE_LIST:
         break;   /* described above */
     }
 }
@@ -126,6 +136,8 @@ static const char *problem_text(const bloom_option *option, int parse_result)
         return "is not a whole number";
     case BLOOM_PARSE_OUT_OF_RANGE:
         return "is out of range";
+    case BLOOM_PARSE_AMBIGUOUS:
+        return "has an ambiguous unit";
     default:
         return "is not a number in an accepted form";
     }
@@ -176,7 +188,8 @@ static bloom_option_kind item_kind(bloom_option_kind kind)
 {
     return kind == BLOOM_OPTION_COUNT_LIST ? BLOOM_OPTION_COUNT
          : kind == BLOOM_OPTION_RATE_LIST ? BLOOM_OPTION_RATE
-         : kind == BLOOM_OPTION_UNSIGNED_LIST ? BLOOM_OPTION_UNSIGNED : kind;
+         : kind == BLOOM_OPTION_UNSIGNED_LIST ? BLOOM_OPTION_UNSIGNED
+         : kind == BLOOM_OPTION_SIZE_LIST ? BLOOM_OPTION_SIZE : kind;
 }
 
 static int is_list(bloom_option_kind kind)
@@ -194,10 +207,11 @@ static int convert_item(const bloom_option *option, mpq_ptr value, const char *t
     mpz_t whole;
     unsigned long small = 0;
     mpz_init(whole);
-    item.destination = item.kind == BLOOM_OPTION_COUNT ? (void *)whole
+    int is_whole = item.kind == BLOOM_OPTION_COUNT || item.kind == BLOOM_OPTION_SIZE;
+    item.destination = is_whole ? (void *)whole
                      : item.kind == BLOOM_OPTION_RATE ? (void *)value : (void *)&small;
     int result = convert_value(&item, text);
-    if (item.kind == BLOOM_OPTION_COUNT)
+    if (is_whole)
         mpq_set_z(value, whole);
     else if (item.kind == BLOOM_OPTION_UNSIGNED)
         mpq_set_ui(value, small, 1);
@@ -213,7 +227,8 @@ static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_
     mpq_init(value);
     mpq_init(step);
     int descending = mpq_cmp(first, last) > 0;
-    if (option->kind == BLOOM_OPTION_COUNT_LIST)
+    int doubling = option->kind == BLOOM_OPTION_COUNT_LIST || option->kind == BLOOM_OPTION_SIZE_LIST;
+    if (doubling)
         mpq_set_ui(step, descending ? 1 : 2, descending ? 2 : 1);
     else if (option->kind == BLOOM_OPTION_RATE_LIST)
         mpq_set_ui(step, descending ? 1 : 10, descending ? 10 : 1);
@@ -223,7 +238,7 @@ static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_
             result = BLOOM_PARSE_OUT_OF_RANGE;
             break;
         }
-        if (option->kind == BLOOM_OPTION_COUNT_LIST && mpz_cmp_ui(mpq_denref(value), 1) != 0) {
+        if (doubling && mpz_cmp_ui(mpq_denref(value), 1) != 0) {
             result = BLOOM_PARSE_NOT_WHOLE;   /* halving an odd count: 3^5..2^3 */
             break;
         }
@@ -323,6 +338,17 @@ static int convert_value(bloom_option *option, const char *value)
     }
     case BLOOM_OPTION_UNSIGNED:
         return bloom_parse_unsigned(option->destination, value, option->minimum, option->maximum);
+    case BLOOM_OPTION_SIZE: {
+        mpz_t low, high;
+        mpz_inits(low, high, (mpz_ptr)0);
+        int has_low = bound_count(low, option->count_minimum);
+        int has_high = bound_count(high, option->count_maximum);
+        int result = bloom_parse_size(option->destination, value,
+                                      option->bare_bytes ? BLOOM_SIZE_BARE_BYTES : BLOOM_SIZE_BARE_BITS,
+                                      has_low ? low : NULL, has_high ? high : NULL);
+        mpz_clears(low, high, (mpz_ptr)0);
+        return result;
+    }
     case BLOOM_OPTION_CHOICE:
         for (int i = 0; option->choices[i] != NULL; i++)
             if (strcmp(option->choices[i], value) == 0) {
@@ -341,6 +367,7 @@ static int convert_value(bloom_option *option, const char *value)
     case BLOOM_OPTION_COUNT_LIST:
     case BLOOM_OPTION_RATE_LIST:
     case BLOOM_OPTION_UNSIGNED_LIST:
+    case BLOOM_OPTION_SIZE_LIST:
         break;   /* converted above */
     }
     return BLOOM_PARSE_SYNTAX;
@@ -356,12 +383,16 @@ static int apply(bloom_command_line *line, bloom_option *option, const char *val
         return 2;
     }
     option->seen = 1;
+    option->text = value;
     int result = convert_value(option, value);
     if (result != BLOOM_PARSE_OK) {
-        char accepted[512];
+        char accepted[512], readings[160] = "";
         describe_accepted(accepted, sizeof accepted, option);
-        bloom_options_error(line, "%s: '%s' %s; accepted: %s", name, value,
-                            problem_text(option, result), accepted);
+        if (result == BLOOM_PARSE_AMBIGUOUS)
+            bloom_size_readings(readings, sizeof readings, value);
+        bloom_options_error(line, "%s: '%s' %s%s%s; accepted: %s", name, value,
+                            problem_text(option, result), readings[0] ? ", " : "", readings,
+                            accepted);
         return 2;
     }
     return 0;
@@ -502,4 +533,16 @@ int bloom_program_run(const bloom_program *program, int argc, char **argv)
 {
     bloom_standard_streams_reserve();
     return bloom_standard_output_close(program->name, run_program(program, argc, argv));
+}
+
+int bloom_options_size_given(bloom_command_line *line)
+{
+    const bloom_option *bits = bloom_options_find(line, "bits");
+    const bloom_option *memory = bloom_options_find(line, "memory");
+    int given_bits = bits != NULL && bits->seen, given_memory = memory != NULL && memory->seen;
+    if (given_bits && given_memory) {
+        bloom_options_error(line, "-m/--bits and --memory both give the filter's size; give one");
+        return 2;
+    }
+    return given_bits || given_memory;
 }

@@ -24,6 +24,9 @@ typedef enum bloom_option_kind {
     BLOOM_OPTION_CHOICE,    /* one of `choices` (NULL-terminated): its index into an int */
     BLOOM_OPTION_TEXT,      /* any non-empty text: into a const char * */
     BLOOM_OPTION_REAL,      /* exact rational into an mpq_t, in [rate_minimum, maximum of count] */
+    BLOOM_OPTION_SIZE,      /* a size with an optional unit (sizes.h), in bits into an mpz_t, in
+                             * [count_minimum, count_maximum] bits; a bare number counts bytes
+                             * when bare_bytes is set, bits otherwise */
     /* Lists "a,b,c" with ranges "a..b", into a bloom_value_list: items are
      * checked like the single kinds above.  A count range doubles
      * (2^6..2^30) or, written downwards, halves (2^30..2^6; a halving
@@ -33,7 +36,8 @@ typedef enum bloom_option_kind {
      * be used inside lists (write 1_000_000 or 1e6). */
     BLOOM_OPTION_COUNT_LIST,
     BLOOM_OPTION_RATE_LIST,
-    BLOOM_OPTION_UNSIGNED_LIST
+    BLOOM_OPTION_UNSIGNED_LIST,
+    BLOOM_OPTION_SIZE_LIST  /* sizes, doubling (or halving) like counts */
 } bloom_option_kind;
 
 /* The values of a list option, as exact rationals (whole numbers for counts). */
@@ -61,7 +65,9 @@ typedef struct bloom_option {
     const char *count_maximum;
     const char *rate_minimum;       /* BLOOM_OPTION_RATE / REAL: lower bound as text, NULL for none */
     const char *const *choices;     /* BLOOM_OPTION_CHOICE */
+    int bare_bytes;                 /* BLOOM_OPTION_SIZE: a number without a unit counts bytes */
     int seen;                       /* set to 1 by the parser when the option was given */
+    const char *text;               /* set by the parser: the value as given (argv), or NULL */
 } bloom_option;
 
 typedef struct bloom_command_line {
@@ -134,5 +140,34 @@ typedef struct bloom_output_choice {
     { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
       .value_name = "FORMAT", .help = "table (for people; the default), csv or json",       \
       .choices = bloom_format_names }
+
+/*
+ * The size of a filter, in bits into an mpz_t (`kind` BLOOM_OPTION_SIZE or
+ * _SIZE_LIST): -m/--bits M takes bits or a size with a unit, --memory the
+ * same with a bare number counting bytes.  Both write the same
+ * destination; bloom_options_size_given tells whether either was given
+ * and refuses both at once.
+ */
+#define BLOOM_BITS_OPTION(kind_, destination_, value_name_, help_)                           \
+    { .long_name = "bits", .short_name = 'm', .kind = (kind_), .destination = (destination_), \
+      .value_name = (value_name_), .help = (help_), .count_minimum = "1",                    \
+      .count_maximum = "2^256" }
+#define BLOOM_MEMORY_OPTION(kind_, destination_, value_name_)                                 \
+    { .long_name = "memory", .kind = (kind_), .destination = (destination_),                  \
+      .value_name = (value_name_),                                                            \
+      .help = "the same as -m/--bits, a bare number counting bytes", .count_minimum = "1",    \
+      .count_maximum = "2^256", .bare_bytes = 1 }
+
+/* Bits per key C, an exact rational into an mpq_t: the filter has m = n C bits. */
+#define BLOOM_BITS_PER_KEY_OPTION(destination_, help_)                                       \
+    { .long_name = "bits-per-key", .short_name = 'c', .kind = BLOOM_OPTION_REAL,              \
+      .destination = (destination_), .value_name = "C", .help = (help_),                      \
+      .rate_minimum = "1/1000", .count_maximum = "100000" }
+
+/*
+ * 1 if -m/--bits or --memory was given, 0 if neither; 2 after printing one
+ * line if both were.
+ */
+int bloom_options_size_given(bloom_command_line *line);
 
 #endif

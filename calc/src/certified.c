@@ -233,6 +233,9 @@ int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor)
 
 /* --- order of two quantities ---------------------------------------------- */
 
+/* What enclose_pair_difference computes: left - right, left/right - 1, left/right. */
+enum { PAIR_DIFFERENCE, PAIR_RELATIVE_ERROR, PAIR_RATIO };
+
 static int enclose_pair_difference(mpfi_ptr result, const bloom_quantity_pair *pair,
                                    int relative)
 {
@@ -250,7 +253,8 @@ static int enclose_pair_difference(mpfi_ptr result, const bloom_quantity_pair *p
                 mpfi_div(result, result, right); /* an unbounded interval: refine further */
             } else {
                 mpfi_div(result, left, right);
-                mpfi_sub_ui(result, result, 1);
+                if (relative == PAIR_RELATIVE_ERROR)
+                    mpfi_sub_ui(result, result, 1);
             }
         } else {
             mpfi_sub(result, left, right);
@@ -263,12 +267,17 @@ static int enclose_pair_difference(mpfi_ptr result, const bloom_quantity_pair *p
 
 int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments)
 {
-    return enclose_pair_difference(result, arguments, 1);
+    return enclose_pair_difference(result, arguments, PAIR_RELATIVE_ERROR);
+}
+
+int bloom_enclose_ratio(mpfi_ptr result, const void *arguments)
+{
+    return enclose_pair_difference(result, arguments, PAIR_RATIO);
 }
 
 int bloom_enclose_difference(mpfi_ptr result, const void *arguments)
 {
-    return enclose_pair_difference(result, arguments, 0);
+    return enclose_pair_difference(result, arguments, PAIR_DIFFERENCE);
 }
 
 static int decide_sign(void *answer_pointer, mpfi_srcptr enclosure, const void *context)
@@ -315,18 +324,46 @@ int bloom_exact_difference(mpq_ptr result, const void *arguments)
     return known ? BLOOM_OK : BLOOM_UNDEFINED;
 }
 
-int bloom_exact_relative_error(mpq_ptr result, const void *arguments)
+int bloom_exact_ratio(mpq_ptr result, const void *arguments)
 {
     mpq_t right;
     mpq_init(right);
     int known = exact_pair(result, right, arguments) && mpq_sgn(right) != 0;
-    if (known) {
+    if (known)
         mpq_div(result, result, right);
-        mpq_set_ui(right, 1, 1);
-        mpq_sub(result, result, right);
-    }
     mpq_clear(right);
     return known ? BLOOM_OK : BLOOM_UNDEFINED;
+}
+
+int bloom_exact_relative_error(mpq_ptr result, const void *arguments)
+{
+    int status = bloom_exact_ratio(result, arguments);
+    if (status == BLOOM_OK) {
+        mpq_t one;
+        mpq_init(one);
+        mpq_set_ui(one, 1, 1);
+        mpq_sub(result, result, one);
+        mpq_clear(one);
+    }
+    return status;
+}
+
+int bloom_enclose_scaled(mpfi_ptr result, const void *arguments)
+{
+    const bloom_quantity_scaled *scaled = arguments;
+    int status = scaled->quantity.enclose(result, scaled->quantity.arguments);
+    if (status == BLOOM_OK)
+        mpfi_mul_q(result, result, scaled->factor);
+    return status;
+}
+
+int bloom_exact_scaled(mpq_ptr result, const void *arguments)
+{
+    const bloom_quantity_scaled *scaled = arguments;
+    if (!exact_value(result, &scaled->quantity))
+        return BLOOM_UNDEFINED;
+    mpq_mul(result, result, scaled->factor);
+    return BLOOM_OK;
 }
 
 int bloom_exact_rational(mpq_ptr result, const void *arguments)

@@ -16,25 +16,6 @@
  */
 #include "convergence.h"
 
-void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key)
-{
-    mpq_t ratio;
-    mpz_t remainder;
-    mpq_init(ratio);
-    mpz_init(remainder);
-    mpq_set_z(ratio, m);
-    mpq_div(ratio, ratio, bits_per_key);
-    mpz_fdiv_qr(n, remainder, mpq_numref(ratio), mpq_denref(ratio));
-    mpz_mul_2exp(remainder, remainder, 1);
-    int half = mpz_cmp(remainder, mpq_denref(ratio));
-    if (half > 0 || (half == 0 && mpz_odd_p(n)))
-        mpz_add_ui(n, n, 1);
-    if (mpz_sgn(n) <= 0)
-        mpz_set_ui(n, 1);
-    mpz_clear(remainder);
-    mpq_clear(ratio);
-}
-
 /* result = approximation/exact - 1 at one point. */
 static int enclose_relative_error_at(mpfi_ptr result, const bloom_fpr_arguments *point,
                                      bloom_approximation approximation)

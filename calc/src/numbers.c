@@ -11,6 +11,8 @@
  *
  * The value is built as an exact GMP rational: a decimal mantissa times a
  * power of ten, a power base^exponent, a quotient, or a hundredth for "%".
+ * A rate may also be written "1 in 1000", "1:1000" (both 1/1000) or
+ * "0.1 %" (bloom_parse_rate only).
  * Exponents larger than BLOOM_PARSE_MAX_EXPONENT are refused before any
  * big number is built, so "1e999999" costs nothing.  NaN, inf, hex and
  * anything with trailing characters are syntax errors.
@@ -240,11 +242,63 @@ int bloom_parse_count(mpz_ptr rop, const char *text, mpz_srcptr minimum, mpz_src
     return status;
 }
 
+/*
+ * The ratio forms of a rate, "A in B" and "A:B" (both A/B: "1:1000" is one
+ * in a thousand, not the odds 1:1000 = 1/1001), and a percentage written
+ * with a space, "0.1 %".  Returns BLOOM_PARSE_SYNTAX when `text` is none of
+ * them, so that the caller reports the plain forms' verdict.
+ */
+static int parse_rate_words(mpq_ptr rop, const char *text)
+{
+    const char *separator = strstr(text, " in ");
+    size_t separator_length = 4;
+    if (separator == NULL) {
+        separator = strchr(text, ':');
+        separator_length = 1;
+    }
+    size_t length = strlen(text);
+    if (separator == NULL) {
+        /* "0.1 %": spaces before the percent sign */
+        size_t end = length;
+        if (end < 2 || text[end - 1] != '%' || text[end - 2] != ' ')
+            return BLOOM_PARSE_SYNTAX;
+        while (end > 1 && text[end - 2] == ' ')
+            end--;
+        char *joined = checked_malloc(length + 1);
+        memcpy(joined, text, end - 1);
+        strcpy(joined + end - 1, "%");
+        int status = parse_non_negative(rop, joined);
+        free(joined);
+        return status;
+    }
+    char *left = checked_malloc(length + 1);
+    size_t left_length = (size_t)(separator - text);
+    memcpy(left, text, left_length);
+    left[left_length] = '\0';
+    mpq_t numerator, denominator;
+    mpq_inits(numerator, denominator, (mpq_ptr)0);
+    int status = parse_non_negative(numerator, left);
+    if (status == BLOOM_PARSE_OK)
+        status = parse_non_negative(denominator, separator + separator_length);
+    if (status == BLOOM_PARSE_OK && mpq_sgn(denominator) == 0)
+        status = BLOOM_PARSE_OUT_OF_RANGE;
+    if (status == BLOOM_PARSE_OK)
+        mpq_div(rop, numerator, denominator);
+    mpq_clears(numerator, denominator, (mpq_ptr)0);
+    free(left);
+    return status;
+}
+
 int bloom_parse_rate(mpq_ptr rop, const char *text, mpq_srcptr minimum)
 {
     mpq_t value;
     mpq_init(value);
     int status = parse_non_negative(value, text);
+    if (status == BLOOM_PARSE_SYNTAX) {
+        int words = parse_rate_words(value, text);
+        if (words != BLOOM_PARSE_SYNTAX || strchr(text, ':') != NULL || strstr(text, " in ") != NULL)
+            status = words;
+    }
     if (status == BLOOM_PARSE_OK
         && (mpq_sgn(value) <= 0 || mpq_cmp_ui(value, 1, 1) >= 0
             || (minimum != NULL && mpq_cmp(value, minimum) < 0)))

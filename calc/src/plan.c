@@ -18,6 +18,15 @@ void bloom_plan_init(bloom_plan *plan)
     plan->k = plan->k_meeting_target = 0;
     plan->k_fixed = 0;
     plan->levels = 0;
+    static const unsigned long factors[BLOOM_PLAN_HEADROOM_BOUNDS] = { 2, 10 };
+    for (int i = 0; i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        mpz_init(plan->n_at_bound[i]);
+        mpq_init(plan->headroom_factor[i]);
+        mpq_set_ui(plan->headroom_factor[i], factors[i], 1);
+        plan->n_at_bound_status[i] = BLOOM_UNDEFINED;
+    }
+    plan->has_actual = plan->has_headroom = 0;
+    mpz_init(plan->n_actual);
 }
 
 void bloom_plan_clear(bloom_plan *plan)
@@ -26,6 +35,49 @@ void bloom_plan_clear(bloom_plan *plan)
                plan->bytes_meeting_target, plan->extra_bytes_meeting_target, (mpz_ptr)0);
     mpq_clears(plan->p, plan->bytes_si, plan->bytes_iec, plan->bits_per_key_actual,
                plan->read_amp_hit, plan->read_amp_miss, (mpq_ptr)0);
+    for (int i = 0; i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        mpz_clear(plan->n_at_bound[i]);
+        mpq_clear(plan->headroom_factor[i]);
+    }
+    mpz_clear(plan->n_actual);
+}
+
+/* The rate the headroom is measured against: the target p, or the exact rate achieved. */
+static void set_headroom_reference(bloom_plan *plan)
+{
+    if (plan->mode == BLOOM_PLAN_FOR_MEMORY)
+        plan->headroom_reference = plan->fpr_exact;
+    else
+        plan->headroom_reference =
+            (bloom_quantity){ bloom_enclose_rational, plan->p, bloom_exact_rational };
+}
+
+int bloom_plan_headroom(bloom_plan *plan)
+{
+    set_headroom_reference(plan);
+    plan->has_headroom = 1;
+    for (int i = 0; i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        plan->headroom_bound[i] =
+            (bloom_quantity_scaled){ plan->headroom_reference, plan->headroom_factor[i] };
+        bloom_quantity bound = { bloom_enclose_scaled, &plan->headroom_bound[i], bloom_exact_scaled };
+        int status = bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound);
+        plan->n_at_bound_status[i] = status;
+        if (status == BLOOM_UNRESOLVED)
+            return status;
+    }
+    return BLOOM_OK;
+}
+
+void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual)
+{
+    set_headroom_reference(plan);
+    plan->has_actual = 1;
+    mpz_set(plan->n_actual, n_actual);
+    plan->actual_arguments = (bloom_fpr_arguments){ plan->m_bits, plan->n_actual, plan->k, 0 };
+    plan->fpr_exact_actual = bloom_fpr_exact_quantity(&plan->actual_arguments);
+    plan->actual_over_target = (bloom_quantity_pair){ plan->fpr_exact_actual, plan->headroom_reference };
+    plan->fpr_exact_actual_ratio = (bloom_quantity){ bloom_enclose_ratio, &plan->actual_over_target,
+                                                     bloom_exact_ratio };
 }
 
 int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments)

@@ -540,3 +540,117 @@ int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
 {
     return solve(rop, k, 0, m, p, fixed_k);
 }
+
+/* --- headroom: how many keys before the rate passes a bound ------------ */
+
+/* The headroom search: m, k fixed, "the exact rate with x keys exceeds the bound". */
+typedef struct headroom_search {
+    mpz_srcptr m;
+    unsigned long k;
+    const bloom_quantity *bound;
+} headroom_search;
+
+static int exceeds_bound(int *truth, mpz_srcptr x, const void *search_pointer)
+{
+    const headroom_search *search = search_pointer;
+    bloom_fpr_arguments arguments = { search->m, x, search->k, 0 };
+    bloom_quantity rate = bloom_fpr_exact_quantity(&arguments);
+    int sign = 0;
+    int status = bloom_quantity_compare(&sign, &rate, search->bound);
+    *truth = sign > 0;
+    return status;
+}
+
+/*
+ * start = where the approximation (1 - e^(-kx/m))^k reaches the bound q:
+ * x = -(m/k) ln(1 - q^(1/k)), from a 256-bit approximation of q.  It only
+ * chooses where the certified search starts (at least 1).
+ */
+static int headroom_start(mpz_ptr start, const headroom_search *search)
+{
+    mpfr_t x;
+    mpfr_init2(x, 256);
+    int status = bloom_quantity_approximate(x, search->bound);
+    if (status == BLOOM_OK) {
+        mpfr_rootn_ui(x, x, search->k, MPFR_RNDN);
+        mpfr_neg(x, x, MPFR_RNDN);
+        mpfr_log1p(x, x, MPFR_RNDN);
+        mpfr_neg(x, x, MPFR_RNDN);
+        mpfr_mul_z(x, x, search->m, MPFR_RNDN);
+        mpfr_div_ui(x, x, search->k, MPFR_RNDN);
+        if (mpfr_number_p(x) && mpfr_cmp_ui(x, 1) >= 0)
+            mpfr_get_z(start, x, MPFR_RNDD);
+        else
+            mpz_set_ui(start, 1);
+    }
+    mpfr_clear(x);
+    return status;
+}
+
+int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
+                              const bloom_quantity *bound)
+{
+    if (mpz_sgn(m) <= 0 || k < 1 || k > BLOOM_MAX_HASHES)
+        return BLOOM_UNDEFINED;
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    int sign = 0;
+    int status = bloom_quantity_compare_rational(&sign, bound, one);
+    mpq_clear(one);
+    if (status == BLOOM_OK && sign >= 0)
+        return BLOOM_UNDEFINED;   /* no number of keys takes the rate past 1 */
+    headroom_search search = { m, k, bound };
+    mpz_t start, lowest;
+    mpz_init(start);
+    mpz_init_set_ui(lowest, 1);
+    if (status == BLOOM_OK)
+        status = headroom_start(start, &search);
+    if (status == BLOOM_OK)
+        status = first_true(rop, exceeds_bound, &search, start, lowest);
+    if (status == BLOOM_OK)
+        mpz_sub_ui(rop, rop, 1);   /* the last n within the bound */
+    mpz_clears(start, lowest, (mpz_ptr)0);
+    return status;
+}
+
+/* --- bits per key as a whole filter --------------------------------------- */
+
+/* rop = numerator/denominator rounded to nearest, ties to even, at least 1. */
+static void round_to_whole(mpz_ptr rop, mpq_srcptr value)
+{
+    mpz_t remainder;
+    mpz_init(remainder);
+    mpz_fdiv_qr(rop, remainder, mpq_numref(value), mpq_denref(value));
+    mpz_mul_2exp(remainder, remainder, 1);
+    int half = mpz_cmp(remainder, mpq_denref(value));
+    if (half > 0 || (half == 0 && mpz_odd_p(rop)))
+        mpz_add_ui(rop, rop, 1);
+    if (mpz_sgn(rop) <= 0)
+        mpz_set_ui(rop, 1);
+    mpz_clear(remainder);
+}
+
+/* rop = round(whole x c), or round(whole / c) when `divide`. */
+static void scale_by_bits_per_key(mpz_ptr rop, mpz_srcptr whole, mpq_srcptr bits_per_key, int divide)
+{
+    mpq_t value;
+    mpq_init(value);
+    mpq_set_z(value, whole);
+    if (divide)
+        mpq_div(value, value, bits_per_key);
+    else
+        mpq_mul(value, value, bits_per_key);
+    round_to_whole(rop, value);
+    mpq_clear(value);
+}
+
+void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key)
+{
+    scale_by_bits_per_key(n, m, bits_per_key, 1);
+}
+
+void bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key)
+{
+    scale_by_bits_per_key(m, n, bits_per_key, 0);
+}

@@ -32,8 +32,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
     bloomsim_run_options_init(&run);
     bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
-        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
-          .value_name = "M", .help = "filter size in bits (any M, not only powers of two)",
+        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_SIZE, .destination = m,
+          .value_name = "M", .help = "filter size (any M, not only powers of two)",
           .count_minimum = "1", .count_maximum = "2^40" },
         { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys per filter (default with --keys: the file's key count)",

@@ -321,9 +321,8 @@ int bloomsim_lsm(int argc, char **argv, int first)
         { .long_name = "allocation", .kind = BLOOM_OPTION_CHOICE, .destination = &allocation.allocation,
           .value_name = "A", .help = "size the filters by calc's per-level rates (calc lsm)",
           .choices = sim_lsm_allocation_names },
-        { .long_name = "bits-per-key", .kind = BLOOM_OPTION_REAL, .destination = bits_per_key,
-          .value_name = "C", .help = "with --allocation: filter memory in bits per key (instead of -p)",
-          .rate_minimum = "1/1000", .count_maximum = "100000" },
+        BLOOM_BITS_PER_KEY_OPTION(bits_per_key,
+                                  "with --allocation: filter memory in bits per key (instead of -p)"),
     };
     size_t count = 9 + bloomsim_run_option_table(options + 9, &run,
                                                  BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING

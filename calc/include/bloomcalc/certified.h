@@ -124,7 +124,7 @@ int bloom_enclose_rational(mpfi_ptr result, const void *arguments);
 
 /*
  * Arithmetic on quantities: the enclosure of left/right - 1 (the relative
- * error of left against right) and of left - right.  `arguments` points to
+ * error of left against right), of left/right and of left - right.  `arguments` points to
  * a bloom_quantity_pair.
  */
 typedef struct bloom_quantity_pair {
@@ -133,10 +133,25 @@ typedef struct bloom_quantity_pair {
 } bloom_quantity_pair;
 int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments);
 int bloom_enclose_difference(mpfi_ptr result, const void *arguments);
+/* left/right (how many times the right one the left one is). */
+int bloom_enclose_ratio(mpfi_ptr result, const void *arguments);
+int bloom_exact_ratio(mpq_ptr result, const void *arguments);
 /* Their exact versions: available when both members of the pair have one
  * (and, for the relative error, the right one is not zero). */
 int bloom_exact_relative_error(mpq_ptr result, const void *arguments);
 int bloom_exact_difference(mpq_ptr result, const void *arguments);
+
+/*
+ * A quantity times an exact rational factor (2p, 10 x a rate): `arguments`
+ * points to a bloom_quantity_scaled.  The exact version is available when
+ * the quantity has one.
+ */
+typedef struct bloom_quantity_scaled {
+    bloom_quantity quantity;
+    mpq_srcptr factor;
+} bloom_quantity_scaled;
+int bloom_enclose_scaled(mpfi_ptr result, const void *arguments);
+int bloom_exact_scaled(mpq_ptr result, const void *arguments);
 
 /* Exact function for an exact rational: arguments is an mpq_srcptr. */
 int bloom_exact_rational(mpq_ptr result, const void *arguments);

@@ -14,13 +14,11 @@
 
 #include "certified.h"
 #include "fpr.h"
+#include "sizing.h"   /* bloom_keys_for_bits_per_key */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* n = m / c rounded to the nearest whole number (ties to even), at least 1. */
-void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
 
 /* Which approximation an error refers to. */
 typedef enum bloom_approximation { BLOOM_APPROXIMATION_EXPONENTIAL, BLOOM_APPROXIMATION_BLOOM } bloom_approximation;

@@ -4,7 +4,8 @@
  * Input: every number is read as an exact rational, never through a double,
  * so "0.1" is 1/10 and "1e9" is 10^9.  Accepted forms:
  *   counts   1000, 1_000_000, 1,000,000, 1e9, 2.5E6, 2^33      (whole numbers)
- *   rates    0.01, 1%, 1e-2, 1/100                              (0 < p < 1)
+ *   rates    0.01, 1%, 0.1 %, 1e-2, 1/100, 1 in 1000, 1:1000    (0 < p < 1)
+ *            ("1:1000" is a ratio, one in a thousand, not odds)
  * Output: integers in full; rationals and certified reals rounded to nearest
  * with a given number of significant digits, in fixed notation when the
  * decimal exponent is modest and in scientific notation (1.23e-300) otherwise.
@@ -23,7 +24,8 @@ enum bloom_parse_result {
     BLOOM_PARSE_OK = 0,
     BLOOM_PARSE_SYNTAX,        /* not a number in an accepted form */
     BLOOM_PARSE_NOT_WHOLE,     /* a fraction where a whole number is needed */
-    BLOOM_PARSE_OUT_OF_RANGE   /* a number, but outside the accepted range */
+    BLOOM_PARSE_OUT_OF_RANGE,  /* a number, but outside the accepted range */
+    BLOOM_PARSE_AMBIGUOUS      /* a size whose unit has two readings (sizes.h) */
 };
 
 /* Largest decimal exponent accepted in a number (1e400, 1e-400): larger

@@ -31,6 +31,9 @@ typedef enum bloom_plan_mode {
     BLOOM_PLAN_FOR_CAPACITY
 } bloom_plan_mode;
 
+/* The headroom bounds: 2p and 10p. */
+#define BLOOM_PLAN_HEADROOM_BOUNDS 2
+
 typedef struct bloom_plan {
     bloom_plan_mode mode;
     mpz_t n;                           /* keys (computed for capacity) */
@@ -67,6 +70,22 @@ typedef struct bloom_plan {
     bloom_quantity fpr_exact;
     bloom_quantity read_amp_hit_achieved;   /* 1 + (L-1) fpr_exact */
     bloom_quantity read_amp_miss_achieved;  /* L fpr_exact */
+    /* headroom (bloom_plan_headroom): the most keys the planned m and k hold
+     * with an exact rate at most 2p and 10p; p is the target, or in the
+     * for-memory form the exact rate achieved with n keys */
+    int has_headroom;
+    mpz_t n_at_bound[BLOOM_PLAN_HEADROOM_BOUNDS];
+    int n_at_bound_status[BLOOM_PLAN_HEADROOM_BOUNDS];  /* BLOOM_UNDEFINED: 2p or 10p >= 1 */
+    mpq_t headroom_factor[BLOOM_PLAN_HEADROOM_BOUNDS];  /* 2 and 10 */
+    bloom_quantity headroom_reference;                 /* p, or fpr_exact */
+    bloom_quantity_scaled headroom_bound[BLOOM_PLAN_HEADROOM_BOUNDS];
+    /* overfill (bloom_plan_actual_keys): the planned m and k holding n_actual keys */
+    int has_actual;
+    mpz_t n_actual;
+    bloom_fpr_arguments actual_arguments;
+    bloom_quantity fpr_exact_actual;
+    bloom_quantity_pair actual_over_target;
+    bloom_quantity fpr_exact_actual_ratio;   /* fpr_exact_actual / p (or / fpr_exact) */
 } bloom_plan;
 
 void bloom_plan_init(bloom_plan *plan);
@@ -79,6 +98,18 @@ int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
                           unsigned long fixed_k, unsigned long levels);
 int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
                             unsigned long fixed_k, unsigned long levels);
+
+/*
+ * Fills the headroom of a plan made by one of the three functions above:
+ * n_at_bound[0] and [1], the largest n whose exact rate with the plan's
+ * m and k is at most 2p and 10p (bloom_largest_keys_within).  Returns a
+ * bloom_status; a bound of 1 or more leaves its status BLOOM_UNDEFINED
+ * without failing.
+ */
+int bloom_plan_headroom(bloom_plan *plan);
+
+/* The plan's filter (m, k) holding n_actual keys instead of n: fpr_exact_actual. */
+void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual);
 
 /* The constant 1/ln 2 = log2(e) = 1.4426950408889634...; arguments unused. */
 int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments);

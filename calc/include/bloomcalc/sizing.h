@@ -72,6 +72,23 @@ int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
 int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
                                mpq_srcptr p, unsigned long fixed_k);
 
+/*
+ * rop = the largest n whose exact rate in m bits with k hashes is at most
+ * `bound` (a certified quantity: 2p, or ten times a filter's own rate):
+ * how many keys the filter takes before its rate passes the bound; 0 if
+ * even one key does.  Found by galloping and bisection on the certified
+ * comparison of the exact rate (increasing in n) with the bound, from
+ * where the approximation meets it.  Returns a bloom_status:
+ * BLOOM_UNDEFINED when the bound is 1 or more (no n passes it).
+ */
+int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
+                              const bloom_quantity *bound);
+
+/* A filter given by its bits per key c: n = m / c, or m = n c, each rounded
+ * to the nearest whole number (ties to even), at least 1. */
+void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
+void bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key);
+
 #ifdef __cplusplus
 }
 #endif

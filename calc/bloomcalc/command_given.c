@@ -1,0 +1,77 @@
+/*
+ * command_given.c - which of keys n, target rate p, size m (-m/--bits or
+ * --memory) and bits per key c a command was given, and c turned into the
+ * missing n or m: m = round(n c) or n = round(m / c), ties to even
+ * (sizing.h), so that "-n 1e9 -c 10" and "-n 1e9 -m 1e10" describe the
+ * same filter in every command.
+ */
+#include <stdio.h>
+
+#include "commands.h"
+#include "options.h"
+#include "sizing.h"
+
+/* Whether the option named `name` exists and was given. */
+static int seen(bloom_command_line *line, const char *name)
+{
+    const bloom_option *option = bloom_options_find(line, name);
+    return option != NULL && option->seen;
+}
+
+int bloomcalc_given_read(bloomcalc_given *given, bloom_command_line *line)
+{
+    given->n = seen(line, "keys");
+    given->p = seen(line, "rate");
+    given->c = seen(line, "bits-per-key");
+    int size = bloom_options_size_given(line);
+    given->m = size == 1;
+    return size == 2 ? 2 : 0;
+}
+
+/* "-n/--keys, -p/--rate, -m/--bits (or --memory), -c/--bits-per-key": the ones the command has. */
+static void list_sizing_options(char *buffer, size_t size, bloom_command_line *line)
+{
+    static const struct { const char *name, *text; } names[] = {
+        { "keys", "-n/--keys" }, { "rate", "-p/--rate" }, { "bits", "-m/--bits (or --memory)" },
+        { "bits-per-key", "-c/--bits-per-key" },
+    };
+    size_t used = 0;
+    buffer[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (bloom_options_find(line, names[i].name) != NULL && used < size)
+            used += (size_t)snprintf(buffer + used, size - used, "%s%s", used ? ", " : "",
+                                     names[i].text);
+}
+
+int bloomcalc_given_two(const bloomcalc_given *given, bloom_command_line *line, const char *example)
+{
+    int count = given->n + given->p + given->m + given->c;
+    char options[160];
+    list_sizing_options(options, sizeof options, line);
+    if (given->c && given->p && count == 2) {
+        bloom_options_error(line, "-c/--bits-per-key sizes the filter from -n/--keys or "
+                            "-m/--bits, not from -p/--rate; give it with one of those");
+        return 2;
+    }
+    if (count > 2) {
+        bloom_options_error(line, "%s: %d given, which over-determines the filter; give exactly two",
+                            options, count);
+        return 2;
+    }
+    if (count < 2) {
+        bloom_options_error(line, "needs two of %s (e.g. '%s')", options, example);
+        return 2;
+    }
+    return 0;
+}
+
+void bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c)
+{
+    if (!given->c)
+        return;
+    if (given->n)
+        bloom_bits_for_bits_per_key(m, n, c);
+    else
+        bloom_keys_for_bits_per_key(n, m, c);
+    given->n = given->m = 1;
+}
