@@ -29,6 +29,7 @@
 #include "monkey.h"
 #include "numbers.h"
 #include "plan.h"
+#include "sizes.h"
 #include "sizing.h"
 #include "structures.h"
 #include "version.h"

@@ -22,6 +22,10 @@
 
 #include "numbers.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What a number without a unit counts. */
 typedef enum bloom_size_bare { BLOOM_SIZE_BARE_BITS, BLOOM_SIZE_BARE_BYTES } bloom_size_bare;
 
@@ -43,5 +47,9 @@ int bloom_parse_size(mpz_ptr rop, const char *text, bloom_size_bare bare,
  * returns 0 and leaves buffer empty.
  */
 int bloom_size_readings(char *buffer, size_t size, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
