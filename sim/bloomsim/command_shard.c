@@ -4,7 +4,8 @@
  *
  * The run a shard belongs to is named by the options that determine its
  * counts, in canonical form (--name=value: whole numbers in decimal,
- * rationals as a/b, choices by name), so "plan 1e7 1%" and
+ * rationals as a/b, sizes in bits with the unit "bit", choices by name),
+ * so "plan 1e7 1%" and
  * "plan --keys-count=10000000 --rate=1/100" are the same run.  --threads
  * never changes a count and --shard names the part, so neither is part of
  * the run; --format and --digits change only the printing and are kept
@@ -139,6 +140,14 @@ static char *canonical_option(const bloom_option *option)
     case BLOOM_OPTION_COUNT:
         value = mpz_get_str(NULL, 10, option->destination);
         break;
+    case BLOOM_OPTION_SIZE: {   /* in bits, with the unit: --memory reads a bare number as bytes */
+        char *bits = mpz_get_str(NULL, 10, option->destination);
+        value = bits != NULL ? malloc(strlen(bits) + 4) : NULL;
+        if (value != NULL)
+            sprintf(value, "%sbit", bits);
+        free(bits);
+        break;
+    }
     case BLOOM_OPTION_RATE:
     case BLOOM_OPTION_REAL:
         value = mpq_get_str(NULL, 10, option->destination);
