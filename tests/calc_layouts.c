@@ -322,6 +322,57 @@ static void test_rules_billion(void)
     mpq_clear(p);
 }
 
+/*
+ * The rules against the real libraries' own output (Guava 31.1 from Debian's
+ * libguava-java, libbloom 1.6, npm bloom-filters 3.0.4, each run by
+ * tests/peers; "make check-peers" checks the whole grid):
+ *   n = 1000, p = 0.011048: Guava 31 bitSize 9408, 6 hashes (33's rule: 7);
+ *     libbloom bits 9377, 7 hashes; bloom-filters size 9378, 7 hashes
+ *   n = 3e9, p = 1e-6: Guava 86265525440 bits, 20 hashes; n = 1e10: refused
+ *   libbloom: n = 999 refused; n = 7.4e7, p = 1e-6: 2127882959 bits, 20
+ *     hashes; n = 1e8, p = 1e-6 (2.9e9 bits): refused
+ */
+static void check_rule(bloom_rule_id rule, const char *n_text, const char *p_text, const char *m,
+                       unsigned long k)
+{
+    mpz_t n, expected;
+    mpq_t p;
+    mpz_init_set_str(n, n_text, 10);
+    mpz_init(expected);
+    mpq_init(p);
+    mpq_set_str(p, p_text, 10);
+    mpq_canonicalize(p);
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    int status = bloom_rule_apply(&sizing, rule, n, p);
+    if (m == NULL) {
+        CHECK(status == BLOOM_UNDEFINED, "rule %d, n %s, p %s: expected a refusal", (int)rule, n_text, p_text);
+    } else {
+        mpz_set_str(expected, m, 10);
+        CHECK(status == BLOOM_OK && mpz_cmp(sizing.m_bits, expected) == 0 && sizing.k == k,
+              "%s, n %s, p %s: m %Zd k %lu, expected %s and %lu", sizing.name, n_text, p_text,
+              sizing.m_bits, sizing.k, m, k);
+    }
+    bloom_rule_sizing_clear(&sizing);
+    mpz_clear(n);
+    mpz_clear(expected);
+    mpq_clear(p);
+}
+
+static void test_rules_against_libraries(void)
+{
+    check_rule(BLOOM_RULE_GUAVA_31, "1000", "11048/1000000", "9408", 6);
+    check_rule(BLOOM_RULE_GUAVA, "1000", "11048/1000000", "9408", 7);
+    check_rule(BLOOM_RULE_LIBBLOOM, "1000", "11048/1000000", "9377", 7);
+    check_rule(BLOOM_RULE_BLOOM_FILTERS, "1000", "11048/1000000", "9378", 7);
+    check_rule(BLOOM_RULE_GUAVA_31, "3000000000", "1/1000000", "86265525440", 20);
+    check_rule(BLOOM_RULE_GUAVA_31, "10000000000", "1/1000000", NULL, 0);
+    check_rule(BLOOM_RULE_GUAVA, "10000000000", "1/1000000", NULL, 0);
+    check_rule(BLOOM_RULE_LIBBLOOM, "999", "1/100", NULL, 0);
+    check_rule(BLOOM_RULE_LIBBLOOM, "74000000", "1/1000000", "2127882959", 20);
+    check_rule(BLOOM_RULE_LIBBLOOM, "100000000", "1/1000000", NULL, 0);
+}
+
 /* RocksDB's ChooseNumProbes table (FORMULAS e), at and around its boundaries. */
 static void test_rocksdb_probes(void)
 {
@@ -343,6 +394,7 @@ static const bloom_test_case layout_cases[] = {
     {"fingerprint floor and union", test_fingerprint},
     {"memory rounding", test_rounding},
     {"library rules for 1e9 keys at 1 %", test_rules_billion},
+    {"library rules against the libraries' own output", test_rules_against_libraries},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {NULL, NULL},
 };

@@ -11,14 +11,59 @@
  *               rule of "bloomcalc plan".
  * guava         Guava 33 (com.google.common.hash.BloomFilter, read at
  *               google/guava 008e78e): bits = floor(n c), hashes =
- *               max(1, round(log2(1/p))) (earlier versions: round((m/n) ln 2),
- *               the same for most p); the bit array is a whole number of
+ *               max(1, round(log2(1/p))); the bit array is a whole number of
  *               64-bit words and indices are taken modulo that size; the
  *               probes come from a 128-bit Murmur3 hash (two 64-bit halves,
- *               63-bit indices).
- * bits-and-blooms  github.com/bits-and-blooms/bloom v3 EstimateParameters:
+ *               63-bit indices).  LockFreeBitArray refuses a filter of 0
+ *               bits and one of more than 2^31 - 1 words (Ints.checkedCast
+ *               of the word count, so from n = 1e10 at p = 1e-6), and the
+ *               constructor more than 255 hashes.
+ * guava@31      Guava 31.1 (the libguava-java Debian 12 ships; its
+ *               BloomFilter.java read from the Debian source package):
+ *               the same bits and refusals, but hashes = max(1,
+ *               round((bits/n) ln 2)) of the bits before word rounding; it
+ *               differs from 33's round(log2(1/p)) where floor(n c)/n ln 2
+ *               and log2(1/p) round to different integers (n = 1000, p =
+ *               0.011048: 6 against 7).
+ * bits-and-blooms  github.com/bits-and-blooms/bloom v3 EstimateParameters
+ *               (read in Debian's golang-github-willf-bloom-dev 3.3.1):
  *               m = ceil(n c), k = ceil((m/n) ln 2); indices modulo m, the
  *               bitset stored in 64-bit words.
+ * libbloom      libbloom 1.6 (Jyri Virkki; Debian's libbloom-dev): bpe =
+ *               -ln(p)/0.480453013918201 (its truncated ln^2 2), bits =
+ *               (int)(n bpe), a floor with no word rounding, bytes =
+ *               ceil(bits/8), hashes = ceil(0.693147180559945 bpe); probes
+ *               (a + i b) mod 2^32 mod bits from two 32-bit MurmurHash2
+ *               values.  It refuses n < 1000 (and n is an int), and fails
+ *               from 2^31 bits, where the int conversion overflows and the
+ *               allocation of a negative size fails.
+ * bloom-filters npm bloom-filters 3.0.4 BloomFilter.create(n, p) (its
+ *               formulas.js and hashing.js): m = ceil(n c), k = ceil((m/n)
+ *               ln 2), the bitset rounded up to bytes; index i is
+ *               (a + i b + (i^3 - i)/6) mod m from the low 32 bits of two
+ *               XXH64 hashes (cuint's toNumber keeps 32 bits), so probe i
+ *               reaches only bits below (i + 1) 2^32 + (i^3 - i)/6.
+ *
+ * Where the libraries' integer arithmetic changes the rate, and what the
+ * rates here do about it (sim/filter/library_probes.h reproduces it; "make
+ * check-peers" measures it):
+ *   guava       (h1 + i h2) mod 2^63 mod m with m a multiple of 64: the
+ *               probes are an arithmetic progression modulo 64, so a key's
+ *               probes mod 64 repeat when h2 is a multiple of a large power
+ *               of 2.  Not modelled: the rate is that of independent probes,
+ *               which the real Guava exceeds at small m (m = 960, n = 100,
+ *               k = 7: 1.085 % measured, 1.006 % here); at 10^6 keys the
+ *               difference is below the measurement's resolution.
+ *   libbloom    (a + i b) mod 2^32 mod m: for m close to 2^31 the residues
+ *               below 2^32 mod m are hit more often (up to 3/2); not modelled
+ *               (m < 2^31 always; at m = 9585 and 9.6e6 the measured rate
+ *               agrees with the model).
+ *   bloom-filters  probes confined below (i + 1) 2^32 when m > 2^32 (n above
+ *               about 4.5e8 at 1 %): not modelled, the rate here is that of
+ *               independent probes over all m bits, which understates it
+ *               there; below 2^32 bits (measured at m = 2876 and 9.6e6) the
+ *               model holds.
+ *   bits-and-blooms  64-bit wrap-around then mod m: no effect measurable.
  * cassandra     org.apache.cassandra.utils.BloomCalculations (apache/cassandra
  *               07cf56f): a table of (1 - e^(-k/b))^k for b = 2..20 buckets
  *               per element, k up to a per-row maximum; it takes the
@@ -187,13 +232,84 @@ static int floor_bits_log2_hashes(bloom_rule_sizing *sizing, mpq_srcptr error,
     return status;
 }
 
-static int guava(bloom_rule_sizing *sizing, mpq_srcptr p)
+/* Guava's LockFreeBitArray: at least one bit, at most 2^31 - 1 words; at most 255 hashes. */
+static int guava_refusal(mpz_srcptr bits, unsigned long k)
+{
+    mpz_t words;
+    mpz_init(words);
+    mpz_cdiv_q_ui(words, bits, 64);
+    int refused = mpz_sgn(bits) == 0 || mpz_cmp_ui(words, 2147483647UL) > 0 || k > 255;
+    mpz_clear(words);
+    return refused ? BLOOM_UNDEFINED : BLOOM_OK;
+}
+
+/* Guava 33 (hashes = round(log2(1/p))) or 31 (round((bits/n) ln 2), `version_31`). */
+static int guava(bloom_rule_sizing *sizing, mpq_srcptr p, int version_31)
 {
     int status = floor_bits_log2_hashes(sizing, p, "1/2", 0);
-    if (status == BLOOM_OK && mpz_sgn(sizing->m_bits) == 0)
-        status = BLOOM_UNDEFINED;   /* Guava refuses a filter of 0 bits */
+    if (status == BLOOM_OK && version_31) {
+        bloom_sizing_arguments arguments = { NULL, 0, sizing->n, sizing->m_bits };
+        mpz_t k;
+        mpz_init(k);
+        status = whole_of(k, (bloom_quantity){ bloom_enclose_optimal_hashes, &arguments, NULL },
+                          "1", "1/2", 0);
+        sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_fits_ulong_p(k) ? mpz_get_ui(k) : ~0UL;
+        mpz_clear(k);
+    }
+    if (status == BLOOM_OK)
+        status = guava_refusal(sizing->m_bits, sizing->k);
     bytes_of_words(sizing->bytes, sizing->m_bits);
     set_standard(sizing, 128, 63);
+    return status;
+}
+
+/* libbloom's constants: its ln^2 2 and ln 2, as the decimals in bloom.c. */
+#define LIBBLOOM_LN2_SQUARED_MILLIONTHS_OF_BILLIONTHS 480453013918201UL  /* x 10^-15 */
+#define LIBBLOOM_LN2_MILLIONTHS_OF_BILLIONTHS 693147180559945UL          /* x 10^-15 */
+
+/* n bpe, bpe = ln(1/p) / 0.480453013918201 (arguments: bloom_sizing_arguments). */
+static int enclose_libbloom_bits(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    mpfi_set_q(result, sizing->p);
+    mpfi_log(result, result);
+    mpfi_neg(result, result);
+    mpfi_mul_z(result, result, sizing->n);
+    mpfi_mul_ui(result, result, 1000000000000000UL);
+    mpfi_div_ui(result, result, LIBBLOOM_LN2_SQUARED_MILLIONTHS_OF_BILLIONTHS);
+    return BLOOM_OK;
+}
+
+/* 0.693147180559945 bpe (arguments: bloom_sizing_arguments). */
+static int enclose_libbloom_hashes(mpfi_ptr result, const void *arguments)
+{
+    const bloom_sizing_arguments *sizing = arguments;
+    mpfi_set_q(result, sizing->p);
+    mpfi_log(result, result);
+    mpfi_neg(result, result);
+    mpfi_mul_ui(result, result, LIBBLOOM_LN2_MILLIONTHS_OF_BILLIONTHS);
+    mpfi_div_ui(result, result, LIBBLOOM_LN2_SQUARED_MILLIONTHS_OF_BILLIONTHS);
+    return BLOOM_OK;
+}
+
+static int libbloom(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    if (mpz_cmp_ui(sizing->n, 1000) < 0 || mpz_cmp_ui(sizing->n, 2147483647UL) > 0)
+        return BLOOM_UNDEFINED;      /* entries < 1000 refused; entries is an int */
+    bloom_sizing_arguments arguments = { p, 0, sizing->n, NULL };
+    mpz_t k;
+    mpz_init(k);
+    int status = whole_of(sizing->m_bits, (bloom_quantity){ enclose_libbloom_bits, &arguments, NULL },
+                          "1", "0", 0);
+    if (status == BLOOM_OK)
+        status = whole_of(k, (bloom_quantity){ enclose_libbloom_hashes, &arguments, NULL },
+                          "1", "0", 1);
+    sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_get_ui(k);
+    if (status == BLOOM_OK && mpz_cmp_ui(sizing->m_bits, 2147483647UL) > 0)
+        status = BLOOM_UNDEFINED;    /* (int) of 2^31 or more bits: the allocation fails */
+    mpz_cdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
+    set_standard(sizing, 64, 32);
+    mpz_clear(k);
     return status;
 }
 
@@ -211,6 +327,15 @@ static int bits_and_blooms(bloom_rule_sizing *sizing, mpq_srcptr p)
     bytes_of_words(sizing->bytes, words);
     set_standard(sizing, 128, 64);
     mpz_clears(k, words, (mpz_ptr)0);
+    return status;
+}
+
+/* bloom-filters: bits-and-blooms' formulas, a bitset of whole bytes, two 32-bit hashes. */
+static int bloom_filters(bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    int status = bits_and_blooms(sizing, p);
+    mpz_cdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
+    set_standard(sizing, 64, 0);
     return status;
 }
 
@@ -352,8 +477,14 @@ static const struct rule_entry {
       "m = ceil(n ln(1/p)/ln^2 2), k the best integer for m; standard layout, ideal hash" },
     { "guava", "Guava 33 BloomFilter",
       "m = floor(n ln(1/p)/ln^2 2) in 64-bit words, k = round(log2(1/p)); 128-bit Murmur3" },
+    { "guava@31", "Guava 31.1 BloomFilter",
+      "m = floor(n ln(1/p)/ln^2 2) in 64-bit words, k = round((m/n) ln 2) before rounding" },
     { "bits-and-blooms", "bits-and-blooms/bloom v3",
       "EstimateParameters: m = ceil(n ln(1/p)/ln^2 2), k = ceil((m/n) ln 2)" },
+    { "libbloom", "libbloom 1.6",
+      "m = floor(n ln(1/p)/0.480453013918201), k = ceil(0.693147180559945 m/n); n >= 1000, m < 2^31" },
+    { "bloom-filters", "npm bloom-filters 3.0.4",
+      "m = ceil(n ln(1/p)/ln^2 2), k = ceil((m/n) ln 2); 32-bit enhanced double hashing" },
     { "cassandra", "Cassandra BloomCalculations",
       "fewest buckets b <= 20 per key meeting p in (1-e^(-k/b))^k, then fewest k; m = n b + 20" },
     { "redisbloom", "RedisBloom 2 BF.RESERVE (scaling)",
@@ -380,9 +511,15 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
     case BLOOM_RULE_TEXTBOOK:
         return textbook(sizing, p);
     case BLOOM_RULE_GUAVA:
-        return guava(sizing, p);
+        return guava(sizing, p, 0);
+    case BLOOM_RULE_GUAVA_31:
+        return guava(sizing, p, 1);
     case BLOOM_RULE_BITS_AND_BLOOMS:
         return bits_and_blooms(sizing, p);
+    case BLOOM_RULE_LIBBLOOM:
+        return libbloom(sizing, p);
+    case BLOOM_RULE_BLOOM_FILTERS:
+        return bloom_filters(sizing, p);
     case BLOOM_RULE_CASSANDRA:
         return cassandra(sizing, p);
     case BLOOM_RULE_REDISBLOOM:
