@@ -18,6 +18,7 @@ int main(int argc, char **argv)
         &sim_lsm_suite,
         &sim_bulk_suite,
         &sim_layout_suite,
+        &sim_library_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

@@ -1,0 +1,91 @@
+/*
+ * library_hashes.c - MurmurHash3_x64_128 and MurmurHash2 (32-bit), the
+ * hashes of Guava, bits-and-blooms/bloom and libbloom (library_hashes.h),
+ * written from Appleby's published description of the algorithms.
+ */
+#include "library_hashes.h"
+
+static uint64_t rotate_left64(uint64_t x, unsigned r)
+{
+    return (x << r) | (x >> (64 - r));
+}
+
+/* Bytes [0, count) of `bytes` as a little-endian integer (count <= 8). */
+static uint64_t little_endian(const unsigned char *bytes, unsigned count)
+{
+    uint64_t value = 0;
+    for (unsigned i = count; i-- > 0;)
+        value = value << 8 | bytes[i];
+    return value;
+}
+
+/* MurmurHash3's finaliser: full avalanche of a 64-bit lane. */
+static uint64_t murmur3_fmix64(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return k;
+}
+
+#define MURMUR3_C1 0x87c37b91114253d5ULL
+#define MURMUR3_C2 0x4cf5ad432745937fULL
+
+static uint64_t murmur3_mix_k1(uint64_t k1)
+{
+    return rotate_left64(k1 * MURMUR3_C1, 31) * MURMUR3_C2;
+}
+
+static uint64_t murmur3_mix_k2(uint64_t k2)
+{
+    return rotate_left64(k2 * MURMUR3_C2, 33) * MURMUR3_C1;
+}
+
+void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2])
+{
+    const unsigned char *data = bytes;
+    uint64_t h1 = seed, h2 = seed;
+    size_t blocks = length / 16;
+    for (size_t i = 0; i < blocks; i++, data += 16) {
+        h1 ^= murmur3_mix_k1(little_endian(data, 8));
+        h1 = rotate_left64(h1, 27) + h2;
+        h1 = h1 * 5 + 0x52dce729;
+        h2 ^= murmur3_mix_k2(little_endian(data + 8, 8));
+        h2 = rotate_left64(h2, 31) + h1;
+        h2 = h2 * 5 + 0x38495ab5;
+    }
+    unsigned tail = (unsigned)(length & 15);
+    if (tail > 8)
+        h2 ^= murmur3_mix_k2(little_endian(data + 8, tail - 8));
+    if (tail > 0)
+        h1 ^= murmur3_mix_k1(little_endian(data, tail > 8 ? 8 : tail));
+    h1 ^= (uint64_t)length;
+    h2 ^= (uint64_t)length;
+    h1 += h2;
+    h2 += h1;
+    h1 = murmur3_fmix64(h1);
+    h2 = murmur3_fmix64(h2);
+    h1 += h2;
+    h2 += h1;
+    out[0] = h1;
+    out[1] = h2;
+}
+
+uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed)
+{
+    const uint32_t multiplier = 0x5bd1e995;
+    const unsigned char *data = bytes;
+    uint32_t h = seed ^ (uint32_t)length;
+    for (; length >= 4; length -= 4, data += 4) {
+        uint32_t k = (uint32_t)little_endian(data, 4) * multiplier;
+        k ^= k >> 24;
+        h = h * multiplier ^ k * multiplier;
+    }
+    if (length > 0)
+        h = (h ^ (uint32_t)little_endian(data, (unsigned)length)) * multiplier;
+    h ^= h >> 13;
+    h *= multiplier;
+    return h ^ h >> 15;
+}

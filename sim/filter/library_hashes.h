@@ -1,0 +1,31 @@
+/*
+ * library_hashes.h - the hash functions of the Bloom filter libraries whose
+ * filters bloomsim reproduces bit for bit (library_probes.h), written from
+ * the published algorithms:
+ *
+ *   MurmurHash3_x64_128  Austin Appleby's SMHasher MurmurHash3 (public
+ *                        domain), the 128-bit variant for x64: 16-byte
+ *                        blocks mixed into two 64-bit lanes with the
+ *                        constants c1 = 0x87c37b91114253d5, c2 =
+ *                        0x4cf5ad432745937f, a tail, the length, and the
+ *                        fmix64 finaliser.  Guava's Hashing.murmur3_128()
+ *                        (seed 0) and bits-and-blooms/bloom use it.
+ *   MurmurHash2          Appleby's 32-bit MurmurHash2 (m = 0x5bd1e995,
+ *                        r = 24), the hash libbloom calls twice.
+ *
+ * Both read their input as little-endian words, so the values do not depend
+ * on the host's byte order.
+ */
+#ifndef BLOOMSIM_LIBRARY_HASHES_H
+#define BLOOMSIM_LIBRARY_HASHES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* out[0] = h1, out[1] = h2 of MurmurHash3_x64_128(bytes, length, seed). */
+void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2]);
+
+/* MurmurHash2 (32-bit) of `length` bytes under `seed`. */
+uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed);
+
+#endif

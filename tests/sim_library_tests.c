@@ -1,0 +1,125 @@
+/*
+ * sim_library_tests.c - the libraries' hashes and probe sequences
+ * (sim/filter/library_hashes.c, sim/filter/library_probes*.c).  Reference
+ * values are independent of this code: SMHasher's verification values
+ * (Appleby's test suite hashes keys 0..i of bytes 0, 1, ..., i-1 with seed
+ * 256 - i, then hashes the concatenated results with seed 0; the first 4
+ * bytes of that, little-endian, are 0x27864C1E for MurmurHash2 and
+ * 0x6384BA69 for MurmurHash3_x64_128), hash codes printed by the real Guava
+ * 31.1 (Hashing.murmur3_128().hashLong(x).toString(), bytes in order), and
+ * probe positions worked out by hand from each library's formula with
+ * values chosen to make the wrap-around, the sign mask and the cubic term
+ * show.  That the whole bit arrays equal the real libraries' is checked by
+ * "make check-peers" (tests/peers).
+ */
+#include <CUnit/CUnit.h>
+
+#include "library_hashes.h"
+#include "library_probes.h"
+#include "sim_suites.h"
+
+static void store_le(unsigned char *bytes, uint64_t value, unsigned count)
+{
+    for (unsigned i = 0; i < count; i++)
+        bytes[i] = (unsigned char)(value >> (8 * i));
+}
+
+static void test_murmur2_smhasher_verification(void)
+{
+    unsigned char key[256], hashes[256 * 4], final[4];
+    for (unsigned i = 0; i < 256; i++) {
+        key[i] = (unsigned char)i;
+        store_le(hashes + 4 * i, sim_murmur2_32(key, i, 256 - i), 4);
+    }
+    store_le(final, sim_murmur2_32(hashes, sizeof hashes, 0), 4);
+    CU_ASSERT_EQUAL(final[0] | final[1] << 8 | final[2] << 16 | (uint32_t)final[3] << 24, 0x27864C1EU);
+}
+
+static void test_murmur3_smhasher_verification(void)
+{
+    unsigned char key[256], hashes[256 * 16], final[16];
+    uint64_t out[2];
+    for (unsigned i = 0; i < 256; i++) {
+        key[i] = (unsigned char)i;
+        sim_murmur3_x64_128(key, i, 256 - i, out);
+        store_le(hashes + 16 * i, out[0], 8);
+        store_le(hashes + 16 * i + 8, out[1], 8);
+    }
+    sim_murmur3_x64_128(hashes, sizeof hashes, 0, out);
+    store_le(final, out[0], 8);
+    CU_ASSERT_EQUAL(final[0] | final[1] << 8 | final[2] << 16 | (uint32_t)final[3] << 24, 0x6384BA69U);
+}
+
+static void test_murmur3_matches_guava(void)
+{
+    /* Guava 31.1: hashLong(0) = cbc357ccb763df28 52fee8c4fc7d55f2, hashLong(12345) =
+     * 972983eed3dbd23c 2e8dd4b22f16c222, hashString("hello") = 029bbd41b3a7d8cb
+     * 191dae486a901e5b; h1 and h2 are those bytes read little-endian. */
+    static const struct { uint64_t key, h1, h2; } longs[] = {
+        { 0, 0x28df63b7cc57c3cbULL, 0xf2557dfcc4e8fe52ULL },
+        { 12345, 0x3cd2dbd3ee832997ULL, 0x22c2162fb2d48d2eULL },
+    };
+    for (size_t i = 0; i < sizeof longs / sizeof longs[0]; i++) {
+        unsigned char bytes[8];
+        sim_library_hashes hashes;
+        store_le(bytes, longs[i].key, 8);
+        sim_library_hash(&hashes, SIM_LIBRARY_GUAVA, bytes, 8);
+        CU_ASSERT_EQUAL(hashes.words[0], longs[i].h1);
+        CU_ASSERT_EQUAL(hashes.words[1], longs[i].h2);
+    }
+    uint64_t out[2];
+    sim_murmur3_x64_128("hello", 5, 0, out);
+    CU_ASSERT_EQUAL(out[0], 0xcbd8a7b341bd9b02ULL);
+    CU_ASSERT_EQUAL(out[1], 0x5b1e906a48ae1d19ULL);
+}
+
+static void test_probes_by_hand(void)
+{
+    /* Guava: h1 = 2^63 + 5, h2 = 2^63 + 1: the sum wraps mod 2^64 and the sign bit is masked. */
+    sim_library_hashes guava = { { (1ULL << 63) + 5, (1ULL << 63) + 1, 0, 0 } };
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_GUAVA, &guava, 0, 1000), 5);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_GUAVA, &guava, 1, 1000), 6);   /* 2^64 + 6 -> 6 */
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_GUAVA, &guava, 2, 1000), 7);   /* 2^63 + 7, masked */
+    /* libbloom: a = 2^32 - 1, b = 2: (a + b) mod 2^32 = 1, (a + 2b) mod 2^32 = 3. */
+    sim_library_hashes libbloom = { { 0xffffffffULL, 2, 0, 0 } };
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_LIBBLOOM, &libbloom, 0, 1000), 4294967295ULL % 1000);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_LIBBLOOM, &libbloom, 1, 1000), 1);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_LIBBLOOM, &libbloom, 2, 1000), 3);
+    /* bits-and-blooms: h = (10, 20, 300, 4000); i = 1: h1 + h3, 2: h0 + 2 h3, 3: h1 + 3 h2. */
+    sim_library_hashes go = { { 10, 20, 300, 4000 } };
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BITS_AND_BLOOMS, &go, 0, 100000), 10);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BITS_AND_BLOOMS, &go, 1, 100000), 4020);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BITS_AND_BLOOMS, &go, 2, 100000), 8010);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BITS_AND_BLOOMS, &go, 3, 100000), 920);
+    /* bloom-filters: a = 10, b = 3: i = 3 gives 10 + 9 + (27 - 3)/6 = 23; i = 5: 10 + 15 + 20 = 45. */
+    sim_library_hashes npm = { { 10, 3, 0, 0 } };
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BLOOM_FILTERS, &npm, 3, 1000), 23);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BLOOM_FILTERS, &npm, 5, 1000), 45);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BLOOM_FILTERS, &npm, 5, 40), 5);
+}
+
+static void test_positions_follow_probes(void)
+{
+    unsigned char key[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    for (int family = 0; family < SIM_LIBRARY_FAMILY_COUNT; family++) {
+        uint64_t positions[7];
+        sim_library_hashes hashes;
+        sim_library_positions(positions, (sim_library_family)family, key, 8, 9585, 7);
+        sim_library_hash(&hashes, (sim_library_family)family, key, 8);
+        for (unsigned i = 0; i < 7; i++) {
+            CU_ASSERT(positions[i] < 9585);
+            CU_ASSERT_EQUAL(positions[i], sim_library_probe((sim_library_family)family, &hashes, i, 9585));
+        }
+    }
+}
+
+static const bloom_test_case cases[] = {
+    { "MurmurHash2: SMHasher verification value", test_murmur2_smhasher_verification },
+    { "MurmurHash3_x64_128: SMHasher verification value", test_murmur3_smhasher_verification },
+    { "MurmurHash3_x64_128: Guava 31.1's hash codes", test_murmur3_matches_guava },
+    { "library probes by hand: wrap-around, sign mask, cubic term", test_probes_by_hand },
+    { "positions are the probes, below m", test_positions_follow_probes },
+    { NULL, NULL },
+};
+
+const bloom_test_suite sim_library_suite = { "sim_library", cases };
