@@ -2,6 +2,7 @@
 #
 #   make              build/bloomcalc, build/bloomsim, build/libbloomcalc.a, build/libbloomsim.a
 #   make check        the whole test suite: CUnit suites and CLI tests, then again under ASan+UBSan
+#   make check-peers  the real libraries (Guava, libbloom, bits-and-blooms, RocksDB, npm bloom-filters)
 #   make bench        benchmarks (ratios against a baseline measured in the same run)
 #   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" run (minutes)
 #   make data         regenerate the tables in data/
@@ -44,6 +45,7 @@ INCLUDE_sim_bloomsim   = $(INCLUDE_sim_shard) -Icalc/cli -Isim/bloomsim
 INCLUDE_tests          = $(INCLUDE_sim_bloomsim) -Icalc/bloomcalc -Icalc/src -Itests
 INCLUDE_tests_bench    = $(INCLUDE_tests)
 INCLUDE_tests_fuzz     = $(INCLUDE_tests)
+INCLUDE_tests_peers    = $(INCLUDE_tests)
 INCLUDE_fuzz           = $(INCLUDE_tests)
 layer_of = $(subst /,_,$(patsubst %/,%,$(dir $(1))))
 
@@ -192,3 +194,15 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# The real libraries (tests/peers/run.sh): installs Guava, libbloom,
+# bits-and-blooms, RocksDB and the npm bloom-filters, and checks that
+# bloomcalc's sizes and rates for them, and bloomsim's bit arrays, are the
+# libraries' own (about 5 minutes on an idle machine, installs included).
+.PHONY: check-peers
+check-peers: all $(BUILD)/peers/peer_interval $(BUILD)/peers/peer_bits
+	@tests/peers/run.sh $(BUILD)
+
+$(BUILD)/peers/%: $(call objects,tests/peers/%.c) $(SIM_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $^ $(SIM_LIBS) -lm -o $@

@@ -1,0 +1,183 @@
+#!/bin/bash
+# tests/peers/run.sh BUILD - "make check-peers": the calculator against the
+# real libraries it claims to describe.  Installs them (Debian's
+# libguava-java with a JDK, libbloom-dev, golang-go with the Debian source
+# tree of github.com/bits-and-blooms/bloom, librocksdb-dev, and the npm
+# package bloom-filters into BUILD/peers/node, which is not committed), builds one
+# small harness per library (tests/peers/*), and checks:
+#   (a) sizes: on a grid of n from 1e3 to 3e9 (and 1e10) and p from 0.1 to
+#       1e-6, the library's own m (the modulus of its probes) and k, or its
+#       refusal, equal what "bloomcalc compare" prints for its rule (RocksDB:
+#       n up to 1e6, each point a database flushed to one SST file);
+#   (b) bits: where bloomsim reproduces the library's hash and index
+#       arithmetic (sim/filter/library_probes.h), the bit array its filter
+#       code builds (tests/peers/peer_bits.c) equals the library's own for
+#       the same keys, bit for bit;
+#   (c) rates: the library's measured false-positive rate over >= 1e7 absent
+#       queries (F filters of Q queries; bloomsim's between-trials interval
+#       at 99.9 %, tests/peers/peer_interval.c) contains the calculator's
+#       prediction for that library's rule, at 1e6 keys and at a few hundred
+#       keys.  Where the calculator is known not to model the library's
+#       index arithmetic (KNOWN_GAPS below) the check asserts the opposite:
+#       that the run is large enough to show the gap (the prediction lies
+#       outside), so the gap stays documented and measured.
+# PEERS_INSTALL=0 skips the installs.  Closing line: "check-peers: N passed, N failed".
+set -uo pipefail
+build=${1:-build}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out="$build/peers"
+mkdir -p "$out/sizes" "$out/compare"
+calc="$build/bloomcalc"
+confidence=0.999
+passed=0 failed=0
+
+pass() { passed=$((passed + 1)); echo "ok    $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+finish() { echo "check-peers: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
+
+# --- installs ------------------------------------------------------------------
+debian_packages="default-jdk-headless libguava-java libbloom-dev golang-go golang-github-willf-bloom-dev librocksdb-dev g++"
+if [ "${PEERS_INSTALL:-1}" = 1 ]; then
+    echo "== installing the peer libraries"
+    apt-get install -y -q -o DPkg::Lock::Timeout=600 $debian_packages >"$out/apt.log" 2>&1 ||
+        { apt-get update -q >>"$out/apt.log" 2>&1 &&
+          apt-get install -y -q -o DPkg::Lock::Timeout=600 $debian_packages >>"$out/apt.log" 2>&1; } ||
+        { tail -5 "$out/apt.log"; fail "apt-get install $debian_packages"; finish; }
+    command -v npm >/dev/null || apt-get install -y -q npm >>"$out/apt.log" 2>&1
+    npm install --prefix "$out/node" --no-save --no-package-lock --no-audit --no-fund \
+        bloom-filters@3.0.4 >"$out/npm.log" 2>&1 ||
+        { tail -5 "$out/npm.log"; fail "npm install bloom-filters@3.0.4"; finish; }
+fi
+
+# --- harnesses -----------------------------------------------------------------
+echo "== building the harnesses"
+guava_jar=/usr/share/java/guava.jar
+mkdir -p "$out/java" "$out/go"
+javac -nowarn -d "$out/java" -cp "$guava_jar" "$here/GuavaPeer.java" || fail "javac GuavaPeer.java"
+cc -O2 -std=c11 -Wall -Wextra -Werror -o "$out/libbloom_peer" "$here/libbloom_peer.c" -lbloom ||
+    fail "cc libbloom_peer.c"
+cp "$here/bits_and_blooms_peer.go" "$out/go/main.go"
+(cd "$out/go" && GOPATH=/usr/share/gocode GO111MODULE=off GOFLAGS= GOPROXY=off \
+    GOCACHE="$(pwd)/cache" go build -o ../bits_and_blooms_peer main.go) || fail "go build bits_and_blooms_peer.go"
+g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_peer" "$here/rocksdb_peer.cc" -lrocksdb ||
+    fail "g++ rocksdb_peer.cc"
+[ "$failed" -eq 0 ] || finish
+# RocksDB's databases live in memory when /dev/shm is there (a flush syncs).
+scratch_root=$( [ -d /dev/shm ] && [ -w /dev/shm ] && mktemp -d /dev/shm/check-peers.XXXXXX || mktemp -d "$out/scratch.XXXXXX")
+trap 'rm -rf "$scratch_root"' EXIT
+
+# Each library: its harness, and the rule "bloomcalc compare" names for it.
+peer() {
+    case "$1" in
+    guava)           java -Xmx4g -cp "$guava_jar:$out/java" GuavaPeer "${@:2}" ;;
+    libbloom)        "$out/libbloom_peer" "${@:2}" ;;
+    bits-and-blooms) "$out/bits_and_blooms_peer" "${@:2}" ;;
+    bloom-filters)   NODE_PATH="$out/node/node_modules" node "$here/bloom_filters_peer.js" "${@:2}" ;;
+    rocksdb)         PEER_SCRATCH=$(mktemp -d "$scratch_root/db.XXXXXX") "$out/rocksdb_peer" "$2" bloom "${@:3}" ;;
+    esac
+}
+rule_of() { case "$1" in guava) echo "guava@31" ;; *) echo "$1" ;; esac; }
+libraries="guava libbloom bits-and-blooms bloom-filters rocksdb"
+
+# "m k" of rule $3 in "bloomcalc compare $1 $2" (or "refused"), and its fpr_layout.
+compare_row() {
+    local file="$out/compare/$1_$2.csv"
+    [ -s "$file" ] || "$calc" compare "$1" "$2" --format csv >"$file"
+    awk -F, -v rule="$3" -v what="$4" '$1 == rule {
+        if (what == "rate") print $8; else if ($3 == "") print "refused"; else print $3, $6 }' "$file"
+}
+
+# --- (c) rates, started first: bloom-filters' pure-JavaScript hashing is slow ----
+# library n p F Q
+rate_runs="guava 1000000 0.01 10 1000000
+guava 100 0.01 100000 100
+guava 300 0.01 33334 300
+libbloom 1000000 0.01 10 1000000
+libbloom 1000 0.01 10000 1000
+bits-and-blooms 1000000 0.01 10 1000000
+bits-and-blooms 100 0.01 100000 100
+bloom-filters 1000000 0.01 10 1000000
+bloom-filters 300 0.01 33334 300
+rocksdb 1000000 0.01 10 1000000
+rocksdb 300 0.01 1000 10000"
+# library n: why the calculator's model does not cover the measured rate.
+KNOWN_GAPS="guava 100: m = 960 is a multiple of 64 and the probes (h1 + i h2) mod 2^63 mod m are an arithmetic progression mod 64; modelled as independent probes
+guava 300: m = 2880 is a multiple of 64 and the probes (h1 + i h2) mod 2^63 mod m are an arithmetic progression mod 64; modelled as independent probes"
+rate_jobs=()
+while read -r library n p trials queries; do
+    file="$out/rate_${library}_$n"
+    peer "$library" rate "$n" "$p" "$trials" "$queries" >"$file" 2>"$file.err" &
+    rate_jobs+=("$!:$library:$n:$p:$file")
+    # the fast libraries one at a time beside the JavaScript runs
+    [ "$library" = bloom-filters ] || wait "$!"
+done <<<"$rate_runs"
+
+# --- (a) sizes -----------------------------------------------------------------
+echo "== (a) m and k against bloomcalc compare"
+grid_n="1e3 1e4 1e5 1e6 1e7 1e8 1e9 3e9 1e10"
+grid_p="0.1 0.05 0.011048 0.01 0.001 1e-4 1e-5 1e-6"
+for n in $grid_n; do for p in $grid_p; do echo "$n $p"; done; done >"$out/grid.txt"
+for n in 1e3 1e4 1e5 1e6; do for p in $grid_p; do echo "$n $p"; done; done >"$out/grid_rocksdb.txt"
+for library in $libraries; do
+    rule=$(rule_of "$library")
+    grid="$out/grid.txt"
+    [ "$library" = rocksdb ] && grid="$out/grid_rocksdb.txt"
+    peer "$library" sizes <"$grid" >"$out/sizes/$library.txt" 2>"$out/sizes/$library.err"
+    agree=0 refusals=0 points=0
+    while read -r n p rest; do
+        points=$((points + 1))
+        expected=$(compare_row "$n" "$p" "$rule" size)
+        if [ "$rest" = "$expected" ]; then
+            agree=$((agree + 1))
+            [ "$rest" = refused ] && refusals=$((refusals + 1))
+        else
+            fail "$library n=$n p=$p: the library gives '$rest', bloomcalc compare ($rule) '$expected'"
+        fi
+    done <"$out/sizes/$library.txt"
+    if [ "$points" -eq "$(wc -l <"$grid")" ] && [ "$agree" -eq "$points" ]; then
+        pass "$library: m and k equal bloomcalc compare's $rule at all $points grid points ($refusals refused by both)"
+    else
+        fail "$library: $agree of $points grid points agree (grid of $(wc -l <"$grid"))"
+    fi
+done
+
+echo "== (b) bit arrays: the library's against bloomsim's reproduction"
+for library in guava libbloom bits-and-blooms bloom-filters; do
+    for case in "1000 0.01" "100000 0.0001"; do
+        read -r n p <<<"$case"
+        file="$out/bits_${library}_$n"
+        if ! peer "$library" bits "$n" "$p" >"$file.library" 2>"$file.err"; then
+            fail "$library bits n=$n p=$p: the harness failed ($(head -c 300 "$file.err"))"
+            continue
+        fi
+        read -r m k <"$file.library"
+        "$build/peers/peer_bits" "$library" "$m" "$k" "$n" >"$file.bloomsim"
+        if cmp -s "$file.library" "$file.bloomsim"; then
+            pass "$library n=$n p=$p (m=$m k=$k): bloomsim's bit array equals the library's ($(($(wc -l <"$file.library") - 1)) bits set)"
+        else
+            fail "$library n=$n p=$p (m=$m k=$k): the bit arrays differ ($(diff "$file.library" "$file.bloomsim" | grep -c '^[<>]') lines)"
+        fi
+    done
+done
+
+echo "== (c) measured rates against the calculator's prediction"
+for job in "${rate_jobs[@]}"; do
+    IFS=: read -r pid library n p file <<<"$job"
+    wait "$pid"
+    read -r m k trials queries sum squares <"$file" ||
+        { fail "$library n=$n: no measurement ($(head -c 300 "$file.err"))"; continue; }
+    rule=$(rule_of "$library")
+    prediction=$(compare_row "$n" "$p" "$rule" rate)
+    read -r rate low high where <<<"$("$build/peers/peer_interval" "$sum" "$squares" "$trials" \
+        "$queries" "$confidence" "$prediction")"
+    what="$library n=$n p=$p (m=$m k=$k, $trials x $queries queries): measured $rate [$low, $high], $rule predicts $prediction"
+    gap=$(printf '%s\n' "$KNOWN_GAPS" | sed -n "s/^$library $n: //p")
+    if [ -n "$gap" ]; then
+        [ "$where" = outside ] && pass "$what: outside, as known ($gap)" ||
+            fail "$what: inside, but listed as a known gap ($gap)"
+    else
+        [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    fi
+done
+finish
