@@ -228,7 +228,8 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
 6. **Deployed layouts pay for locality.** At 10 bits per key (m = 2^20) the standard filter's
    rate is $(columns data/layouts_by_bits_per_key.csv n layout fpr_layout | awk '$1 == 104858 && $2 == "standard" { print $3 }'); 512-bit blocks give $(columns data/layouts_by_bits_per_key.csv n layout fpr_layout | awk '$1 == 104858 && $2 == "blocked" { print $3 }') and
    split blocks $(columns data/layouts_by_bits_per_key.csv n layout fpr_layout | awk '$1 == 104858 && $2 == "split-block" { print $3 }') (Figure 6, \`data/layouts_by_bits_per_key.csv\`); among the library
-   rules for a billion keys at 1 %, the rates range from $(columns data/library_rules.csv fpr_layout | sort -g | head -n 1) to $(columns data/library_rules.csv fpr_layout | sort -g | tail -n 1)
+   rules for a billion keys at 1 %, the rates range from $(columns data/library_rules.csv fpr_layout | grep . | sort -g | head -n 1) to $(columns data/library_rules.csv fpr_layout | grep . | sort -g | tail -n 1)
+   (libbloom refuses a filter of 2^31 bits or more)
    (\`data/library_rules.csv\`). In an LSM tree (L = 5, T = 10, 10 bits per key) Monkey's
    allocation cuts the expected I/Os of an absent key from $(lsm_at_ten read_amp_miss_uniform) to $(lsm_at_ten read_amp_miss_monkey) at equal
    memory (\`data/lsm_allocation.csv\`). Real filters of each layout agree with their models:
