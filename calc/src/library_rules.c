@@ -216,20 +216,28 @@ static int textbook(bloom_rule_sizing *sizing, mpq_srcptr p)
  * rounded to 64-bit words.  `hash_offset` is "1/2" with floor (round) or
  * "0" with the ceiling.
  */
+/* m_bits = floor(bits), k = max(1, round or ceil of hashes: `hash_offset` "1/2" with floor, or
+ * "0" with the ceiling when `hash_ceiling`). */
+static int floor_bits_whole_hashes(bloom_rule_sizing *sizing, bloom_quantity bits, bloom_quantity hashes,
+                                   const char *hash_offset, int hash_ceiling)
+{
+    mpz_t k;
+    mpz_init(k);
+    int status = whole_of(sizing->m_bits, bits, "1", "0", 0);
+    if (status == BLOOM_OK)
+        status = whole_of(k, hashes, "1", hash_offset, hash_ceiling);
+    sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_fits_ulong_p(k) ? mpz_get_ui(k) : ~0UL;
+    mpz_clear(k);
+    return status;
+}
+
 static int floor_bits_log2_hashes(bloom_rule_sizing *sizing, mpq_srcptr error,
                                   const char *hash_offset, int hash_ceiling)
 {
     bloom_sizing_arguments arguments = { error, 0, sizing->n, NULL };
-    mpz_t k;
-    mpz_init(k);
-    int status = whole_of(sizing->m_bits, (bloom_quantity){ bloom_enclose_total_bits_real, &arguments, NULL },
-                          "1", "0", 0);
-    if (status == BLOOM_OK)
-        status = whole_of(k, (bloom_quantity){ bloom_enclose_bits_per_key_lower_bound, &arguments,
-                                               exact_log2_inverse }, "1", hash_offset, hash_ceiling);
-    sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_get_ui(k);
-    mpz_clear(k);
-    return status;
+    return floor_bits_whole_hashes(sizing, (bloom_quantity){ bloom_enclose_total_bits_real, &arguments, NULL },
+                                   (bloom_quantity){ bloom_enclose_bits_per_key_lower_bound, &arguments,
+                                                     exact_log2_inverse }, hash_offset, hash_ceiling);
 }
 
 /* Guava's LockFreeBitArray: at least one bit, at most 2^31 - 1 words; at most 255 hashes. */
@@ -297,19 +305,13 @@ static int libbloom(bloom_rule_sizing *sizing, mpq_srcptr p)
     if (mpz_cmp_ui(sizing->n, 1000) < 0 || mpz_cmp_ui(sizing->n, 2147483647UL) > 0)
         return BLOOM_UNDEFINED;      /* entries < 1000 refused; entries is an int */
     bloom_sizing_arguments arguments = { p, 0, sizing->n, NULL };
-    mpz_t k;
-    mpz_init(k);
-    int status = whole_of(sizing->m_bits, (bloom_quantity){ enclose_libbloom_bits, &arguments, NULL },
-                          "1", "0", 0);
-    if (status == BLOOM_OK)
-        status = whole_of(k, (bloom_quantity){ enclose_libbloom_hashes, &arguments, NULL },
-                          "1", "0", 1);
-    sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_get_ui(k);
+    int status = floor_bits_whole_hashes(sizing, (bloom_quantity){ enclose_libbloom_bits, &arguments, NULL },
+                                         (bloom_quantity){ enclose_libbloom_hashes, &arguments, NULL },
+                                         "0", 1);
     if (status == BLOOM_OK && mpz_cmp_ui(sizing->m_bits, 2147483647UL) > 0)
         status = BLOOM_UNDEFINED;    /* (int) of 2^31 or more bits: the allocation fails */
     mpz_cdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
     set_standard(sizing, 64, 32);
-    mpz_clear(k);
     return status;
 }
 

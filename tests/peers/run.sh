@@ -65,7 +65,8 @@ g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_peer" "$here/rocksdb_p
 [ "$failed" -eq 0 ] || finish
 # RocksDB's databases live in memory when /dev/shm is there (a flush syncs).
 scratch_root=$( [ -d /dev/shm ] && [ -w /dev/shm ] && mktemp -d /dev/shm/check-peers.XXXXXX || mktemp -d "$out/scratch.XXXXXX")
-trap 'rm -rf "$scratch_root"' EXIT
+# On any exit, the harnesses still running (an interrupted run) go with it.
+trap 'for job in $(jobs -p); do kill "$job" 2>/dev/null; done; rm -rf "$scratch_root"' EXIT
 
 # Each library: its harness, and the rule "bloomcalc compare" names for it.
 peer() {
