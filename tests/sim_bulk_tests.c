@@ -9,12 +9,14 @@
  * fast under the sanitizers.  Timings are never asserted.
  */
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bulk.h"
 #include "harness.h"
 #include "interrupt.h"
+#include "layout_prediction.h"
 #include "random.h"
 #include "sim_suites.h"
 
@@ -158,17 +160,20 @@ typedef struct layout_case {
     unsigned hashes;
     uint64_t block_bits;
     unsigned hash_bits, index_bits;
+    uint64_t small_bits, small_keys;   /* a small filter of the layout for the tiny engine (0: none) */
 } layout_case;
 
 static const layout_case layout_cases[] = {
-    { BLOOM_LAYOUT_STANDARD, 7, 0, 0, 22 },
-    { BLOOM_LAYOUT_STANDARD, 7, 0, 20, 0 },
-    { BLOOM_LAYOUT_PARTITIONED, 7, 0, 0, 0 },
-    { BLOOM_LAYOUT_BLOCKED, 7, 0, 0, 0 },
-    { BLOOM_LAYOUT_BLOCKED, 5, 1000, 0, 0 },
-    { BLOOM_LAYOUT_BLOCKED, 6, 0, 24, 22 },
-    { BLOOM_LAYOUT_SPLIT_BLOCK, 8, 0, 0, 0 },
-    { BLOOM_LAYOUT_SPLIT_BLOCK, 4, 0, 0, 0 },
+    { BLOOM_LAYOUT_STANDARD, 7, 0, 0, 22, 0, 0 },
+    { BLOOM_LAYOUT_STANDARD, 7, 0, 20, 0, 0, 0 },
+    { BLOOM_LAYOUT_PARTITIONED, 7, 0, 0, 0, 500, 50 },
+    { BLOOM_LAYOUT_PARTITIONED, 5, 0, 0, 0, 64, 8 },
+    { BLOOM_LAYOUT_BLOCKED, 7, 0, 0, 0, 512, 50 },
+    { BLOOM_LAYOUT_BLOCKED, 5, 1000, 0, 0, 0, 0 },
+    { BLOOM_LAYOUT_BLOCKED, 4, 100, 0, 0, 500, 40 },
+    { BLOOM_LAYOUT_BLOCKED, 6, 0, 24, 22, 0, 0 },
+    { BLOOM_LAYOUT_SPLIT_BLOCK, 8, 0, 0, 0, 256, 25 },
+    { BLOOM_LAYOUT_SPLIT_BLOCK, 4, 0, 0, 0, 512, 90 },
 };
 
 /* m spanning two regions and a partial third (1000 bits of blocks do not divide it). */
@@ -257,6 +262,49 @@ static void test_layouts_bulk_equals_per_trial(void)
     }
 }
 
+/*
+ * Small filters of every layout (tiny.h: direct draws, no hashing).  With
+ * one query per trial the F trials are independent, so the false positives
+ * are Binomial(F, p) with p the layout's exact rate (calc's fpr_layout,
+ * through sim/judge/layout_prediction.h).  The check |x - F p| <= 5 sd
+ * fails a correct engine with probability below 6e-7 per layout; with
+ * F = 200000 and p >= 0.005 (F p >= 1000) a rate off by 20 % moves the mean
+ * by more than 6 sd and is caught with probability above 0.84, off by 30 %
+ * above 0.999.  The same run on 1 and 3 threads counts alike.
+ */
+static void test_small_layouts_match_exact_rate(void)
+{
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        const layout_case *small = &layout_cases[c];
+        if (small->small_bits == 0)
+            continue;
+        sim_layout layout;
+        layout_at(&layout, small, small->small_bits);
+        sim_layout_prediction prediction;
+        CU_ASSERT_EQUAL_FATAL(sim_layout_prediction_compute(&prediction, &layout, small->small_keys), 0);
+        double p = prediction.value;
+        sim_layout_prediction_free(&prediction);
+        sim_fpr_config config = engine_config(SIM_ENGINE_AUTO, 1);
+        config.bits = small->small_bits;
+        config.keys = small->small_keys;
+        config.hashes = small->hashes;
+        config.trials = 200000;
+        config.queries = 1;
+        config.layout = &layout;
+        sim_fpr_totals one, three;
+        CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &one), 0);
+        double mean = (double)config.trials * p, deviation = sqrt(mean * (1 - p));
+        CU_ASSERT(p >= 0.005);
+        CU_ASSERT(fabs((double)one.false_positives - mean) <= 5 * deviation);
+        CU_ASSERT_EQUAL(one.false_negatives, 0);
+        CU_ASSERT_EQUAL(one.members_checked, config.keys * config.trials);
+        config.threads = 3;
+        CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &three), 0);
+        CU_ASSERT_EQUAL(three.false_positives, one.false_positives);
+        CU_ASSERT_EQUAL(three.set_bits, one.set_bits);
+    }
+}
+
 /* A stop requested before a bulk run: nothing measured, marked partial. */
 static void test_bulk_interrupted(void)
 {
@@ -315,6 +363,7 @@ static const bloom_test_case cases[] = {
     { "per-trial and bulk engines: identical totals, 1-3 threads", test_engines_give_identical_totals },
     { "key cursor equals sim_layout_positions, every layout", test_key_probes_equal_layout_positions },
     { "every layout: bulk engine equals the per-trial path", test_layouts_bulk_equals_per_trial },
+    { "small filters of every layout: binomial check against fpr_layout", test_small_layouts_match_exact_rate },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

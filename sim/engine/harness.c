@@ -4,9 +4,11 @@
  *
  * Three engines, chosen by filter size, measuring the same thing:
  *   - one-word filters (m <= 64, generated keys, independent probes from
- *     XXH3): each thread builds whole trials in a register, the probes
- *     drawn directly from the trial's seeded generator (tiny.h explains why
- *     that is the same experiment), no allocation, about 50 ns a trial;
+ *     XXH3) and small filters of the other layouts (at most 512 bits, no
+ *     fingerprint): each thread builds whole trials in registers or on its
+ *     stack, the probes drawn directly from the trial's seeded generators
+ *     (tiny.h explains why that is the same experiment), no allocation,
+ *     about 50 ns a trial at m = 64 and 30-50 instructions a probe;
  *   - many small filters: each thread builds whole trials in its own
  *     filter (parallel.h blocks), keys one at a time; the filter sits in
  *     the core's cache, so the cost is hashing (hash.c: one inlined XXH3
@@ -69,7 +71,7 @@ typedef struct run_context {
     sim_fpr_totals *slots;
     double *power_table;          /* (X/m)^k for X = 0..m, or NULL */
     uint64_t hash_seed_base;      /* sim_derive_seed_base(seed, SIM_SEED_HASH) */
-    sim_draw_range tiny_draws;    /* tiny trials: positions in {0..m-1}, many per word */
+    sim_small_layout small;       /* tiny trials: the layout's direct draws (tiny.h) */
 } run_context;
 
 typedef struct thread_scratch {
@@ -336,20 +338,27 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
 }
 
 /*
- * Nonzero when the run's trials are one-word filters with directly drawn
- * probes (tiny.h): a standard filter of at most 64 bits over all its bits,
- * generated keys, independent probes from XXH3.  It takes precedence over
- * the bulk engine, which hashes keys.
+ * Nonzero when the run's trials are small filters with directly drawn
+ * probes (tiny.h): at most SIM_SMALL_MAX_BITS bits of any layout without a
+ * fingerprint (the plain standard filter of at most 64 bits in one word),
+ * generated keys, independent probes from XXH3; `small` is then filled.
+ * It takes precedence over the other engines, which hash keys.
  */
-static int uses_tiny(const sim_fpr_config *config)
+static int uses_tiny_engine(const sim_fpr_config *config, sim_small_layout *small)
 {
-    return config->filter == SIM_FILTER_STANDARD && config->bits <= SIM_TINY_MAX_BITS
-        && config->layout == NULL && config->key_file == NULL
-        && config->scheme == SIM_PROBE_INDEPENDENT && config->hash_function == SIM_HASH_XXH3;
+    return config->filter == SIM_FILTER_STANDARD && config->key_file == NULL
+        && config->scheme == SIM_PROBE_INDEPENDENT && config->hash_function == SIM_HASH_XXH3
+        && sim_small_layout_init(small, config->layout, config->bits, config->hashes);
 }
 
-/* Inserts the trial's keys into *filter, polling for a stop.  Returns 0, or -1 if stopped. */
-static int insert_tiny(const run_context *context, sim_tiny_source *source, uint64_t *filter)
+static int uses_tiny(const sim_fpr_config *config)
+{
+    sim_small_layout small;
+    return uses_tiny_engine(config, &small);
+}
+
+/* Inserts the trial's keys into words[], polling for a stop.  Returns 0, or -1 if stopped. */
+static int insert_tiny(const run_context *context, sim_small_source *source, uint64_t *words)
 {
     const sim_fpr_config *config = context->config;
     for (uint64_t done = 0; done < config->keys; done += SIM_INTERRUPT_POLL_INTERVAL) {
@@ -357,29 +366,29 @@ static int insert_tiny(const run_context *context, sim_tiny_source *source, uint
             return -1;
         uint64_t chunk = config->keys - done < SIM_INTERRUPT_POLL_INTERVAL ? config->keys - done
                                                                           : SIM_INTERRUPT_POLL_INTERVAL;
-        *filter = sim_tiny_insert(source, &context->tiny_draws, config->hashes, *filter, chunk);
+        sim_small_insert(source, &context->small, words, chunk);
     }
     return 0;
 }
 
 /* Asks the next `count` keys of `source`, polling for a stop; returns the
  * positives and stores in *asked the keys asked (fewer if stopped). */
-static uint64_t count_maybe_tiny(const run_context *context, sim_tiny_source *source, uint64_t filter,
+static uint64_t count_maybe_tiny(const run_context *context, sim_small_source *source, const uint64_t *words,
                                  uint64_t count, uint64_t *asked)
 {
     uint64_t maybe = 0, done = 0;
     while (done < count && (done == 0 || !sim_interrupt_requested())) {
         uint64_t chunk = count - done < SIM_INTERRUPT_POLL_INTERVAL ? count - done : SIM_INTERRUPT_POLL_INTERVAL;
-        maybe += sim_tiny_count_maybe(source, &context->tiny_draws, context->config->hashes, filter, chunk);
+        maybe += sim_small_count_maybe(source, &context->small, words, chunk);
         done += chunk;
     }
     *asked = done;
     return maybe;
 }
 
-/* Runs trial `trial` as a one-word filter (tiny.h), adding its counts to
- * the slot of `block`: inserted keys, member check (a replay of their
- * draws), absent queries. */
+/* Runs trial `trial` as a small filter (tiny.h), adding its counts to the
+ * slot of `block`: inserted keys, member check (a replay of their draws),
+ * absent queries. */
 static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial, uint64_t block)
 {
     (void)scratch_pointer;
@@ -387,18 +396,19 @@ static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial
     const sim_fpr_config *config = context->config;
     trial_outcome outcome;
     memset(&outcome, 0, sizeof outcome);
-    sim_tiny_source source;
-    sim_tiny_source_start(&source, sim_derive_seed_at(context->hash_seed_base, trial));
-    sim_tiny_source inserted = source;
-    uint64_t filter = 0;
-    if (insert_tiny(context, &source, &filter) != 0)
+    sim_small_source source;
+    sim_small_source_start(&source, sim_derive_seed_at(context->hash_seed_base, trial));
+    sim_small_source inserted = source;
+    uint64_t words[SIM_SMALL_WORDS] = { 0 };
+    if (insert_tiny(context, &source, words) != 0)
         return;
     if (config->check_members) {
-        uint64_t maybe = count_maybe_tiny(context, &inserted, filter, config->keys, &outcome.members_checked);
+        uint64_t maybe = count_maybe_tiny(context, &inserted, words, config->keys, &outcome.members_checked);
         outcome.false_negatives = outcome.members_checked - maybe;
     }
-    outcome.occupancy = (uint64_t)__builtin_popcountll(filter);
-    outcome.positives = count_maybe_tiny(context, &source, filter, config->queries, &outcome.asked);
+    for (unsigned w = 0; w < SIM_SMALL_WORDS; w++)
+        outcome.occupancy += (uint64_t)__builtin_popcountll(words[w]);
+    outcome.positives = count_maybe_tiny(context, &source, words, config->queries, &outcome.asked);
     record_outcome(context, block, &outcome);
 }
 
@@ -533,8 +543,7 @@ int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
     context.power_table = power_table(config);
     int status = -1;
     context.hash_seed_base = sim_derive_seed_base(config->seed, SIM_SEED_HASH);
-    sim_draw_range_init(&context.tiny_draws, config->bits, 64);
-    int tiny = uses_tiny(config);
+    int tiny = uses_tiny_engine(config, &context.small);
     if (context.slots != NULL && !tiny && uses_bulk(config)) {
         status = run_bulk_trials(&context);
     } else if (context.slots != NULL) {

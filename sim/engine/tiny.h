@@ -38,6 +38,7 @@
 #include <stdint.h>
 
 #include "hash.h"
+#include "layout_filters.h"
 #include "random.h"
 
 /* Filters of at most this many bits fit the one-word representation. */
@@ -69,5 +70,63 @@ uint64_t sim_tiny_insert(sim_tiny_source *source, const sim_draw_range *draws, u
  * drawn, answered or not); returns how many had every probe set. */
 uint64_t sim_tiny_count_maybe(sim_tiny_source *source, const sim_draw_range *draws, unsigned hashes,
                               uint64_t filter, uint64_t keys);
+
+/*
+ * Small filters of every layout (issue 16).  The argument above holds for
+ * any layout whose model draws independent uniform integers: a blocked key
+ * is a uniform block and k uniform offsets, a split-block key a uniform
+ * block and one uniform offset per word, a partitioned key one uniform
+ * position per slice (layout_filters.h).  So a filter of at most
+ * SIM_SMALL_MAX_BITS bits (one 512-bit cache line: a blocked filter of one
+ * default block, a split block of 256 bits, any layout of a few words) is
+ * simulated with the layout's draws taken directly from two seeded
+ * SplitMix64 streams, one per draw range (the block or slice draw, the
+ * offset draw), each batched as above: several exactly uniform draws a
+ * word.  Its words live on the stack.  A standard filter keeps the engine
+ * it had, so that a seed's counts stay what they were: the one-word engine
+ * above for a filter of at most 64 bits given without a layout (the
+ * harness's callers that ask for a plain filter), the hashed per-trial
+ * engine otherwise (and a counting filter of the same keys answers alike,
+ * tests/sim_harness_tests.c).  Not for
+ * fingerprints (--hash-bits: keys sharing a fingerprint must share
+ * positions, which direct draws cannot reproduce), key files or other
+ * schemes; those run on the per-trial engine, hashing every key.
+ */
+#define SIM_SMALL_MAX_BITS 512U
+#define SIM_SMALL_WORDS (SIM_SMALL_MAX_BITS / 64)
+
+typedef struct sim_small_layout {
+    bloom_layout_kind kind;
+    unsigned hashes;           /* k */
+    uint64_t reachable;        /* bits the probes address */
+    uint64_t block_bits;       /* B (block layouts) */
+    uint64_t word_bits;        /* split block: B / k */
+    uint64_t slice_base;       /* partitioned: floor(reachable / k) */
+    unsigned slice_larger;     /* partitioned: reachable mod k */
+    sim_draw_range first;      /* standard: positions; partitioned: U(slice_base); blocks: U(b) */
+    sim_draw_range second;     /* partitioned: U(slice_base + 1); blocked: U(B); split: U(B / k) */
+    int one_word;              /* the plain standard layout of at most 64 bits: the one-word engine */
+} sim_small_layout;
+
+/* The two streams of one trial (the second only for layouts with two ranges). */
+typedef struct sim_small_source {
+    sim_tiny_source first, second;
+} sim_small_source;
+
+/* Nonzero when `layout` (NULL: a plain standard filter of `bits` bits, k =
+ * `hashes`) fits this engine; then fills `small`. */
+int sim_small_layout_init(sim_small_layout *small, const sim_layout *layout, uint64_t bits, unsigned hashes);
+
+/* Starts the streams of the trial whose hash seed is `seed` (the first
+ * stream is the one-word engine's). */
+void sim_small_source_start(sim_small_source *source, uint64_t seed);
+
+/* Inserts the next `keys` keys into words[0..SIM_SMALL_WORDS-1]. */
+void sim_small_insert(sim_small_source *source, const sim_small_layout *small, uint64_t *words, uint64_t keys);
+
+/* Asks the filter the next `keys` keys (all k draws of each); returns how
+ * many had every probe set. */
+uint64_t sim_small_count_maybe(sim_small_source *source, const sim_small_layout *small, const uint64_t *words,
+                               uint64_t keys);
 
 #endif

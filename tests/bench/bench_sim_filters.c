@@ -375,6 +375,36 @@ static void tiny_case(const bench_setup *setup, case_result *result)
     harness_case(&config, result);
 }
 
+/* A small filter of a deployed layout on the same engine (tiny.h: a
+ * layout's draws taken directly, several a word). */
+static void tiny_layout_case(const bench_setup *setup, bloom_layout_kind kind, uint64_t bits, uint64_t keys,
+                             unsigned hashes, case_result *result)
+{
+    sim_layout layout;
+    char reason[256];
+    if (sim_layout_init(&layout, kind, bits, hashes, 0, 0, 0, reason, sizeof reason) != 0)
+        exit(1);
+    sim_fpr_config config;
+    harness_config(&config, bits, keys, hashes, TINY_TRIALS * 8 / keys, 1, setup->threads);
+    config.layout = &layout;
+    harness_case(&config, result);
+}
+
+static void tiny_partitioned_case(const bench_setup *setup, case_result *result)
+{
+    tiny_layout_case(setup, BLOOM_LAYOUT_PARTITIONED, 64, 8, 5, result);
+}
+
+static void tiny_blocked_case(const bench_setup *setup, case_result *result)
+{
+    tiny_layout_case(setup, BLOOM_LAYOUT_BLOCKED, 512, 50, 7, result);
+}
+
+static void tiny_split_block_case(const bench_setup *setup, case_result *result)
+{
+    tiny_layout_case(setup, BLOOM_LAYOUT_SPLIT_BLOCK, 256, 25, 8, result);
+}
+
 /* ---- "bloomsim plan 1e9 1% --queries 1e9" and where its time goes ------- */
 
 /* bloomcalc plan 1e9 1%: m and k of the plan. */
@@ -491,7 +521,8 @@ typedef struct bench_row {
  * third the product's standard layout that the layouts are compared with. */
 enum { ROW_TEXTBOOK = 0, ROW_STRAIGHTFORWARD = 1, ROW_BLOOMSIM = 2, ROW_BLOOMSIM_1THREAD = 3,
        ROW_PARTITIONED = 4, ROW_BLOCKED = 5, ROW_SPLIT_BLOCK = 6, ROW_LIBBLOOM = 7, ROW_TINY = 8,
-       ROW_PLAN_COMMAND = 9, ROW_PLAN_PARTS = 10, ROW_COUNT = 11 };
+       ROW_TINY_PARTITIONED = 9, ROW_TINY_BLOCKED = 10, ROW_TINY_SPLIT_BLOCK = 11,
+       ROW_PLAN_COMMAND = 12, ROW_PLAN_PARTS = 13, ROW_COUNT = 14 };
 
 static double total_seconds(const case_result *r)
 {
@@ -519,16 +550,16 @@ static row_figures figures_of(const case_result *r, const case_result *baseline,
 static void print_table(const bench_row *rows, size_t count)
 {
     const case_result *baseline = &rows[ROW_TEXTBOOK].result, *product = &rows[ROW_BLOOMSIM].result;
-    printf("%-22s %7s %11s %6s %3s %9s %9s %8s %8s %9s %9s %8s %11s\n", "case", "threads", "n", "bits/n", "k",
+    printf("%-28s %7s %11s %6s %3s %9s %9s %8s %8s %9s %9s %8s %11s\n", "case", "threads", "n", "bits/n", "k",
            "ns/insert", "ns/query", "x insert", "x query", "x bloomsim", "seconds", "peak MiB", "positives");
     for (size_t i = 0; i < count; i++) {
         const case_result *r = &rows[i].result;
         if (!rows[i].ok) {
-            printf("%-22s (failed)\n", rows[i].name);
+            printf("%-28s (failed)\n", rows[i].name);
             continue;
         }
         row_figures f = figures_of(r, baseline, product);
-        printf("%-22s %7u %11llu %6.2f %3u %9.1f %9.1f %8.2f %8.2f %9.2f %9.2f %8.1f %11llu\n", rows[i].name,
+        printf("%-28s %7u %11llu %6.2f %3u %9.1f %9.1f %8.2f %8.2f %9.2f %9.2f %8.1f %11llu\n", rows[i].name,
                rows[i].threads, (unsigned long long)r->keys, (double)r->bits / (double)r->keys, r->hashes,
                f.insert, f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r),
                r->peak_bytes / 1048576.0, (unsigned long long)r->positives);
@@ -570,13 +601,18 @@ static void print_summary(const bench_row *rows, size_t count)
 {
     const case_result *product = &rows[ROW_BLOOMSIM].result;
     printf("(x bloomsim: the standard layout's build + queries time over the row's, same n and queries;\n"
-           " tiny: \"query\" = one filter instance built, counted and asked once: %.1f million a second)\n",
-           rows[ROW_TINY].ok ? 1e3 / per_operation_ns(rows[ROW_TINY].result.query_seconds,
-                                                       rows[ROW_TINY].result.queries) : 0);
+           " tiny: \"query\" = one filter instance built, counted and asked once)\n");
+    for (int row = ROW_TINY; row <= ROW_TINY_SPLIT_BLOCK; row++) {
+        const case_result *r = &rows[row].result;
+        double probes = (double)r->queries * (double)(r->keys + 1) * r->hashes;
+        if (rows[row].ok && probes > 0)
+            printf("%-28s %6.2f million filters a second, %5.2f ns a drawn probe\n", rows[row].name,
+                   (double)r->queries / r->query_seconds / 1e6, r->query_seconds * 1e9 / probes);
+    }
     const int layouts[] = { ROW_PARTITIONED, ROW_BLOCKED, ROW_SPLIT_BLOCK, ROW_LIBBLOOM };
     for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
         if (rows[layouts[i]].ok && rows[ROW_BLOOMSIM].ok)
-            printf("%-22s build + queries %.2f s, bloomsim standard %.2f s: %.2f times as fast\n",
+            printf("%-28s build + queries %.2f s, bloomsim standard %.2f s: %.2f times as fast\n",
                    rows[layouts[i]].name, total_seconds(&rows[layouts[i]].result), total_seconds(product),
                    ratio(total_seconds(product), total_seconds(&rows[layouts[i]].result)));
     if (count > ROW_PLAN_PARTS && rows[ROW_PLAN_COMMAND].ok && rows[ROW_PLAN_PARTS].ok) {
@@ -616,6 +652,9 @@ int main(int argc, char **argv)
         { .name = "bloomsim-split-block", .work = split_block_case, .threads = setup.threads },
         { .name = "libbloom", .work = libbloom_case, .threads = 1 },
         { .name = "tiny m64 n8 k5", .work = tiny_case, .threads = setup.threads },
+        { .name = "tiny partitioned m64 n8 k5", .work = tiny_partitioned_case, .threads = setup.threads },
+        { .name = "tiny blocked m512 n50 k7", .work = tiny_blocked_case, .threads = setup.threads },
+        { .name = "tiny split-block m256 n25 k8", .work = tiny_split_block_case, .threads = setup.threads },
         { .name = "plan 1e9 1% command", .work = plan_command_case, .threads = setup.threads },
         { .name = "plan 1e9 1% parts", .work = plan_parts_case, .threads = setup.threads },
     };
