@@ -755,6 +755,72 @@ static void test_rational_feasibility(void)
     }
 }
 
+/*
+ * Saturated filters (kn >= m), where the rate is computed from its
+ * complement: the exact rate and Bloom's relative error at 30 digits
+ * against the Markov-chain fraction (an independent method), for every
+ * m <= 6 and k <= 4 with kn from m to 3m; and a filter whose rate is
+ * 1 - 10^-301030: m = 2, n = 1000, k = 1000, where X is 1 or 2, so
+ * 1 - rate = 2^(1-T) (1 - 2^-k) in closed form (T = kn), and Bloom's
+ * relative error is (c - c_B)/(1 - c), c_B = 1 - (1 - 2^-T)^k.
+ */
+static void test_saturated_filters(void)
+{
+    mpz_t m, n;
+    mpq_t markov, bloom, expected;
+    mpz_inits(m, n, NULL);
+    mpq_inits(markov, bloom, expected, NULL);
+    for (unsigned long bits = 1; bits <= 6; bits++)
+        for (unsigned long k = 1; k <= 4; k++)
+            for (unsigned long keys = 1; keys * k <= 3 * bits; keys++) {
+                if (keys * k < bits)
+                    continue;
+                mpz_set_ui(m, bits);
+                mpz_set_ui(n, keys);
+                bloom_fpr_arguments arguments = { m, n, k, 0 };
+                bloom_quantity exact = { bloom_enclose_fpr_exact, &arguments, NULL };
+                ref_rate_markov(markov, bits, keys * k, k);
+                CHECK_DECIMAL_RATIONAL(&exact, 30, markov);
+                if (bloom_fpr_bloom_is_exact(m, k))
+                    continue;
+                bloom_exact_fpr_bloom(bloom, &arguments);
+                mpq_div(expected, bloom, markov);
+                mpq_set_ui(bloom, 1, 1);
+                mpq_sub(expected, expected, bloom);
+                bloom_fpr_comparison comparison = { &arguments, 1 };
+                bloom_quantity relerr = { bloom_enclose_fpr_relative_error, &comparison, NULL };
+                CHECK_DECIMAL_RATIONAL(&relerr, 30, expected);
+            }
+    mpz_set_ui(m, 2);
+    mpz_set_ui(n, 1000);
+    bloom_fpr_arguments arguments = { m, n, 1000, 0 };
+    bloom_fpr_comparison comparison = { &arguments, 1 };
+    bloom_quantity relerr = { bloom_enclose_fpr_relative_error, &comparison, NULL };
+    bloom_quantity exact = { bloom_enclose_fpr_exact, &arguments, NULL };
+    mpfr_t complement, bloom_complement, reference;
+    mpfr_inits2(512, complement, bloom_complement, reference, NULL);
+    mpfr_set_ui_2exp(complement, 1, -1000, MPFR_RNDN);
+    mpfr_ui_sub(complement, 1, complement, MPFR_RNDN);
+    mpfr_mul_2si(complement, complement, 1 - 1000000, MPFR_RNDN);            /* c */
+    mpfr_set_ui_2exp(bloom_complement, 1, -1000000, MPFR_RNDN);
+    mpfr_neg(bloom_complement, bloom_complement, MPFR_RNDN);
+    mpfr_log1p(bloom_complement, bloom_complement, MPFR_RNDN);
+    mpfr_mul_ui(bloom_complement, bloom_complement, 1000, MPFR_RNDN);
+    mpfr_expm1(bloom_complement, bloom_complement, MPFR_RNDN);
+    mpfr_neg(bloom_complement, bloom_complement, MPFR_RNDN);                 /* c_B */
+    mpfr_sub(reference, complement, bloom_complement, MPFR_RNDN);
+    mpfr_ui_sub(complement, 1, complement, MPFR_RNDN);
+    mpfr_div(reference, reference, complement, MPFR_RNDN);
+    CHECK_DECIMAL_REAL(&relerr, 20, reference, 400);
+    char *text = NULL;
+    CHECK(bloom_quantity_decimal(&text, &exact, 5) == BLOOM_OK && strcmp(text, "1.0000") == 0,
+          "rate 1 - 10^-301030 at 5 digits: %s", text ? text : "(none)");
+    free(text);
+    mpfr_clears(complement, bloom_complement, reference, NULL);
+    mpz_clears(m, n, NULL);
+    mpq_clears(markov, bloom, expected, NULL);
+}
+
 static const bloom_test_case fpr_cases[] = {
     {"exact fraction, all small cases, three methods", test_exact_rational_small_cases},
     {"exact fraction m=2 n=1 k=2 is 5/8", test_exact_rational_two_bits},
@@ -775,6 +841,7 @@ static const bloom_test_case fpr_cases[] = {
     {"coefficient of variation of a filter's rate", test_rate_coefficient_of_variation},
     {"undefined arguments", test_undefined_arguments},
     {"rational feasibility limit", test_rational_feasibility},
+    {"saturated filters: complements against Markov fractions and m = 2", test_saturated_filters},
     {NULL, NULL},
 };
 

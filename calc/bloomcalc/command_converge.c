@@ -29,9 +29,9 @@ static void put_row(bloom_fields *fields, const bloom_fpr_arguments *points, siz
     bloom_quantity exact = bloom_fpr_exact_quantity(point);
     bloom_quantity bloom = bloom_fpr_bloom_quantity(point);
     bloom_quantity approx = bloom_fpr_approx_quantity(point);
-    bloom_quantity_pair bloom_pair = { bloom, exact }, approx_pair = { approx, exact };
-    bloom_quantity relerr_bloom = { bloom_enclose_relative_error, &bloom_pair, NULL };
-    bloom_quantity relerr_approx = { bloom_enclose_relative_error, &approx_pair, NULL };
+    bloom_fpr_comparison bloom_comparison = { point, 1 }, approx_comparison = { point, 0 };
+    bloom_quantity relerr_bloom = { bloom_enclose_fpr_relative_error, &bloom_comparison, NULL };
+    bloom_quantity relerr_approx = { bloom_enclose_fpr_relative_error, &approx_comparison, NULL };
     bloom_convergence_arguments single_bloom = { point, 1, BLOOM_APPROXIMATION_BLOOM };
     bloom_convergence_arguments single_approx = { point, 1, BLOOM_APPROXIMATION_EXPONENTIAL };
     bloom_quantity scaled_bloom = { bloom_enclose_scaled_relative_error, &single_bloom, NULL };

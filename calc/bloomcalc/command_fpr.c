@@ -71,10 +71,10 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);
         bloom_quantity bloom = bloom_fpr_bloom_quantity(&arguments);
         bloom_quantity exact = bloom_fpr_exact_quantity(&arguments);
-        bloom_quantity_pair approx_pair = { approx, exact }, bloom_pair = { bloom, exact };
-        bloom_quantity relerr_approx = { bloom_enclose_relative_error, &approx_pair, NULL };
-        bloom_quantity relerr_bloom = { bloom_enclose_relative_error, &bloom_pair,
-                                        bloom_exact_relative_error };
+        bloom_fpr_comparison approx_comparison = { &arguments, 0 }, bloom_comparison = { &arguments, 1 };
+        bloom_quantity relerr_approx = { bloom_enclose_fpr_relative_error, &approx_comparison, NULL };
+        bloom_quantity relerr_bloom = { bloom_enclose_fpr_relative_error, &bloom_comparison,
+                                        bloom_exact_fpr_relative_error };
         bloom_fields fields;
         bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
         bloom_fields_integer(&fields, "m", "bits m", NULL, m);

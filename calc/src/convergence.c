@@ -20,11 +20,8 @@
 static int enclose_relative_error_at(mpfi_ptr result, const bloom_fpr_arguments *point,
                                      bloom_approximation approximation)
 {
-    bloom_quantity_pair pair = {
-        approximation == BLOOM_APPROXIMATION_BLOOM ? bloom_fpr_bloom_quantity(point)
-                                                   : bloom_fpr_approx_quantity(point),
-        bloom_fpr_exact_quantity(point) };
-    return bloom_enclose_relative_error(result, &pair);
+    bloom_fpr_comparison comparison = { point, approximation == BLOOM_APPROXIMATION_BLOOM };
+    return bloom_enclose_fpr_relative_error(result, &comparison);
 }
 
 int bloom_enclose_scaled_relative_error(mpfi_ptr result, const void *arguments_pointer)

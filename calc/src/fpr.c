@@ -30,6 +30,18 @@
  * the same code runs on the exact integers (m - l)^T at a precision where
  * every operation is exact, and the rate is returned as a reduced fraction.
  *
+ * Saturated filters (T >= m, most bits set) have rates within a hair of 1
+ * (fpr -m 2 -n 1000 -k 1000: 1 - 10^-301030) and relative errors just as
+ * small; computing them as rate - 1 would need as many bits as the hair is
+ * thin.  There the complements c = 1 - rate are computed instead, with
+ * relative precision: for the exact rate, the same sum with empty[0] = 0
+ * instead of 1 gives m^j (rate - 1) = -m^j c, since the weights sum to m^j
+ * (sum_i (m)_i S(j,i) = m^j); its terms fall off as fast as (1 - l/m)^T does
+ * in l, so it loses about j bits, not j log2(2/f).  For the two
+ * approximations c = -expm1(j log1p(-q)), q = e^(-T/m) or (1 - 1/m)^T.  The
+ * rate is then 1 - c and a relative error (rate' - rate)/rate =
+ * (c - c')/(1 - c), both without cancellation against 1.
+ *
  * Bloom's formula (1 - (1 - 1/m)^T)^j is (E[X]/m)^j, which by Jensen's
  * inequality is at most E[(X/m)^j]: a lower bound, equal only for j = 1 or
  * m = 1.  The exponential approximation (1 - e^(-T/m))^j is smaller still,
@@ -272,6 +284,77 @@ static void empty_count(mpfi_ptr result, unsigned long l, const bloom_fpr_argume
     mpz_clear(count);
 }
 
+/* Nonzero when T >= m (fill above 1 - 1/e): the complement forms are used.
+ * Only chooses a method; both are certified. */
+static int saturated(const bloom_fpr_arguments *arguments)
+{
+    mpz_t total;
+    mpz_init(total);
+    insertion_probes(total, arguments);
+    int full = mpz_cmp(total, arguments->m) >= 0;
+    mpz_clear(total);
+    return full;
+}
+
+/* (1 - l/m)^T for l >= 1, and 0 for l = 0: the complement's sequence. */
+static void empty_probability_but_first(mpfi_ptr result, unsigned long l,
+                                        const bloom_fpr_arguments *arguments)
+{
+    if (l == 0)
+        mpfi_set_ui(result, 0);
+    else
+        empty_probability(result, l, arguments);
+}
+
+/* result = 1 - exact rate, for a saturated filter (the cancellation is about j bits). */
+static void enclose_exact_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments)
+{
+    mpfi_t sum;
+    mpfi_init2(sum, mpfi_get_prec(result) + (mpfr_prec_t)query_probes(arguments) + 64);
+    exact_rate_numerator(sum, arguments, empty_probability_but_first);
+    mpz_t denominator;
+    mpz_init(denominator);
+    mpz_pow_ui(denominator, arguments->m, query_probes(arguments));
+    mpfi_div_z(sum, sum, denominator);
+    mpfi_neg(result, sum);
+    mpz_clear(denominator);
+    mpfi_clear(sum);
+}
+
+/* result = 1 - fill^j = -expm1(j log1p(-q)), q = e^(-T/m) or (1 - 1/m)^T. */
+static void enclose_approximation_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments,
+                                             int bloom_formula)
+{
+    mpz_t total, one;
+    mpz_init(total);
+    mpz_init_set_ui(one, 1);
+    insertion_probes(total, arguments);
+    if (bloom_formula) {
+        bloom_interval_one_minus_ratio_pow(result, one, arguments->m, total);
+    } else {
+        mpfi_set_z(result, total);
+        mpfi_div_z(result, result, arguments->m);
+        mpfi_neg(result, result);
+        mpfi_exp(result, result);
+    }
+    mpfi_neg(result, result);
+    mpfi_log1p(result, result);
+    mpfi_mul_ui(result, result, query_probes(arguments));
+    mpfi_expm1(result, result);
+    mpfi_neg(result, result);
+    mpz_clears(total, one, (mpz_ptr)0);
+}
+
+/* Intersects a probability's enclosure with [0, 1] (only tightens it). */
+static void within_unit(mpfi_ptr result, mpfi_srcptr value)
+{
+    mpfi_t unit;
+    mpfi_init2(unit, mpfi_get_prec(value));
+    mpfi_interv_ui(unit, 0, 1);
+    mpfi_intersect(result, value, unit);
+    mpfi_clear(unit);
+}
+
 int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
 {
     const bloom_fpr_arguments *arguments = arguments_pointer;
@@ -281,7 +364,15 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         mpfi_set_ui(result, 0);
         return BLOOM_OK;
     }
-    mpfi_t sum, unit;
+    mpfi_t sum;
+    if (saturated(arguments)) {
+        mpfi_init2(sum, mpfi_get_prec(result) + 32);
+        enclose_exact_complement(sum, arguments);
+        mpfi_ui_sub(sum, 1, sum);
+        within_unit(result, sum);
+        mpfi_clear(sum);
+        return BLOOM_OK;
+    }
     mpfi_init2(sum, mpfi_get_prec(result) + cancellation_bits(arguments));
     exact_rate_numerator(sum, arguments, empty_probability);
     mpz_t denominator;
@@ -289,13 +380,47 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
     mpz_pow_ui(denominator, arguments->m, query_probes(arguments));
     mpfi_div_z(sum, sum, denominator);
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
-    mpfi_init2(unit, mpfi_get_prec(sum));
-    mpfi_interv_ui(unit, 0, 1);
-    mpfi_intersect(result, sum, unit);
-    mpfi_clear(unit);
+    within_unit(result, sum);
     mpfi_clear(sum);
     mpz_clear(denominator);
     return BLOOM_OK;
+}
+
+int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments_pointer)
+{
+    const bloom_fpr_comparison *comparison = arguments_pointer;
+    const bloom_fpr_arguments *arguments = comparison->filter;
+    if (!arguments_valid(arguments) || mpz_sgn(arguments->n) == 0)
+        return BLOOM_UNDEFINED;
+    if (!saturated(arguments)) {
+        bloom_quantity_pair pair = {
+            comparison->bloom_formula ? bloom_fpr_bloom_quantity(arguments)
+                                      : bloom_fpr_approx_quantity(arguments),
+            bloom_fpr_exact_quantity(arguments) };
+        return bloom_enclose_relative_error(result, &pair);
+    }
+    mpfr_prec_t precision = mpfi_get_prec(result) + 32;
+    mpfi_t exact, other;
+    mpfi_init2(exact, precision);
+    mpfi_init2(other, precision);
+    enclose_exact_complement(exact, arguments);
+    enclose_approximation_complement(other, arguments, comparison->bloom_formula);
+    mpfi_sub(other, exact, other);                 /* c - c' = rate' - rate */
+    mpfi_ui_sub(exact, 1, exact);                  /* the rate, 1 - c */
+    mpfi_div(result, other, exact);
+    mpfi_clear(exact);
+    mpfi_clear(other);
+    return BLOOM_OK;
+}
+
+int bloom_exact_fpr_relative_error(mpq_ptr result, const void *arguments_pointer)
+{
+    const bloom_fpr_comparison *comparison = arguments_pointer;
+    if (!comparison->bloom_formula)
+        return BLOOM_UNDEFINED;   /* the exponential approximation is irrational */
+    bloom_quantity_pair pair = { bloom_fpr_bloom_quantity(comparison->filter),
+                                 bloom_fpr_exact_quantity(comparison->filter) };
+    return bloom_exact_relative_error(result, &pair);
 }
 
 /* --- the exact rate as a fraction ---------------------------------------- */

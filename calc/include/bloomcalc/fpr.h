@@ -44,6 +44,22 @@ int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments);
 int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
 int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
 
+/*
+ * The relative error of an approximation against the exact rate,
+ * rate'/rate - 1 (rate' Bloom's formula when bloom_formula, else the
+ * exponential approximation), as an enclose function whose arguments are a
+ * const bloom_fpr_comparison *.  On saturated filters (kn >= m) it is
+ * computed from the complements 1 - rate, so it costs no more precision
+ * than the relative error's own digits however close the rates are to 1.
+ */
+typedef struct bloom_fpr_comparison {
+    const bloom_fpr_arguments *filter;
+    int bloom_formula;
+} bloom_fpr_comparison;
+int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments);
+/* Its exact value, a fraction, for Bloom's formula when both rates are feasible fractions. */
+int bloom_exact_fpr_relative_error(mpq_ptr result, const void *arguments);
+
 /* Exact functions (certified.h): the rate as a fraction when it is small
  * enough (see bloom_fpr_exact_rational_feasible, with the larger of k and
  * query_probes in place of k), else BLOOM_UNDEFINED.  They honour
