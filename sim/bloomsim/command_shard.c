@@ -244,6 +244,7 @@ static int run_engine(const bloom_command_line *line, const bloomsim_shard_job *
         *job->filter_store = &filters.store;
     }
     int status = job->run(job->engine_config, selection, totals);
+    bloomsim_progress_end();   /* the run is over: nothing more to draw */
     if (stored) {
         *job->filter_store = NULL;
         if (filters.error[0] != '\0')

@@ -146,16 +146,6 @@ uint64_t bloomsim_u64(mpz_srcptr value)
     return result;
 }
 
-void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seconds)
-{
-    const char *command = context;
-    if (seconds < 1 || !isatty(STDERR_FILENO))
-        return;
-    fprintf(stderr, "\r%s: %llu of %llu blocks of trials, %.0f s%s", command,
-            (unsigned long long)done, (unsigned long long)total, seconds,
-            done == total ? "\n" : "");
-}
-
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
 {
     sim_memory_budget budget;
@@ -472,6 +462,7 @@ void bloomsim_put_measurement(bloom_fields *fields, const bloomsim_measurement *
 int bloomsim_emit(bloom_fields *fields, int format, const bloom_command_line *line, int partial)
 {
     int status = fields->status;
+    bloomsim_progress_end();
     if (status == BLOOM_OK)
         bloom_write_record(stdout, &fields->record, (bloom_format)format);
     else

@@ -14,6 +14,7 @@
 #include "run_size.h"
 #include "options.h"
 #include "predictions.h"
+#include "progress.h"
 #include "report.h"
 
 /* The options every measuring command accepts. */
@@ -167,8 +168,6 @@ void bloomsim_put_confidence(bloom_fields *fields, const char *label, mpq_srcptr
 /* 64-bit values of parsed options. */
 uint64_t bloomsim_u64(mpz_srcptr value);
 
-/* Progress on stderr when it is a terminal and the run passed 1 s. */
-void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seconds);
 
 /* Refuses a run over the memory budget (memory.h): returns 0 if it fits, else 2 after the message. */
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed);

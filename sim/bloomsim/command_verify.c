@@ -89,6 +89,8 @@ static int run_check(verify_check *check, const bloom_command_line *line, const 
     memset(&measurement, 0, sizeof measurement);
     measurement.config = check->config;
     measurement.config.layout = &check->layout;
+    measurement.config.progress = bloomsim_progress;
+    measurement.config.progress_context = (void *)line->command;
     measurement.planned_keys = check->planned_keys;
     measurement.described_bits = check->config.bits;
     measurement.described_hashes = check->config.hashes;
@@ -139,15 +141,23 @@ int bloomsim_verify(int argc, char **argv, int first)
     int exact_rejected = 0, partial = 0;
     if (rows == NULL || records == NULL || check == NULL)
         status = status == 0 ? 1 : status;
+    /* progress over the whole battery, each check weighted by its work budget */
+    double sweep_work = work * (SIM_LAYOUT_SWEEP_WORK / SIM_VERIFY_DEFAULT_WORK);
+    double all_work = (double)sim_verify_case_count * work + (double)(total - sim_verify_case_count) * sweep_work;
+    bloomsim_progress_begin("bloomsim verify");
     for (; parsed == 0 && status == 0 && done < total && !partial; done++) {
         bloom_fields_init(&rows[done], run.output.digits, (bloom_format)run.output.format);
         status = set_check(check, done, &run, work) == 0 ? 0 : 1;
+        double before = done < sim_verify_case_count ? (double)done * work
+            : (double)sim_verify_case_count * work + (double)(done - sim_verify_case_count) * sweep_work;
+        bloomsim_progress_stage(before, check->budget, all_work);
         if (status == 0)
             status = run_check(check, &line, &run, &rows[done], &exact_rejected, &partial);
         if (status == 0 && rows[done].status != BLOOM_OK)
             status = 1;
         records[done] = rows[done].record;
     }
+    bloomsim_progress_end();
     if (parsed == 0 && status == 0)
         bloom_write_records(stdout, records, done, (bloom_format)run.output.format);
     for (size_t i = 0; i < done; i++)

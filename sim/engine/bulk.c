@@ -89,6 +89,7 @@ void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned
     options->buffer_bytes = filter_bytes / BUFFER_FRACTION > MINIMUM_BUFFER_BYTES ? filter_bytes / BUFFER_FRACTION
                                                                      : MINIMUM_BUFFER_BYTES;
     options->window = SIM_BULK_DEFAULT_WINDOW;
+    options->progress = NULL;
 }
 
 uint64_t sim_bulk_memory(const sim_bulk_options *options)
@@ -120,6 +121,7 @@ typedef struct build_task {
     uint64_t keys_per_thread;     /* of each chunk */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
+    const sim_bulk_progress *progress;
 } build_task;
 
 static uint64_t region_count(uint64_t bits)
@@ -272,6 +274,13 @@ static int any_failed(const build_task *task, unsigned members)
     return 0;
 }
 
+/* Progress after `keys` keys of this build or query (member 0 only). */
+static void report_progress(const sim_bulk_progress *progress, uint64_t keys)
+{
+    if (progress != NULL && progress->report != NULL)
+        progress->report(progress->context, progress->done + keys, progress->total, 0);
+}
+
 static void build_member(void *context, sim_team *team, unsigned member, unsigned members)
 {
     build_task *task = context;
@@ -284,8 +293,10 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
         uint64_t end = first + task->keys_per_thread;
         if (first < task->count)
             scatter_keys(task, own, first, end < task->count ? end : task->count);
-        if (member == 0)
+        if (member == 0) {
             task->stop = sim_interrupt_requested();
+            report_progress(task->progress, start + chunk < task->count ? start + chunk : task->count);
+        }
         sim_team_barrier(team);
         if (task->stop || any_failed(task, members))
             break;
@@ -305,6 +316,7 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     task.probes = probes;
     task.keys = keys;
     task.count = count;
+    task.progress = options->progress;
     task.regions = region_count(filter->bits);
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t), probes->hashes);
     task.buckets = allocate_buckets(&task, options->threads);
@@ -336,6 +348,7 @@ typedef struct query_task {
     atomic_uint_fast64_t next_block;
     uint64_t *positives;          /* per member */
     uint64_t *asked;              /* per member */
+    const sim_bulk_progress *progress;
 } query_task;
 
 /* ---- scattered probes (span 0): one awaited probe per key ---- */
@@ -439,6 +452,8 @@ static void query_member(void *context, sim_team *team, unsigned member, unsigne
         task->positives[member] += task->probes->span != 0 ? ask_blocked(task, flights, first, end)
                                                            : ask_scattered(task, flights, first, end);
         task->asked[member] += end - first;
+        if (member == 0)
+            report_progress(task->progress, first);
     }
 }
 
@@ -451,6 +466,7 @@ uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_key_probes
     task.probes = probes;
     task.keys = keys;
     task.count = count;
+    task.progress = options->progress;
     task.window = options->window < 1 ? 1
                   : options->window > SIM_BULK_MAX_WINDOW ? SIM_BULK_MAX_WINDOW : options->window;
     atomic_init(&task.next_block, 0);

@@ -35,6 +35,7 @@
 #include "filter.h"
 #include "keys.h"
 #include "key_probes.h"
+#include "parallel.h"
 
 /* The harness uses this engine for plain bit filters of at least this size
  * (larger than a core's share of the last-level cache). */
@@ -47,11 +48,22 @@
 #define SIM_BULK_DEFAULT_WINDOW 16U
 #define SIM_BULK_MAX_WINDOW 64U
 
+/* Progress within one build or query: `report` (parallel.h) is called on
+ * the calling thread after each chunk of keys with done + the keys handled
+ * so far, out of total (the caller's units: keys of the whole run). */
+typedef struct sim_bulk_progress {
+    sim_progress_function report;
+    void *context;
+    uint64_t done;
+    uint64_t total;
+} sim_bulk_progress;
+
 /* How the work is run; none of it changes a result. */
 typedef struct sim_bulk_options {
     unsigned threads;          /* team size, >= 1 */
     uint64_t buffer_bytes;     /* probe buckets of the build, all threads together */
     unsigned window;           /* keys in flight per thread (1..SIM_BULK_MAX_WINDOW) */
+    const sim_bulk_progress *progress;   /* NULL (the default) for none */
 } sim_bulk_options;
 
 /* The default options for a filter of `bits` bits: buffers of 1/4 of the

@@ -416,7 +416,7 @@ static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial
  * Returns 0, 1 when stopped, -1 when memory ran short. */
 static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, sim_prober *prober,
                           const sim_key_probes *probes, const sim_bulk_options *options, uint64_t trial,
-                          int reset)
+                          int reset, sim_bulk_progress *progress)
 {
     const sim_fpr_config *config = context->config;
     trial_outcome outcome;
@@ -432,6 +432,7 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
         int status = sim_bulk_build(filter, probes, &inserted, config->keys, options);
         if (status != 0)
             return status;
+        progress->done += config->keys;
         if (store != NULL)
             store->save(store->context, trial, filter);
     }
@@ -439,6 +440,7 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
         uint64_t maybe = sim_bulk_count_maybe(filter, probes, &inserted, config->keys, options,
                                               &outcome.members_checked);
         outcome.false_negatives = outcome.members_checked - maybe;
+        progress->done += config->keys;
     }
     outcome.occupancy = sim_bit_filter_count_set(filter);
     uint64_t queries = sim_shard_queries(&context->selection);
@@ -447,7 +449,8 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     return outcome.asked < queries || sim_interrupt_requested() ? 1 : 0;
 }
 
-/* The trials of a large filter, one after the other (progress per trial). */
+/* The trials of a large filter, one after the other (progress in keys
+ * inserted and asked, within each trial too). */
 static int run_bulk_trials(const run_context *context)
 {
     const sim_fpr_config *config = context->config;
@@ -464,10 +467,17 @@ static int run_bulk_trials(const run_context *context)
     int status = 0;
     uint64_t first = 0;
     uint64_t trials = sim_shard_trials(&context->selection, config->trials, &first);
+    /* progress in keys: each trial builds, may check its members, and queries */
+    uint64_t per_trial = config->keys * (config->check_members && context->selection.check_members ? 2 : 1)
+                         + sim_shard_queries(&context->selection);
+    sim_bulk_progress progress = { config->progress, config->progress_context, 0, trials * per_trial };
+    options.progress = config->progress != NULL ? &progress : NULL;
     for (uint64_t done = 0; done < trials && status == 0; done++) {
-        status = run_bulk_trial(context, &reachable, &prober, &probes, &options, first + done, done > 0);
+        progress.done = done * per_trial;
+        status = run_bulk_trial(context, &reachable, &prober, &probes, &options, first + done, done > 0,
+                                &progress);
         if (config->progress != NULL)
-            config->progress(config->progress_context, done + 1, trials, 0);
+            config->progress(config->progress_context, (done + 1) * per_trial, trials * per_trial, 0);
     }
     sim_bit_filter_free(&filter);
     return status < 0 ? -1 : 0;

@@ -1,0 +1,41 @@
+#!/bin/sh
+# cli_progress.sh BUILD - the progress line of long runs (sim/bloomsim/progress.h),
+# checked on a pseudo-terminal by tests/progress_pty.py: it appears with an
+# estimate of the time left on both engines (one-word filters, and the shared
+# bulk engine of large filters, which once reported nothing within a trial) and
+# in bloomsim verify, is erased at the end and on Ctrl-C (exit 130), and
+# nothing at all is written on stderr when it is not a terminal.
+# Ends with "cli-progress: N passed, N failed".
+set -u
+build=$1
+sim="$build/bloomsim"
+. tests/command_checks.sh
+checks_begin
+
+pty() {   # pty NAME MODE COMMAND: stdout of COMMAND to $out, stderr on the terminal
+    python3 tests/progress_pty.py "$2" "exec $3 >$out" >"$err"
+    status=$?
+    [ $status -eq 0 ] || cat "$err"
+    check "$1" $status
+}
+
+pty "tiny engine: progress, erased at the end" complete \
+    "$sim fpr -m 64 -n 8 -k 5 --trials 2e6 --queries 20 --threads 2"
+grep -q 'partial (stopped early) *no' "$out"
+check "tiny engine: the record follows, complete" $?
+pty "tiny engine: Ctrl-C erases the line, exit 130" interrupt \
+    "$sim fpr -m 64 -n 8 -k 5 --trials 1e9 --queries 20 --threads 2"
+grep -q 'partial (stopped early) *yes' "$out"
+check "tiny engine: Ctrl-C prints the partial record" $?
+pty "bulk engine (one large filter): progress within the trial, Ctrl-C" interrupt \
+    "$sim plan 3e7 1% --threads 2"
+pty "bloomsim verify: progress over the battery, Ctrl-C" interrupt "$sim verify --threads 2"
+pty "bloomsim lsm: progress, Ctrl-C" interrupt "$sim lsm -L 5 -p 1% -n 1e5 --trials 64 --lookups 6.4e7 --threads 2"
+
+# Not a terminal: a run of more than two seconds writes nothing on stderr.
+"$sim" fpr -m 64 -n 8 -k 5 --trials 2e6 --queries 20 --threads 2 >"$out" 2>"$err"
+check "not a terminal: exit 0" $?
+[ ! -s "$err" ]
+check "not a terminal: nothing on stderr" $?
+
+checks_end cli-progress

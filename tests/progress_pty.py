@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""progress_pty.py MODE COMMAND - runs COMMAND (a shell command line whose
+stdout the caller redirects to a file) with stderr on a pseudo-terminal and
+checks bloomsim's progress line (sim/bloomsim/progress.h):
+
+  complete   progress lines with an estimate of the time left appear, and
+             the last one is erased before anything else is written (a
+             message, or the record on stdout, starts on a clean line);
+  interrupt  once a progress line has appeared, Ctrl-C is typed on the
+             terminal (the character ETX, so the terminal sends SIGINT to the
+             foreground process group as it would for a person); the line is
+             erased and the command exits with status 130.
+
+Prints what it found and exits 0 when the checks pass, 1 otherwise."""
+import os
+import pty
+import re
+import select
+import sys
+import time
+
+mode, command = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp("sh", ["sh", "-c", command])
+
+PROGRESS = re.compile(rb"\r\x1b\[K[a-z ]+: [0-9]+ %, [0-9][^\r]*, about [0-9][^\r]* left")
+ERASE = b"\r\x1b[K"
+seen = b""
+interrupted = False
+deadline = time.monotonic() + 600
+while time.monotonic() < deadline:
+    ready, _, _ = select.select([fd], [], [], 0.1)
+    if ready:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:          # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    if mode == "interrupt" and not interrupted and PROGRESS.search(seen):
+        os.write(fd, b"\x03")
+        interrupted = True
+_, status = os.waitpid(pid, 0)
+code = os.waitstatus_to_exitcode(status)
+lines = PROGRESS.findall(seen)
+failures = []
+if not lines:
+    failures.append("no progress line with the time left")
+last = seen.rfind(b" left")
+after = seen[last + 5:] if last >= 0 else b""
+if after.startswith(b"^C"):      # the terminal's echo of Ctrl-C, on the progress line
+    after = after[2:]
+if last < 0 or not after.startswith(ERASE):
+    failures.append(f"the progress line was not erased before anything else: {after[:80]!r}")
+if mode == "interrupt" and code != 130:
+    failures.append(f"exit status {code} after Ctrl-C, not 130")
+if mode == "complete" and code != 0:
+    failures.append(f"exit status {code}")
+print(f"{len(lines)} progress lines, exit {code}; last: {lines[-1][4:] if lines else b''!r}")
+for failure in failures:
+    print("FAIL:", failure)
+sys.exit(1 if failures else 0)
