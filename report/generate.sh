@@ -304,8 +304,23 @@ if [ -f data/bench.csv ]; then
     echo
     echo "## Performance (make bench, data/bench.csv)"
     echo
-    csv data/bench.csv | awk -F, 'NR == 1 { line = "|"; sep = "|"; for (i = 1; i <= NF; i++) { line = line " " $i " |"; sep = sep "---|" }
-        print line; print sep; next } { line = "|"; for (i = 1; i <= NF; i++) line = line " " $i " |"; print line }'
+    echo "One run of \`make bench\` on one machine: every row builds a filter from the same keys and asks it"
+    echo "the same absent keys, at the row's own n, m (bits) and k. *textbook* is the loop a first"
+    echo "implementation writes (two FNV-1a hashes, \`(h1 + i h2) % m\`, one thread): the ratios"
+    echo "*x textbook* are its nanoseconds a key over the row's. *x bloomsim* is the standard layout's"
+    echo "build plus queries time over the row's: the deployed layouts (partitioned, blocked, split block)"
+    echo "run on the same engine (sim/engine/bulk.c, positions from sim/filter/key_probes.h), and"
+    echo "*libbloom* is the C library a user would pick instead (Debian libbloom-dev 1.6, its own sizing"
+    echo "for 10 bits a key, one thread). The *tiny* rows are filters of at most 512 bits on the"
+    echo "direct-draw engine (sim/engine/tiny.h): \"queries\" counts filter instances, each built and asked"
+    echo "once. Timings depend on the machine and its load; only ratios within one run compare"
+    echo "(sim/PERFORMANCE.md)."
+    echo
+    echo "| case | threads | n | m | k | ns/insert | ns/query | x textbook (insert) | x textbook (query) | x bloomsim | seconds | positives |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    columns data/bench.csv case threads n m k ns_per_insert ns_per_query insert_speedup_vs_textbook \
+        query_speedup_vs_textbook speedup_vs_bloomsim_standard seconds positives |
+        awk -F'\t' '{ line = "|"; for (i = 1; i <= NF; i++) line = line " " $i " |"; print line }'
 fi
 echo
 echo "## The seeds' figures"

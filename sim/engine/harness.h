@@ -31,10 +31,12 @@ typedef enum sim_filter_kind { SIM_FILTER_STANDARD = 0, SIM_FILTER_COUNTING = 1 
 extern const char *const sim_filter_kind_names[];
 
 /* Which engine runs the trials (harness.c); every choice gives the same
- * counts.  One-word filters (m <= 64, generated keys, independent XXH3
- * probes) always run on their own engine (tiny.h), whatever is chosen. */
+ * counts.  One-word filters (m <= 64 without a layout, generated keys,
+ * independent XXH3 probes) and small filters of the other layouts (at most
+ * 512 bits, no fingerprint) always run on the tiny engine (tiny.h),
+ * whatever is chosen. */
 typedef enum sim_engine {
-    SIM_ENGINE_AUTO = 0,        /* bulk for standard filters >= SIM_BULK_MIN_FILTER_BYTES */
+    SIM_ENGINE_AUTO = 0,        /* bulk for plain bit filters >= SIM_BULK_MIN_FILTER_BYTES */
     SIM_ENGINE_PER_TRIAL = 1,   /* each thread builds whole trials in its own filter */
     SIM_ENGINE_BULK = 2         /* all threads on one filter per trial (bulk.h; plain bit filters
                                    of every layout) */

@@ -187,8 +187,9 @@ static inline int sim_reduce(uint64_t hash, uint64_t range, uint64_t *position)
 static inline uint64_t sim_hash_stream_position(sim_hash_stream *stream, uint64_t range)
 {
     uint64_t position = 0;
-    while (!sim_reduce(sim_hash_stream_next(stream), range, &position))
-        continue;
+    int accepted = 0;
+    while (!accepted)
+        accepted = sim_reduce(sim_hash_stream_next(stream), range, &position);
     return position;
 }
 
