@@ -278,10 +278,10 @@ cat <<TEXT
 ## LSM filter memory: uniform against Monkey at equal memory (L = 5, T = 10, 10^9 keys)
 
 TEXT
-echo "| bits per key | absent key, uniform | absent key, Monkey | absent key, no last-level filter | hit, uniform | hit, Monkey |"
+echo "| bits per key | absent key, uniform | absent key, Monkey | absent key, no last-level filter | hit (mean over keys), uniform | hit (mean over keys), Monkey |"
 echo "|---|---|---|---|---|---|"
 columns data/lsm_allocation.csv bits_per_key read_amp_miss_uniform read_amp_miss_monkey read_amp_miss_no_last_level \
-    read_amp_hit_uniform read_amp_hit_monkey |
+    read_amp_hit_mean_uniform read_amp_hit_mean_monkey |
     awk '{ printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }'
 cat <<TEXT
 

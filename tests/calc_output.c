@@ -8,15 +8,23 @@
  * or a line break must come back unchanged.  JSON is compared, after
  * removing the whitespace outside strings, with texts written by hand
  * (numbers bare, text quoted with \" and \\ escapes).
+ *
+ * The key registry (output_keys.h): names unique, units and meanings given, and a
+ * record refuses an unregistered key: appending one aborts (an assertion),
+ * checked in a child process that must die of SIGABRT.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <CUnit/CUnit.h>
 
 #include "calc_checks.h"
 #include "calc_suites.h"
+#include "output_keys.h"
 #include "output.h"
 
 /* Everything written to a temporary file by `write`. */
@@ -54,7 +62,7 @@ static void sample_init(sample *s, bloom_format format)
         bloom_record_init(&s->records[r]);
         bloom_record_add(&s->records[r], BLOOM_FIELD_NUMBER, "m", "filter size", "bits",
                          sample_values[r][0]);
-        bloom_record_add(&s->records[r], BLOOM_FIELD_TEXT, "name", "name", NULL,
+        bloom_record_add(&s->records[r], BLOOM_FIELD_TEXT, "rule", "rule", NULL,
                          sample_values[r][1]);
         char *owned = strdup(sample_values[r][2]);
         bloom_record_take(&s->records[r], BLOOM_FIELD_NUMBER, "fpr_exact", "exact rate", NULL,
@@ -155,7 +163,7 @@ static void free_fields(char **fields, size_t count)
 /* The CSV of `rows` records (1 or 2): header of keys, then the values unchanged. */
 static void check_csv(const char *text, size_t records)
 {
-    static const char *const keys[] = {"m", "name", "fpr_exact"};
+    static const char *const keys[] = {"m", "rule", "fpr_exact"};
     char *fields[32];
     size_t count = 0, columns = 0;
     int rows = text != NULL ? read_csv(text, fields, COUNT_OF(fields), &count, &columns) : -1;
@@ -219,9 +227,9 @@ static char *squeeze_json(const char *text)
 }
 
 /* JSON written by hand for the sample (a line break must be escaped as \n or \u000a). */
-#define RECORD_0 "{\"m\":9585058378,\"name\":\"a \\\"quoted\\\", value\",\"fpr_exact\":0.0100392}"
-#define RECORD_1_N "{\"m\":64,\"name\":\"line\\nbreak and back\\\\slash\",\"fpr_exact\":0.0234161}"
-#define RECORD_1_U "{\"m\":64,\"name\":\"line\\u000abreak and back\\\\slash\",\"fpr_exact\":0.0234161}"
+#define RECORD_0 "{\"m\":9585058378,\"rule\":\"a \\\"quoted\\\", value\",\"fpr_exact\":0.0100392}"
+#define RECORD_1_N "{\"m\":64,\"rule\":\"line\\nbreak and back\\\\slash\",\"fpr_exact\":0.0234161}"
+#define RECORD_1_U "{\"m\":64,\"rule\":\"line\\u000abreak and back\\\\slash\",\"fpr_exact\":0.0234161}"
 
 static void check_json(char *text, const char *expected, const char *alternative)
 {
@@ -282,6 +290,36 @@ static void test_format_names(void)
           "format names are not table, csv, json");
 }
 
+/* output_keys.h: one entry per name, each with a unit and a meaning, found by name. */
+static void test_key_registry(void)
+{
+    for (size_t i = 0; i < bloom_key_count; i++) {
+        const bloom_key *key = &bloom_keys[i];
+        CHECK(key->unit[0] != '\0' && key->meaning[0] != '\0', "key %s has no unit or meaning", key->name);
+        CHECK(bloom_key_find(key->name) == key, "key %s is registered twice", key->name);
+    }
+    CHECK(bloom_key_find("fpr_exact") != NULL && bloom_key_find("reachable_bits") == NULL
+              && bloom_key_find("") == NULL,
+          "bloom_key_find does not tell registered keys from others");
+}
+
+/* output.h: a record cannot take an unregistered key (the child aborts). */
+static void test_unregistered_key_refused(void)
+{
+    pid_t child = fork();
+    CHECK(child >= 0, "fork failed");
+    if (child == 0) {
+        fclose(stderr);   /* the assertion's message is expected */
+        bloom_record record;
+        bloom_record_init(&record);
+        bloom_record_add(&record, BLOOM_FIELD_TEXT, "no_such_key", "label", NULL, "value");
+        _exit(0);
+    }
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child && WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+          "a record took the unregistered key 'no_such_key' (child status %d)", status);
+}
+
 static const bloom_test_case output_cases[] = {
     {"CSV of one record, RFC 4180 quoting", test_csv_one_record},
     {"CSV of two records", test_csv_records},
@@ -289,6 +327,8 @@ static const bloom_test_case output_cases[] = {
     {"JSON array of records", test_json_records},
     {"table rows", test_table_record},
     {"format names", test_format_names},
+    {"key registry", test_key_registry},
+    {"unregistered key refused", test_unregistered_key_refused},
     {NULL, NULL},
 };
 

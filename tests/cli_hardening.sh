@@ -15,7 +15,7 @@
 #  3. The simulator never takes the machine down: a run larger than the
 #     memory budget is refused before allocating (exit 2, the figures in
 #     the message), under "ulimit -v" too; an allocation failing mid-run is
-#     reported (exit 1), not a crash; "--keys /dev/zero" is refused.
+#     reported (exit 1), not a crash; "--key-file /dev/zero" is refused.
 #  4. SIGINT and SIGTERM end a long run quickly with the partial
 #     measurement marked partial and exit status 130.  The only timing
 #     asserted in the suite: signal to exit within 2 s (generous: the flag
@@ -61,7 +61,7 @@ for value in nan NaN inf -inf "" -0 1e999999 0x10 1e9x 2^99999 --; do
     refuse_value bits-per-key "$value" "$calc" converge -c "$value"
     refuse_value bits "$value" "$sim" fpr -m "$value" -n 8 -k 5
     refuse_value rate "$value" "$sim" plan -n 1000 -p "$value"
-    refuse_value keys-count "$value" "$sim" lsm -L 3 -p 1% -n "$value"
+    refuse_value keys "$value" "$sim" lsm -L 3 -p 1% -n "$value"
     refuse_value hashes "$value" "$sim" delete -m 32 -n 3 -k "$value"
     refuse_value budget "$value" "$sim" verify --budget "$value"
 done
@@ -105,15 +105,15 @@ refuse_value counter-bits 0 "$sim" fpr -m 64 -n 8 -k 5 --filter counting --count
 refuse_value filter cuckoo "$sim" fpr -m 64 -n 8 -k 5 --filter cuckoo
 refuse_value overfill 1001 "$sim" fpr -m 64 -n 8 -k 5 --overfill 1001
 refuse_value overfill -1 "$sim" fpr -m 64 -n 8 -k 5 --overfill -1
-refuse_value keys "" "$sim" fpr -m 64 -k 5 --keys ""
+refuse_value key-file "" "$sim" fpr -m 64 -k 5 --key-file ""
 refuse_value bits 2^41 "$sim" fpr -m 2^41 -n 8 -k 5
-refuse_value keys-count 2^37 "$sim" plan 2^37 1%
+refuse_value keys 2^37 "$sim" plan 2^37 1%
 refuse_value rate 1e-13 "$sim" plan 1000 1e-13
 refuse_value levels 0 "$sim" lsm -L 0 -p 1% -n 1000
 refuse_value ratio 0 "$sim" lsm -L 3 -p 1% -n 1000 --ratio 0
 refuse_value lookups 1 "$sim" lsm -L 3 -p 1% -n 1000 --lookups 1
 refuse_value trials 1 "$sim" lsm -L 3 -p 1% -n 1000 --trials 1
-refuse_value keys-count 1 "$sim" delete -m 32 -n 1 -k 3
+refuse_value keys 1 "$sim" delete -m 32 -n 1 -k 3
 refuse_value bits 2^29 "$sim" delete -m 2^29 -n 3 -k 3
 refuse_value budget 1e4 "$sim" verify --budget 1e4
 
@@ -240,9 +240,9 @@ if [ "$rc" -eq 2 ] && [ ! -s "$out" ] && grep -q 'needs about [0-9]* bytes.*1000
 else
     fail "a run over BLOOMSIM_MEMORY_LIMIT: exit $rc: $(cat "$err")"
 fi
-BLOOMSIM_MEMORY_LIMIT=50000000 "$sim" fpr -m 64 -k 5 --keys /dev/zero >"$out" 2>"$err"
+BLOOMSIM_MEMORY_LIMIT=50000000 "$sim" fpr -m 64 -k 5 --key-file /dev/zero >"$out" 2>"$err"
 rc=$?
-if [ "$rc" -eq 2 ] && grep -q 'keys.*/dev/zero.*available' "$err"; then pass; else fail "--keys /dev/zero: exit $rc: $(cat "$err")"; fi
+if [ "$rc" -eq 2 ] && grep -q 'key-file.*/dev/zero.*available' "$err"; then pass; else fail "--key-file /dev/zero: exit $rc: $(cat "$err")"; fi
 
 # ulimit -v cannot be combined with AddressSanitizer (it reserves terabytes
 # of address space), so these run only where a program starts under it.

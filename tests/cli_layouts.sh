@@ -52,7 +52,7 @@ check 0 '^guava,' compare 1e9 1% --format csv
 check 0 '^absent key, monkey +0\.0117552895' lsm
 check 0 '^absent key, uniform +0\.0409627473' lsm
 check 0 '^ +5 .* 1\.00000000 +0$' lsm --bits-per-key 1/2 --per-level
-check 0 '"read_amp_hit_monkey": 1\.001' lsm --format json
+check 0 '"read_amp_hit_mean_monkey": 1\.001' lsm --format json
 check 0 '^sub-filters +10$' grow 1e9
 check 0 '^ +3 ' grow 1e9 --per-filter
 check 0 '^counting bloom \(4-bit\),.*,8\.2253299[0-9]*e-10,8\.2253299[0-9]*e-10' structures 1% -n 1e6 -m 1e7 --format csv

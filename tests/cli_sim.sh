@@ -38,7 +38,7 @@ refuse "hash" "$sim" fpr -m 64 -n 8 -k 5 --hash triple
 refuse "rate" "$sim" plan 1000 2
 refuse "level" "$sim" lsm -L 3 -p 1% -n 1000 --level 4
 refuse "unknown" "$sim" frobnicate
-refuse "keys" "$sim" fpr -m 64 -k 5 --keys /nonexistent/bloomsim-keys
+refuse "key-file" "$sim" fpr -m 64 -k 5 --key-file /nonexistent/bloomsim-keys
 refuse "MemAvailable" "$sim" fpr -m 2^40 -n 1 -k 1 --threads 1024
 
 # --help for every command: exit 0, text on stdout.
@@ -72,10 +72,10 @@ check "naive delete: false negatives" $?
 # Key file: one key per line.
 keys=$(mktemp)
 seq 1 500 >"$keys"
-"$sim" fpr -m 5000 -k 7 --keys "$keys" --trials 50 --queries 1000 --check-members --format csv >"$out" 2>"$err"
-check "fpr --keys exit 0" $?
+"$sim" fpr -m 5000 -k 7 --key-file "$keys" --trials 50 --queries 1000 --check-members --format csv >"$out" 2>"$err"
+check "fpr --key-file exit 0" $?
 grep -q ",500,500,7," "$out" && head -n 1 "$out" | grep -q "false_negatives"
-check "fpr --keys uses the file's 500 keys" $?
+check "fpr --key-file uses the file's 500 keys" $?
 rm -f "$keys"
 
 # Printed numbers (tests/sim_printed_numbers.py derives them from the counts):

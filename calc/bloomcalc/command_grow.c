@@ -53,10 +53,10 @@ static void put_subfilters(bloom_record *rows, const bloom_growth *growth,
         const bloom_subfilter *filter = &growth->subfilter[i];
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        bloom_fields_unsigned(&fields, "filter", "sub-filter", NULL, (unsigned long)i);
+        bloom_fields_unsigned(&fields, "sub_filter", "sub-filter", NULL, (unsigned long)i);
         bloom_fields_integer(&fields, "capacity", "capacity", NULL, filter->capacity);
         bloom_fields_integer(&fields, "keys", "keys held", NULL, filter->keys);
-        bloom_fields_rational(&fields, "rate", "design rate", NULL, filter->rate);
+        bloom_fields_rational(&fields, "p", "design rate p", NULL, filter->rate);
         bloom_fields_integer(&fields, "m_bits", "bits", NULL, filter->bits);
         bloom_fields_unsigned(&fields, "k", "k", NULL, filter->k);
         rows[i] = fields.record;

@@ -33,7 +33,7 @@ static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_sr
 {
     static const struct { const char *key; const char *label; bloom_enclose_function enclose; } costs[] = {
         { "read_amp_miss_%s", "absent key, %s", bloom_enclose_lsm_miss },
-        { "read_amp_hit_%s", "hit, mean over keys, %s", bloom_enclose_lsm_hit_mean },
+        { "read_amp_hit_mean_%s", "hit, mean over keys, %s", bloom_enclose_lsm_hit_mean },
         { "read_amp_hit_worst_%s", "hit on level L, %s", bloom_enclose_lsm_hit_worst },
         { "read_amp_mixed_%s", "mixed workload, %s", bloom_enclose_lsm_mixed },
     };

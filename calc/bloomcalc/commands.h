@@ -18,6 +18,7 @@ int bloomcalc_compare(int argc, char **argv, int first);
 int bloomcalc_lsm(int argc, char **argv, int first);
 int bloomcalc_grow(int argc, char **argv, int first);
 int bloomcalc_structures(int argc, char **argv, int first);
+int bloomcalc_keys(int argc, char **argv, int first);
 
 struct bloom_command_line;
 

@@ -33,6 +33,7 @@ static const char usage[] =
     "                  the last level, lookups that hit and miss\n"
     "  grow            a scalable Bloom filter: sub-filters, memory, compound rate\n"
     "  structures P    bits per key of other filters (floor, cuckoo, xor, ribbon...)\n"
+    "  keys            every output key of bloomcalc and bloomsim, its unit and meaning\n"
     "\n"
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
     "Options: --help, --version\n"
@@ -53,6 +54,7 @@ static const bloom_subcommand commands[] = {
     { "lsm", bloomcalc_lsm },
     { "grow", bloomcalc_grow },
     { "structures", bloomcalc_structures },
+    { "keys", bloomcalc_keys },
 };
 
 int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)

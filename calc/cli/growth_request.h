@@ -31,7 +31,7 @@ void bloom_growth_request_clear(bloom_growth_request *request);
 
 /*
  * Fills options[0..BLOOM_GROWTH_REQUEST_OPTIONS-1]: -n under `keys_name`
- * ("keys" or "keys-count") up to `largest` keys, --initial up to the same,
+ * ("keys") up to `largest` keys, --initial up to the same,
  * -p/--rate at least `smallest_rate`, -s/--growth, -r/--tightening.
  */
 void bloom_growth_request_options(bloom_option *options, bloom_growth_request *request,

@@ -11,9 +11,11 @@
  *          written bare (they may carry more digits than a double holds,
  *          which is intended), text fields as escaped strings
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "output_keys.h"
 #include "output.h"
 #include "standard_output.h"
 
@@ -37,6 +39,8 @@ void bloom_record_clear(bloom_record *record)
 void bloom_record_take(bloom_record *record, bloom_field_kind kind, const char *key,
                        const char *label, const char *unit, char *value)
 {
+    /* One vocabulary: only a key of the registry (output_keys.h) can be printed. */
+    assert(bloom_key_find(key) != NULL);
     if (record->count == record->capacity) {
         size_t capacity = record->capacity ? record->capacity * 2 : 16;
         bloom_field *fields = realloc(record->fields, capacity * sizeof *fields);

@@ -36,7 +36,8 @@ typedef struct bloom_record {
 void bloom_record_init(bloom_record *record);
 void bloom_record_clear(bloom_record *record);
 
-/* Appends a field; `value` is copied.  Key, label and unit must outlive the record. */
+/* Appends a field; `value` is copied.  Key, label and unit must outlive the
+ * record; the key must be registered (output_keys.h: an assertion). */
 void bloom_record_add(bloom_record *record, bloom_field_kind kind, const char *key,
                       const char *label, const char *unit, const char *value);
 

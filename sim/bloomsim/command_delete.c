@@ -58,7 +58,7 @@ int bloomsim_delete(int argc, char **argv, int first)
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = bits,
           .value_name = "M", .help = "positions (bits, or counters)", .count_minimum = "1",
           .count_maximum = "2^28" },
-        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys inserted", .count_minimum = "2", .count_maximum = "2^24" },
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &hashes,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },

@@ -35,8 +35,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_SIZE, .destination = m,
           .value_name = "M", .help = "filter size (any M, not only powers of two)",
           .count_minimum = "1", .count_maximum = "2^40" },
-        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
-          .value_name = "N", .help = "keys per filter (default with --keys: the file's key count)",
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .value_name = "N", .help = "keys per filter (default with --key-file: the file's key count)",
           .count_minimum = "1", .count_maximum = "2^40" },
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
@@ -51,7 +51,7 @@ int bloomsim_fpr(int argc, char **argv, int first)
     int parsed = bloom_options_parse(&line, argc, argv, first);
     int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
     if (parsed == 0 && (!options[0].seen || !options[2].seen || (!options[1].seen && run.key_path == NULL))) {
-        bloom_options_error(&line, "-m M, -n N (or --keys FILE) and -k K are required "
+        bloom_options_error(&line, "-m M, -n N (or --key-file FILE) and -k K are required "
                             "(whole numbers, e.g. -m 64 -n 8 -k 5)");
         status = 2;
     }

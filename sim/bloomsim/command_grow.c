@@ -152,11 +152,11 @@ int bloomsim_grow(int argc, char **argv, int first)
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
     bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + BLOOMSIM_RUN_OPTION_MAX] = { { 0 } };
-    bloom_growth_request_options(options, &request, "keys-count", "2^32", "1e-12");
+    bloom_growth_request_options(options, &request, "keys", "2^32", "1e-12");
     size_t count = BLOOM_GROWTH_REQUEST_OPTIONS
         + bloomsim_run_option_table(options + BLOOM_GROWTH_REQUEST_OPTIONS, &run,
                                     BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SHARD);
-    static const char *const positional[] = { "keys-count", NULL };
+    static const char *const positional[] = { "keys", NULL };
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "grow", "-n N [OPTIONS]", description, options, count, positional };

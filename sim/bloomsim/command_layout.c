@@ -83,18 +83,22 @@ void bloomsim_layout_judge(bloomsim_measurement *measurement, const sim_layout_p
                  report->verdict);
 }
 
-sim_verdict bloomsim_put_layout(bloom_fields *fields, const sim_layout_prediction *prediction,
-                                const bloomsim_measurement *measurement)
+void bloomsim_layout_describe(bloom_deployed_filter *filter, const sim_layout_prediction *prediction,
+                              const sim_layout *layout, int scheme)
 {
-    const sim_layout *layout = measurement->config.layout;
-    int blocks = layout->kind == BLOOM_LAYOUT_BLOCKED || layout->kind == BLOOM_LAYOUT_SPLIT_BLOCK;
-    bloom_fields_text(fields, "layout", "layout", bloom_layout_names[layout->kind]);
-    bloomsim_put_count(fields, "block_bits", "bits per block (0: no blocks)", blocks ? layout->block_bits : 0);
-    bloom_fields_unsigned(fields, "hash_bits", "hash bits all probes derive from (0: none)", NULL,
-                          layout->hash_bits);
-    bloom_fields_unsigned(fields, "index_bits", "index bits (0: full)", NULL, layout->index_bits);
-    bloomsim_put_count(fields, "reachable_bits", "bits the probes reach", layout->reachable);
-    bloom_fields_quantity(fields, "fpr_layout", "predicted, deployed layout", NULL, &prediction->quantity);
+    bloom_layout_description description = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
+    description.layout = layout->kind;
+    description.block_bits = (unsigned long)layout->block_bits;
+    description.hash_bits = layout->hash_bits;
+    description.index_bits = layout->index_bits;
+    description.scheme = scheme;
+    bloom_deployed_filter_init(filter, &description, prediction->bits, prediction->keys, layout->hashes, 1);
+}
+
+sim_verdict bloomsim_put_layout(bloom_fields *fields, const sim_layout_prediction *prediction,
+                                const bloomsim_measurement *measurement, const bloom_deployed_filter *filter)
+{
+    bloom_description_fields(fields, filter);
     sim_verdict verdict = sim_layout_verdict(prediction->value, measurement->predictions.value,
                                              measurement->report.estimate.interval);
     bloom_fields_text(fields, "verdict_layout", "  verdict on the layout's rate", sim_verdict_names[verdict]);
@@ -125,11 +129,7 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
         if (extra != NULL)
             extra(&fields, measurement, context);
         bloomsim_put_measurement(&fields, measurement);
-        bloom_description_fields(&fields, filter);
-        sim_verdict verdict = sim_layout_verdict(prediction.value, measurement->predictions.value,
-                                                 measurement->report.estimate.interval);
-        bloom_fields_text(&fields, "verdict_layout", "  verdict on the layout's rate",
-                          sim_verdict_names[verdict]);
+        bloomsim_put_layout(&fields, &prediction, measurement, filter);
         status = bloomsim_emit(&fields, run->output.format, line, measurement->totals.partial);
     }
     sim_layout_prediction_free(&prediction);

@@ -29,10 +29,16 @@ int bloomsim_layout_size(bloomsim_measurement *measurement, const sim_layout_pre
  * with the layout's design effect, and the three verdicts with it. */
 void bloomsim_layout_judge(bloomsim_measurement *measurement, const sim_layout_prediction *prediction);
 
-/* Appends layout, block_bits, hash_bits, index_bits, reachable_bits,
- * fpr_layout and verdict_layout; returns the verdict on fpr_layout. */
+/* The description of a filter built directly (bloomsim verify): the
+ * layout, its block, widths and probes as they are, no rounding.  Free with
+ * bloom_deployed_filter_clear; `prediction` must outlive it. */
+void bloomsim_layout_describe(bloom_deployed_filter *filter, const sim_layout_prediction *prediction,
+                              const sim_layout *layout, int scheme);
+
+/* Appends the description's fields (bloom_description_fields, as bloomcalc
+ * prints them) and verdict_layout; returns the verdict on fpr_layout. */
 sim_verdict bloomsim_put_layout(bloom_fields *fields, const sim_layout_prediction *prediction,
-                                const bloomsim_measurement *measurement);
+                                const bloomsim_measurement *measurement, const bloom_deployed_filter *filter);
 
 /*
  * Prepares, runs and prints the measurement of the filter `description`

@@ -120,8 +120,8 @@ static void put_kind(bloom_fields *fields, const char *const keys[9], const char
 
 static const char *const hit_keys[9] = {
     "measured_probes_hit", "probes_hit_ci_low", "probes_hit_ci_high", "read_amp_hit",
-    "verdict_hit", "read_amp_hit_achieved", "verdict_hit_achieved", "read_amp_hit_unfiltered",
-    "verdict_hit_unfiltered"
+    "verdict_hit", "read_amp_hit_achieved", "verdict_hit_achieved", "read_amp_hit_without_filters",
+    "verdict_hit_without_filters"
 };
 static const char *const hit_labels[4] = {
     "measured probes, key on level J", "predicted 1 + (J-1)p", "predicted 1 + sum of achieved p_i",
@@ -129,8 +129,8 @@ static const char *const hit_labels[4] = {
 };
 static const char *const miss_keys[9] = {
     "measured_probes_miss", "probes_miss_ci_low", "probes_miss_ci_high", "read_amp_miss",
-    "verdict_miss", "read_amp_miss_achieved", "verdict_miss_achieved", "read_amp_miss_unfiltered",
-    "verdict_miss_unfiltered"
+    "verdict_miss", "read_amp_miss_achieved", "verdict_miss_achieved", "read_amp_miss_without_filters",
+    "verdict_miss_without_filters"
 };
 static const char *const miss_labels[4] = {
     "measured probes, absent key", "predicted L p", "predicted sum of achieved p_i",
@@ -303,7 +303,7 @@ int bloomsim_lsm(int argc, char **argv, int first)
           .maximum = SIM_LSM_MAX_LEVELS },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target rate of every level's filter", .rate_minimum = "1e-12" },
-        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys on the deepest level", .count_minimum = "1",
           .count_maximum = "2^32" },
         { .long_name = "ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED, .destination = &ratio,

@@ -57,7 +57,7 @@ int bloomsim_plan(int argc, char **argv, int first)
     bloomsim_run_options_init(&run);
     bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
-        { .long_name = "keys-count", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
           .count_maximum = "2^36" },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
@@ -71,7 +71,7 @@ int bloomsim_plan(int argc, char **argv, int first)
                                                  BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
                                                      | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD
                                                      | BLOOMSIM_OPTIONS_FILTER_FILE);
-    static const char *const positional[] = { "keys-count", "rate", NULL };
+    static const char *const positional[] = { "keys", "rate", NULL };
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "plan", "N P [OPTIONS]", description, options, count,

@@ -106,7 +106,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
         { .long_name = "filter", .kind = BLOOM_OPTION_CHOICE, .destination = &options->filter,
           .value_name = "KIND", .help = "standard (default) or counting",
           .choices = sim_filter_kind_names },
-        { .long_name = "keys", .kind = BLOOM_OPTION_TEXT, .destination = &options->key_path,
+        { .long_name = "key-file", .kind = BLOOM_OPTION_TEXT, .destination = &options->key_path,
           .value_name = "FILE", .help = "insert the lines of FILE (default: generated 64-bit keys)" },
         { .long_name = "overfill", .kind = BLOOM_OPTION_REAL, .destination = options->overfill,
           .value_name = "R", .help = "insert R times n keys; predictions use the keys really inserted",
@@ -159,7 +159,7 @@ int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
     return 2;
 }
 
-/* Loads --keys and settles n and the keys inserted.  Returns 0 or 2. */
+/* Loads --key-file and settles n and the keys inserted.  Returns 0 or 2. */
 static int settle_keys(bloomsim_measurement *measurement, const bloom_command_line *line,
                        const bloomsim_run_options *options, uint64_t keys)
 {
@@ -174,7 +174,7 @@ static int settle_keys(bloomsim_measurement *measurement, const bloom_command_li
                 return 2;
         }
         if (sim_key_file_load(&measurement->key_file, options->key_path, error, sizeof error) != 0) {
-            bloom_options_error(line, "--keys: %s", error);
+            bloom_options_error(line, "--key-file: %s", error);
             return 2;
         }
         measurement->has_key_file = 1;
@@ -199,7 +199,7 @@ static int settle_keys(bloomsim_measurement *measurement, const bloom_command_li
         return 2;
     }
     if (measurement->has_key_file && measurement->config.keys > measurement->key_file.count) {
-        bloom_options_error(line, "--keys: %s holds %llu keys, fewer than the %llu to insert",
+        bloom_options_error(line, "--key-file: %s holds %llu keys, fewer than the %llu to insert",
                             options->key_path, (unsigned long long)measurement->key_file.count,
                             (unsigned long long)measurement->config.keys);
         return 2;

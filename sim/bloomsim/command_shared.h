@@ -42,7 +42,7 @@ enum bloomsim_option_group {
     BLOOMSIM_OPTIONS_PARALLEL = 4,  /* --threads, --confidence */
     BLOOMSIM_OPTIONS_HASHING = 8,   /* --hash-function, --unguarded */
     BLOOMSIM_OPTIONS_COUNTERS = 16, /* --counter-bits */
-    BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --keys, --overfill, --check-members */
+    BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --key-file, --overfill, --check-members */
     BLOOMSIM_OPTIONS_SCHEME = 64,   /* --hash (commands with a description have it there) */
     BLOOMSIM_OPTIONS_SHARD = 128,   /* --shard (command_shard.h) */
     BLOOMSIM_OPTIONS_FILTER_FILE = 256,  /* --filter-file (command_shard.h) */

@@ -104,8 +104,12 @@ static int run_check(verify_check *check, const bloom_command_line *line, const 
     if (status == 0) {
         bloomsim_layout_judge(&measurement, &prediction);
         bloom_fields_text(fields, "check", "check", check->name);
+        measurement.described = 1;
         bloomsim_put_measurement(fields, &measurement);
-        *rejected |= bloomsim_put_layout(fields, &prediction, &measurement) == SIM_VERDICT_REJECTED;
+        bloom_deployed_filter filter;
+        bloomsim_layout_describe(&filter, &prediction, &check->layout, measurement.config.scheme);
+        *rejected |= bloomsim_put_layout(fields, &prediction, &measurement, &filter) == SIM_VERDICT_REJECTED;
+        bloom_deployed_filter_clear(&filter);
         *rejected |= measurement.report.verdict[SIM_PREDICTION_EXACT] == SIM_VERDICT_REJECTED
                      && sim_layout_is_plain(&check->layout);
         *partial |= measurement.totals.partial;

@@ -10,7 +10,7 @@
  * invertible modulo 2^63, so each step and their composition are bijections.
  * The keys look random even though they are indexed; this matters only for
  * FNV-1a, since XXH3 is seeded per trial anyway.  A key file is read whole,
- * but never beyond the memory budget (memory.h): "--keys /dev/zero" is
+ * but never beyond the memory budget (memory.h): "--key-file /dev/zero" is
  * refused, not allowed to exhaust the machine.
  */
 #include <errno.h>

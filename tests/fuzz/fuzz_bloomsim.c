@@ -19,7 +19,7 @@
  *   - the memory budget is BLOOMSIM_MEMORY_LIMIT = FUZZ_MEMORY_LIMIT
  *     bytes (memory.h), so larger runs are refused before allocating;
  *   - certified refinements stop at FUZZ_PRECISION_LIMIT bits;
- *   - the value of --keys is replaced by a small key file written at start
+ *   - the value of --key-file is replaced by a small key file written at start
  *     (any other path could name a device or a pipe that never ends; how
  *     bloomsim treats those is tested in tests/cli_hardening.sh).
  */
@@ -65,17 +65,17 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         fprintf(keys, "key-%d\n", i);
     fclose(keys);
     atexit(remove_key_file);
-    snprintf(key_option, sizeof key_option, "--keys=%s", key_path);
+    snprintf(key_option, sizeof key_option, "--key-file=%s", key_path);
     return 0;
 }
 
-/* Points every --keys at the harness's key file. */
+/* Points every --key-file at the harness's key file. */
 static int use_own_key_file(fuzz_arguments *arguments)
 {
     for (int i = 1; i < arguments->argc; i++) {
-        if (strcmp(arguments->argv[i], "--keys") == 0 && i + 1 < arguments->argc)
+        if (strcmp(arguments->argv[i], "--key-file") == 0 && i + 1 < arguments->argc)
             arguments->argv[++i] = key_path;
-        else if (strncmp(arguments->argv[i], "--keys=", 7) == 0)
+        else if (strncmp(arguments->argv[i], "--key-file=", 11) == 0)
             arguments->argv[i] = key_option;
     }
     return 0;

@@ -99,7 +99,7 @@ extern const char *const bloom_probe_scheme_names[];
  *      and a bloom_description_problem for combinations it forbids;
  *   3. its option entry (and the message of each new problem) in
  *      calc/cli/description.c, and the field it prints in
- *      bloom_description_fields, its key registered in calc/cli/keys.c;
+ *      bloom_description_fields, its key registered in calc/cli/output_keys.c;
  *   4. a column of the grid in tests/cli_description.sh (both programs
  *      must print the same k, sizes and rates for every value), and a line
  *      in the README and in calc/FORMULAS.md's layout section.

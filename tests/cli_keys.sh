@@ -1,0 +1,103 @@
+#!/bin/sh
+# cli_keys.sh BUILD - one output vocabulary (issue 10, part 3).  Checks
+#   - the registry ("bloomcalc keys", calc/cli/output_keys.c): no key twice, every
+#     unit one of the documented units, a meaning for each;
+#   - the README's key tables (every table whose header starts
+#     "| key | unit |"): every key there is registered with the same unit;
+#   - every command of both programs (tests/commands.sh, plus the variants
+#     below that print other keys): every key it prints is registered and
+#     documented in a README key table;
+#   - the renamed keys and options are gone (NEWS in the README).
+# Ends with "keys: N passed, N failed".
+set -u
+build=$1
+calc="$build/bloomcalc"
+sim="$build/bloomsim"
+. tests/command_checks.sh
+. tests/commands.sh
+checks_begin
+
+# The registry as "key<TAB>unit" lines.
+"$calc" keys --format csv >"$out" 2>"$err"
+check "bloomcalc keys exit 0" $?
+tr -d '\r' <"$out" | awk -F, 'NR > 1 { print $1 "\t" $2 }' | sort >"$scratch/registry"
+[ "$(wc -l <"$scratch/registry")" -gt 100 ]
+check "the registry holds the keys of both programs (more than 100)" $?
+duplicates=$(cut -f1 "$scratch/registry" | uniq -d)
+[ -z "$duplicates" ]
+check "no key registered twice: $duplicates" $?
+units='keys|bits|bytes|GB \(10\^9 bytes\)|GiB \(2\^30 bytes\)|bits per key|hashes|probability|levels|disk probes per lookup|bit probes per lookup|filters|queries|trials|lookups|count|text|—'
+odd=$(cut -f2 "$scratch/registry" | grep -Evx "$units" | sort -u | tr '\n' ' ')
+[ -z "$odd" ]
+check "every registered unit is a documented one: $odd" $?
+empty=$(tr -d '\r' <"$out" | awk -F, 'NR > 1 && $3 == "" { print $1 }')
+[ -z "$empty" ]
+check "every registered key has a meaning: $empty" $?
+
+# The README's key tables as "key<TAB>unit" lines: a row's first cell may
+# name several keys, its unit cell one unit for all or one per key.
+awk -F'|' '
+    function trim(text) { gsub(/^ +| +$/, "", text); return text }
+    /^\| *key *\| *unit *\|/ { in_table = 1; next }
+    in_table && /^\|---/ { next }
+    in_table && /^\|/ {
+        cell = $2; count = 0
+        while (match(cell, /`[^`]+`/)) { keys[++count] = substr(cell, RSTART + 1, RLENGTH - 2); cell = substr(cell, RSTART + RLENGTH) }
+        unit = trim($3); units = split(unit, parts, ", ")
+        for (i = 1; i <= count; i++) print keys[i] "\t" (units == count ? trim(parts[i]) : unit)
+        next
+    }
+    { in_table = 0 }' README.md | sort >"$scratch/readme"
+[ "$(wc -l <"$scratch/readme")" -gt 100 ]
+check "the README's key tables are read (more than 100 keys)" $?
+while IFS="$(printf '\t')" read -r key unit; do
+    registered=$(awk -F'\t' -v key="$key" '$1 == key { print $2 }' "$scratch/registry")
+    if [ -z "$registered" ]; then fail "README documents '$key', which is not registered"
+    elif [ "$registered" != "$unit" ]; then fail "README gives '$key' the unit '$unit', the registry '$registered'"
+    else pass
+    fi
+done <"$scratch/readme"
+
+# Every key every command prints: registered and documented.
+variants='calc fpr -m 6400 -n 800 -k 5 --layout blocked --hash-bits 32
+calc fpr -m 6400 -n 800 -k 8 --layout split-block --round pow2
+calc plan 1e6 1% --layout partitioned --index-bits 20
+calc grow -n 1e6 --per-filter
+calc structures 1% -n 1e6
+calc lsm -L 5 -p 1% -n 1e6 --per-level
+calc keys
+sim lsm -L 3 -n 1000 --lookups 2000 --trials 4 --allocation monkey --bits-per-key 5
+sim fpr -m 6400 -n 800 -k 8 --layout split-block --trials 2 --queries 10
+sim fpr -m 64 -n 8 -k 5 --filter counting --trials 20 --queries 10'
+printf '%s\n%s\n' "$command_lines" "$variants" | while read -r program arguments; do
+    if [ "$program" = calc ]; then binary=$calc; else binary=$sim; fi
+    # shellcheck disable=SC2086
+    "$binary" $arguments --format csv 2>/dev/null | head -n 1 | tr -d '\r' | tr ',' '\n' \
+        | sed "s|\$|	$program $arguments|"
+done | sort -u >"$scratch/printed"
+[ "$(cut -f1 "$scratch/printed" | sort -u | wc -l)" -gt 100 ]
+check "the commands print more than 100 distinct keys" $?
+cut -f1 "$scratch/printed" | sort -u | while read -r key; do
+    where=$(awk -F'\t' -v key="$key" '$1 == key { print $2; exit }' "$scratch/printed")
+    if ! cut -f1 "$scratch/registry" | grep -qx "$key"; then echo "'$key' ($where) is not registered"
+    elif ! cut -f1 "$scratch/readme" | grep -qx "$key"; then echo "'$key' ($where) is not in a README key table"
+    else echo pass
+    fi
+done >"$scratch/verdicts"
+grep -v '^pass$' "$scratch/verdicts" | sed 's/^/FAIL: /'
+passed=$((passed + $(grep -c '^pass$' "$scratch/verdicts")))
+failed=$((failed + $(grep -vc '^pass$' "$scratch/verdicts")))
+
+# The renamed keys and options are gone.
+for old in reachable_bits target_fpr read_amp_hit_unfiltered read_amp_miss_unfiltered \
+           read_amp_hit_uniform read_amp_hit_monkey read_amp_hit_no_last_level; do
+    ! cut -f1 "$scratch/printed" | grep -qx "$old"
+    check "renamed key '$old' no longer printed" $?
+done
+refuse "keys-count" "$sim" fpr -m 64 --keys-count 8 -k 5
+refuse "keys" "$sim" fpr -m 64 -k 5 --keys keys.txt
+"$sim" fpr -m 64 --keys 8 -k 5 --trials 2 --queries 10 --format csv >"$out" 2>"$err"
+[ "$(csv_field n)" = 8 ]
+check "bloomsim --keys N is the key count, as in bloomcalc" $?
+
+checks_end keys
