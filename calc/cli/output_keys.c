@@ -140,6 +140,7 @@ const bloom_key bloom_keys[] = {
     { "standard_error", "probability", "standard error of the measured rate" },
     { "confidence", "probability", "confidence level of the intervals and verdicts" },
     { "interval_method", "text", "how the interval was computed" },
+    { "design_effect", "—", "the Wilson interval's design effect, rounded up to 4 digits (1: none)" },
     { "verdict_exact", "text", "rejected, consistent or inconclusive: fpr_exact against the measurement" },
     { "verdict_bloom", "text", "the verdict on fpr_bloom" },
     { "verdict_approx", "text", "the verdict on fpr_approx" },

@@ -17,7 +17,7 @@ static const char description[] =
     "checks that they are shards of one run (same fingerprint: program version,\n"
     "command, options, key file), none given twice and none missing, and prints\n"
     "exactly what that command without --shard prints, byte for byte, in its\n"
-    "--format and --digits unless these are given here.  A run with --keys FILE\n"
+    "--format and --digits unless these are given here.  A run with --key-file FILE\n"
     "needs the same file at the same path.  With shards missing it names them and\n"
     "exits 2, or with --partial prints the result of those present, marked partial.\n";
 

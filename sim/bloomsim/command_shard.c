@@ -6,7 +6,7 @@
  * counts, in canonical form (--name=value: whole numbers in decimal,
  * rationals as a/b, sizes in bits with the unit "bit", choices by name),
  * so "plan 1e7 1%" and
- * "plan --keys-count=10000000 --rate=1/100" are the same run.  --threads
+ * "plan --keys=10000000 --rate=1/100" are the same run.  --threads
  * never changes a count and --shard names the part, so neither is part of
  * the run; --format and --digits change only the printing and are kept
  * apart (the merge prints with them unless told otherwise).
@@ -358,7 +358,7 @@ static int merged_totals(const bloom_command_line *line, const bloomsim_shard_jo
         char digest[17];
         sim_shard_keys_digest(digest, job->keys->text, job->keys->text_length);
         if (run->keys_digest == NULL || strcmp(digest, run->keys_digest) != 0) {
-            bloom_options_error(line, "--keys: the file is not the one the shards inserted (digest %s, "
+            bloom_options_error(line, "--key-file: the file is not the one the shards inserted (digest %s, "
                                 "theirs %s)", digest, run->keys_digest != NULL ? run->keys_digest : "none");
             return 2;
         }

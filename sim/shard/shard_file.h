@@ -16,7 +16,7 @@
  *   command fpr
  *   option --bits=64                   (one per option given, in table order)
  *   output --format=json               (output options: not fingerprinted)
- *   keys-digest 0123456789abcdef       (with --keys only)
+ *   keys-digest 0123456789abcdef       (with --key-file only)
  *   fingerprint 0123456789abcdef
  *   kind fpr                           (the engine's counts: fpr, lsm or grow)
  *   shard 2/4                          (1-based, as on the command line)
