@@ -69,7 +69,10 @@ calc keys
 sim lsm -L 3 -n 1000 --lookups 2000 --trials 4 --allocation monkey --bits-per-key 5
 sim fpr -m 6400 -n 800 -k 8 --layout split-block --trials 2 --queries 10
 sim fpr -m 64 -n 8 -k 5 --filter counting --trials 20 --queries 10'
+make_shard "$scratch/shard"
 printf '%s\n%s\n' "$command_lines" "$variants" | while read -r program arguments; do
+    case $arguments in *--shard*) continue ;; esac     # a shard file, not a record
+    arguments=$(echo "$arguments" | sed "s|@SHARD@|$scratch/shard|")
     if [ "$program" = calc ]; then binary=$calc; else binary=$sim; fi
     # shellcheck disable=SC2086
     "$binary" $arguments --format csv 2>/dev/null | head -n 1 | tr -d '\r' | tr ',' '\n' \

@@ -129,23 +129,28 @@ static int is_block_layout(int layout)
     return layout == BLOOM_LAYOUT_BLOCKED || layout == BLOOM_LAYOUT_SPLIT_BLOCK;
 }
 
-/* The block layouts' Poisson (many-blocks) forms, for published figures. */
+/* The block layouts' Poisson (many-blocks) forms, for published figures;
+ * missing for the other layouts, so every description prints the same keys. */
 static void put_poisson_forms(bloom_fields *fields, const bloom_deployed_filter *filter)
 {
     const bloom_layout_arguments *layout = &filter->layout;
     bloom_blocked_arguments poisson = { filter->reachable, layout->n, layout->k, layout->block_bits,
                                         BLOOM_LOAD_POISSON };
-    if (layout->kind == BLOOM_LAYOUT_BLOCKED) {
-        bloom_quantity exact_inner = { bloom_enclose_fpr_blocked, &poisson, NULL };
-        bloom_quantity putze = { bloom_enclose_fpr_blocked_putze, &poisson, NULL };
-        bloom_fields_quantity(fields, "fpr_blocked_poisson", "blocked, Poisson load, exact inner",
-                              NULL, &exact_inner);
-        bloom_fields_quantity(fields, "fpr_blocked_putze",
-                              "blocked, Poisson load, Bloom inner (Putze)", NULL, &putze);
-    } else {
-        bloom_quantity split = { bloom_enclose_fpr_split_block, &poisson, NULL };
-        bloom_fields_quantity(fields, "fpr_split_block_poisson", "split block, Poisson load",
-                              NULL, &split);
+    bloom_quantity exact_inner = { bloom_enclose_fpr_blocked, &poisson, NULL };
+    bloom_quantity putze = { bloom_enclose_fpr_blocked_putze, &poisson, NULL };
+    bloom_quantity split = { bloom_enclose_fpr_split_block, &poisson, NULL };
+    static const char *const labels[] = { "blocked, Poisson load, exact inner",
+                                          "blocked, Poisson load, Bloom inner (Putze)",
+                                          "split block, Poisson load" };
+    static const char *const keys[] = { "fpr_blocked_poisson", "fpr_blocked_putze",
+                                        "fpr_split_block_poisson" };
+    const bloom_quantity *forms[] = { &exact_inner, &putze, &split };
+    for (int i = 0; i < 3; i++) {
+        int applies = i < 2 ? layout->kind == BLOOM_LAYOUT_BLOCKED : layout->kind == BLOOM_LAYOUT_SPLIT_BLOCK;
+        if (applies)
+            bloom_fields_quantity(fields, keys[i], labels[i], NULL, forms[i]);
+        else
+            bloom_fields_missing(fields, keys[i], labels[i]);
     }
 }
 
@@ -198,8 +203,7 @@ static void put_rates(bloom_fields *fields, const bloom_deployed_filter *filter)
     else
         bloom_fields_missing(fields, "fpr_fingerprint", "hash collisions alone");
     bloom_fields_quantity(fields, "fpr_layout", "rate of the filter as deployed", NULL, &total);
-    if (is_block_layout(layout->kind))
-        put_poisson_forms(fields, filter);
+    put_poisson_forms(fields, filter);
 }
 
 /* The width warning of layouts.h, and a note when the probes are not independent. */
