@@ -37,6 +37,12 @@ const bloom_key bloom_keys[] = {
     { "k_meeting_target", "hashes", "the best k for m_bits_meeting_target" },
     { "bytes_meeting_target", "bytes", "memory of m_bits_meeting_target" },
     { "extra_bytes_meeting_target", "bytes", "bytes_meeting_target minus bytes" },
+    { "n_at_2p", "keys", "the largest n whose exact rate with this m and k is at most 2p" },
+    { "n_at_10p", "keys", "the largest n whose exact rate with this m and k is at most 10p" },
+    { "n_actual", "keys", "with --actual-keys: the keys the filter really holds" },
+    { "fpr_exact_actual", "probability", "with --actual-keys: the exact rate of this m and k with them" },
+    { "fpr_exact_actual_ratio", "—", "with --actual-keys: fpr_exact_actual / p" },
+    { "note", "text", "a bare -m that gives 64 bits per key or more (bytes typed for bits?)" },
     /* Read amplification of an LSM tree, one filter per level. */
     { "levels", "levels", "L, the levels (or sorted runs), one filter each" },
     { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p" },
