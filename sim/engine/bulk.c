@@ -29,14 +29,15 @@
  * M. Kersten, "Optimizing main-memory join on modern hardware", IEEE TKDE
  * 14(4), 2002; C. Balkesen et al., "Main-memory hash joins on multi-core
  * CPUs: tuning to the underlying hardware", ICDE 2013).  The buckets of a
- * chunk hold four probes per filter line at the default buffer size (1/4
- * of the filter): each pass over the filter reads and writes a touched line
- * once, so the DRAM traffic of the apply phase falls as the buffer grows
- * (issue 16, measured under load at n = 1e8, one thread: 318 ns a key with
- * buffers of 1/16 of the filter, 274 with 1/4, 174 with a buffer as large
- * as the filter).  A quarter keeps the run within 30 % of the filter's
- * memory (sim_bulk_memory counts it, so the memory check of every command
- * sees it).
+ * chunk hold about one probe per filter line with buffers of 1/16 of the
+ * filter, the least the engine asks for (sim_bulk_default_options, which
+ * the memory checks count); each pass over the filter reads and writes a
+ * touched line once, so the DRAM traffic of the apply phase falls as the
+ * buffer grows, and the run takes buffers of 1/2 or 1/4 of the filter
+ * when the memory budget has room for them beside it
+ * (sim_bulk_fast_options).  Measured under load (issue 16): n = 1e8, one
+ * thread, 318 ns a key with 1/16, 274 with 1/4, 174 with a buffer as large
+ * as the filter; n = 3e7, two threads, 141 ns with 1/4, 110 with 1/2.
  *
  * Query: interleaved probing with software prefetch.  Each thread keeps a
  * window of W keys in flight, each with a probe cursor (probes.h).  It
@@ -72,6 +73,7 @@
 
 #include "bulk.h"
 #include "interrupt.h"
+#include "memory.h"
 #include "parallel.h"
 
 #define REGION_BITS ((uint64_t)1 << SIM_BULK_REGION_SHIFT)
@@ -80,7 +82,7 @@
 #define QUERY_BLOCK_KEYS 16384U
 #define OVERFLOW_INITIAL 1024U
 #define MINIMUM_BUFFER_BYTES ((uint64_t)1 << 20)
-#define BUFFER_FRACTION 4U
+#define BUFFER_FRACTION 16U
 
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads)
 {
@@ -90,6 +92,23 @@ void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned
                                                                      : MINIMUM_BUFFER_BYTES;
     options->window = SIM_BULK_DEFAULT_WINDOW;
     options->progress = NULL;
+}
+
+void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned threads)
+{
+    sim_bulk_default_options(options, bits, threads);
+    uint64_t filter_bytes = sim_bit_filter_memory(bits);
+    const unsigned fractions[] = { 2, 4 };
+    for (size_t f = 0; f < sizeof fractions / sizeof fractions[0]; f++) {
+        sim_bulk_options roomy = *options;
+        roomy.buffer_bytes = filter_bytes / fractions[f];
+        sim_memory_budget budget;
+        if (roomy.buffer_bytes > options->buffer_bytes
+            && sim_memory_fits(sim_memory_add(filter_bytes, sim_bulk_memory(&roomy)), &budget)) {
+            *options = roomy;
+            return;
+        }
+    }
 }
 
 uint64_t sim_bulk_memory(const sim_bulk_options *options)

@@ -66,9 +66,15 @@ typedef struct sim_bulk_options {
     const sim_bulk_progress *progress;   /* NULL (the default) for none */
 } sim_bulk_options;
 
-/* The default options for a filter of `bits` bits: buffers of 1/4 of the
- * filter (at least 1 MiB), SIM_BULK_DEFAULT_WINDOW keys in flight. */
+/* The least options for a filter of `bits` bits: buffers of 1/16 of the
+ * filter (at least 1 MiB), SIM_BULK_DEFAULT_WINDOW keys in flight.  Memory
+ * checks count these. */
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
+
+/* The options a run uses: the default ones with buffers of 1/2 or else 1/4
+ * of the filter when the memory budget (memory.h) has room for the filter
+ * and them (fewer passes of the build over DRAM; the counts are the same). */
+void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
 
 /* Bytes the engine allocates besides the filter with these options
  * (buckets, overflow reserve, windows). */

@@ -455,7 +455,7 @@ static int run_bulk_trials(const run_context *context)
 {
     const sim_fpr_config *config = context->config;
     sim_bulk_options options;
-    sim_bulk_default_options(&options, config->bits, config->threads);
+    sim_bulk_fast_options(&options, config->bits, config->threads);
     sim_bit_filter filter;
     if (sim_bit_filter_init(&filter, config->bits) != 0)
         return -1;

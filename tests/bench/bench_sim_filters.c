@@ -259,7 +259,7 @@ static void bloomsim_layout_case(const bench_setup *setup, const bench_layout *s
     sim_prober_init(&product.prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, setup->bits, shape->hashes,
                     sim_derive_seed(SEED, SIM_SEED_HASH, 0), 1);
     sim_bulk_options options;
-    sim_bulk_default_options(&options, setup->bits, setup->threads);
+    sim_bulk_fast_options(&options, setup->bits, setup->threads);
     sim_key_probes probes;
     sim_key_probes_init(&probes, &layout, &product.prober);
     double start = now_seconds();
