@@ -10,6 +10,8 @@ directory=${2:-data}
 bloomcalc=$build/bloomcalc
 bloomsim=$build/bloomsim
 mkdir -p "$directory"
+. data/rows.sh
+progress_begin "make data" data/generate.sh "$build"
 
 # table FILE DESCRIPTION COMMAND... - writes one table (whole or not at all) and records it.
 index=$(mktemp)
@@ -18,6 +20,7 @@ table() {
     file=$1
     description=$2
     shift 2
+    step "$file" || return 0
     if ! "$@" >"$directory/$file.tmp"; then
         rm -f "$directory/$file.tmp"   # a failed command leaves no partial table behind
         echo "generate.sh: $file: '$*' failed" >&2
@@ -53,8 +56,6 @@ table convergence_fit.csv \
 table seed_claims.csv \
     "Every figure quoted in the seed documents checked against bloomcalc: the value correctly rounded to the quoted digits, whether the figure holds, whether it is exact or only rounded, and for a wrong figure which computed quantity it really is (list: report/seed_claims.tsv)" \
     sh report/seed_claims.sh "$build"
-
-. data/rows.sh
 
 table library_rules.csv \
     "What each well-known library allocates for a billion keys at 1 %: bits, bytes, hash count, layout, and the rate that filter really has" \
@@ -122,3 +123,4 @@ simulated simulated_saturation.csv \
     cat "$index"
 } >"$directory/README.md.tmp"
 mv "$directory/README.md.tmp" "$directory/README.md"
+progress_end

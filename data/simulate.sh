@@ -23,6 +23,7 @@ bloomcalc=$build/bloomcalc
 mkdir -p "$directory"
 
 . data/rows.sh
+progress_begin "simulate" data/simulate.sh "$build"
 
 # publish NAME - moves a finished table into place (whole or not at all).
 publish() {
@@ -80,3 +81,4 @@ for fill in 1 1.5 2 3 4; do
         --queries 500 --seed 4
 done
 publish simulated_saturation.csv
+progress_end

@@ -19,8 +19,10 @@ mkdir -p "$out"
 # csv FILE - the file without carriage returns, for awk.
 csv() { tr -d '\r' <"$1"; }
 
-# split_csv, the RFC 4180 field splitter for awk ($csv_awk), is shared with the table generators.
+# split_csv, the RFC 4180 field splitter for awk ($csv_awk), and the progress
+# line are shared with the table generators.
 . data/rows.sh
+progress_begin "make report" report/generate.sh "$build"
 
 # columns FILE NAME... - the named columns of a CSV file, separated by TABs, no header.
 columns() {
@@ -57,6 +59,7 @@ count() {
 # first command) so that the figures are byte-identical wherever they are
 # regenerated, which the test suite checks.
 plot() {
+    step "$1" || return 0
     {
         echo "set terminal pngcairo size 900,560 font 'DejaVu Sans,10' background rgb 'white'"
         echo "set output '$out/$1'"
@@ -336,3 +339,4 @@ columns data/seed_claims.csv seed claim quoted computed value holds kind matches
     awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 == "none" ? "" : $8 }'
 } >"$out/README.md.tmp"
 mv "$out/README.md.tmp" "$out/README.md"
+progress_end

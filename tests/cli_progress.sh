@@ -3,7 +3,8 @@
 # checked on a pseudo-terminal by tests/progress_pty.py: it appears with an
 # estimate of the time left on both engines (one-word filters, and the shared
 # bulk engine of large filters, which once reported nothing within a trial) and
-# in bloomsim verify, is erased at the end and on Ctrl-C (exit 130), and
+# in bloomsim verify, make data and make report, is erased at the end and on
+# Ctrl-C (exit 130), and
 # nothing at all is written on stderr when it is not a terminal.
 # Ends with "cli-progress: N passed, N failed".
 set -u
@@ -31,6 +32,21 @@ pty "bulk engine (one large filter): progress within the trial, Ctrl-C" interrup
     "$sim plan 3e7 1% --threads 2"
 pty "bloomsim verify: progress over the battery, Ctrl-C" interrupt "$sim verify --threads 2"
 pty "bloomsim lsm: progress, Ctrl-C" interrupt "$sim lsm -L 5 -p 1% -n 1e5 --trials 64 --lookups 6.4e7 --threads 2"
+
+# make data and make report (data/rows.sh: step), into scratch directories; the
+# calculator's tables only (BLOOM_SKIP_SIMULATIONS), which take a few seconds.
+pty "make data: progress over its steps, erased at the end" complete \
+    "env BLOOM_SKIP_SIMULATIONS=1 sh data/generate.sh $build $scratch/data"
+pty "make data: Ctrl-C erases the line, exit 130" interrupt \
+    "env BLOOM_SKIP_SIMULATIONS=1 sh data/generate.sh $build $scratch/data"
+pty "make report: progress over its figures, erased at the end" complete \
+    "sh report/generate.sh $build $scratch/report"
+BLOOM_SKIP_SIMULATIONS=1 sh data/generate.sh "$build" "$scratch/data" >"$out" 2>"$err"
+[ $? -eq 0 ] && [ ! -s "$err" ]
+check "make data, not a terminal: nothing on stderr" $?
+sh report/generate.sh "$build" "$scratch/report" >"$out" 2>"$err"
+[ $? -eq 0 ] && [ ! -s "$err" ]
+check "make report, not a terminal: nothing on stderr" $?
 
 # Not a terminal: a run of more than two seconds writes nothing on stderr.
 "$sim" fpr -m 64 -n 8 -k 5 --trials 2e6 --queries 20 --threads 2 >"$out" 2>"$err"

@@ -24,7 +24,7 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execvp("sh", ["sh", "-c", command])
 
-PROGRESS = re.compile(rb"\r\x1b\[K[a-z ]+: [0-9]+ %, [0-9][^\r]*, about [0-9][^\r]* left")
+PROGRESS = re.compile(rb"\r\x1b\[K[a-z ]+: [0-9]+ %, [0-9][^\r]*, about [0-9][^\r]* left[^\r]*")
 ERASE = b"\r\x1b[K"
 seen = b""
 interrupted = False
@@ -48,8 +48,11 @@ lines = PROGRESS.findall(seen)
 failures = []
 if not lines:
     failures.append("no progress line with the time left")
-last = seen.rfind(b" left")
-after = seen[last + 5:] if last >= 0 else b""
+match = None
+for match in PROGRESS.finditer(seen):
+    pass
+last = match.end() if match else -1
+after = seen[last:] if last >= 0 else b""
 if after.startswith(b"^C"):      # the terminal's echo of Ctrl-C, on the progress line
     after = after[2:]
 if last < 0 or not after.startswith(ERASE):
