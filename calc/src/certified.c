@@ -366,6 +366,15 @@ int bloom_exact_scaled(mpq_ptr result, const void *arguments)
     return BLOOM_OK;
 }
 
+void bloom_interval_probability(mpfi_ptr result, mpfi_srcptr value)
+{
+    mpfi_t unit;
+    mpfi_init2(unit, mpfi_get_prec(value));
+    mpfi_interv_ui(unit, 0, 1);
+    mpfi_intersect(result, value, unit);
+    mpfi_clear(unit);
+}
+
 int bloom_exact_rational(mpq_ptr result, const void *arguments)
 {
     mpq_set(result, (mpq_srcptr)arguments);

@@ -306,19 +306,27 @@ static void empty_probability_but_first(mpfi_ptr result, unsigned long l,
         empty_probability(result, l, arguments);
 }
 
-/* result = 1 - exact rate, for a saturated filter (the cancellation is about j bits). */
-static void enclose_exact_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments)
+/* result = the probe sum over `set_empty`, divided by m^j, at extra_bits more precision. */
+static void probe_sum_over_queries(mpfi_ptr result, const bloom_fpr_arguments *arguments,
+                                   empty_power set_empty, mpfr_prec_t extra_bits)
 {
     mpfi_t sum;
-    mpfi_init2(sum, mpfi_get_prec(result) + (mpfr_prec_t)query_probes(arguments) + 64);
-    exact_rate_numerator(sum, arguments, empty_probability_but_first);
+    mpfi_init2(sum, mpfi_get_prec(result) + extra_bits);
+    exact_rate_numerator(sum, arguments, set_empty);
     mpz_t denominator;
     mpz_init(denominator);
     mpz_pow_ui(denominator, arguments->m, query_probes(arguments));
-    mpfi_div_z(sum, sum, denominator);
-    mpfi_neg(result, sum);
+    mpfi_div_z(result, sum, denominator);
     mpz_clear(denominator);
     mpfi_clear(sum);
+}
+
+/* result = 1 - exact rate, for a saturated filter (the cancellation is about j bits). */
+static void enclose_exact_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments)
+{
+    probe_sum_over_queries(result, arguments, empty_probability_but_first,
+                           (mpfr_prec_t)query_probes(arguments) + 64);
+    mpfi_neg(result, result);
 }
 
 /* result = 1 - fill^j = -expm1(j log1p(-q)), q = e^(-T/m) or (1 - 1/m)^T. */
@@ -345,16 +353,6 @@ static void enclose_approximation_complement(mpfi_ptr result, const bloom_fpr_ar
     mpz_clears(total, one, (mpz_ptr)0);
 }
 
-/* Intersects a probability's enclosure with [0, 1] (only tightens it). */
-static void within_unit(mpfi_ptr result, mpfi_srcptr value)
-{
-    mpfi_t unit;
-    mpfi_init2(unit, mpfi_get_prec(value));
-    mpfi_interv_ui(unit, 0, 1);
-    mpfi_intersect(result, value, unit);
-    mpfi_clear(unit);
-}
-
 int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
 {
     const bloom_fpr_arguments *arguments = arguments_pointer;
@@ -369,20 +367,15 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         mpfi_init2(sum, mpfi_get_prec(result) + 32);
         enclose_exact_complement(sum, arguments);
         mpfi_ui_sub(sum, 1, sum);
-        within_unit(result, sum);
+        bloom_interval_probability(result, sum);
         mpfi_clear(sum);
         return BLOOM_OK;
     }
-    mpfi_init2(sum, mpfi_get_prec(result) + cancellation_bits(arguments));
-    exact_rate_numerator(sum, arguments, empty_probability);
-    mpz_t denominator;
-    mpz_init(denominator);
-    mpz_pow_ui(denominator, arguments->m, query_probes(arguments));
-    mpfi_div_z(sum, sum, denominator);
+    mpfi_init2(sum, mpfi_get_prec(result) + 32);
+    probe_sum_over_queries(sum, arguments, empty_probability, cancellation_bits(arguments));
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
-    within_unit(result, sum);
+    bloom_interval_probability(result, sum);
     mpfi_clear(sum);
-    mpz_clear(denominator);
     return BLOOM_OK;
 }
 

@@ -226,16 +226,6 @@ static void enclose_power_mixture(mpfi_ptr result, mpfi_srcptr log_base, unsigne
     mpfi_clear(term);
 }
 
-/* result = the enclosure in wide, intersected with [0, 1] (it is a probability). */
-static void store_probability(mpfi_ptr result, mpfi_srcptr wide)
-{
-    mpfi_t unit;
-    mpfi_init2(unit, mpfi_get_prec(wide));
-    mpfi_interv_ui(unit, 0, 1);
-    mpfi_intersect(result, wide, unit);
-    mpfi_clear(unit);
-}
-
 /* What a mixture of (1 - y^I)^terms needs: y as a power of 1 - 1/base. */
 typedef struct power_mixture {
     unsigned long terms;     /* the outer exponent */
@@ -255,7 +245,7 @@ static int enclose_mixture(mpfi_ptr result, const bloom_blocked_arguments *filte
     mpfi_init2(log_base, precision);
     enclose_log_one_minus(log_base, 1, mixture->base, mixture->exponent);
     enclose_power_mixture(sum, log_base, mixture->terms, filter, blocks);
-    store_probability(result, sum);
+    bloom_interval_probability(result, sum);
     mpfi_clear(sum);
     mpfi_clear(log_base);
     mpz_clear(blocks);
@@ -292,7 +282,7 @@ int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments)
     bloom_fpr_probe_sum(sum, block_bits, filter->k, empty);
     mpz_ui_pow_ui(denominator, filter->block_bits, filter->k);
     mpfi_div_z(sum, sum, denominator);
-    store_probability(result, sum);
+    bloom_interval_probability(result, sum);
     for (unsigned long l = 0; l <= bound; l++)
         mpfi_clear(empty[l]);
     free(empty);

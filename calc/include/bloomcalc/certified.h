@@ -158,6 +158,9 @@ int bloom_exact_rational(mpq_ptr result, const void *arguments);
 
 /* Small interval helpers used by the formula modules. */
 
+/* result = value intersected with [0, 1]: a probability's enclosure, only tightened. */
+void bloom_interval_probability(mpfi_ptr result, mpfi_srcptr value);
+
 /* result = base^exponent for an interval base >= 0, by repeated squaring. */
 void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long exponent);
 
