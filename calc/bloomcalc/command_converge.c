@@ -148,12 +148,25 @@ int bloomcalc_converge(int argc, char **argv, int first)
         mpz_t *keys = calloc(sizes.count, sizeof *keys);
         if (points == NULL || keys == NULL)
             abort();
+        size_t empty = sizes.count;
         for (size_t i = 0; i < sizes.count; i++) {
             mpz_init(keys[i]);
-            bloom_keys_for_bits_per_key(keys[i], mpq_numref(sizes.values[i]), bits_per_key);
+            if (bloom_keys_for_bits_per_key(keys[i], mpq_numref(sizes.values[i]), bits_per_key)
+                && empty == sizes.count)
+                empty = i;
             points[i] = (bloom_fpr_arguments){ mpq_numref(sizes.values[i]), keys[i], k, 0 };
         }
-        status = write_convergence(points, sizes.count, fit, &output);
+        if (empty < sizes.count) {
+            char *bits = mpz_get_str(NULL, 10, mpq_numref(sizes.values[empty]));
+            char *per_key = mpq_get_str(NULL, 10, bits_per_key);
+            bloom_options_error(&line, "-m/--bits: m = %s bits at -c %s bits a key hold round(m/c) "
+                                "= 0 keys; accepted: every m above c/2", bits, per_key);
+            free(bits);
+            free(per_key);
+            status = 2;
+        } else {
+            status = write_convergence(points, sizes.count, fit, &output);
+        }
         for (size_t i = 0; i < sizes.count; i++)
             mpz_clear(keys[i]);
         free(keys);

@@ -65,8 +65,9 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         bloom_options_error(&line, "-k/--hashes is required (hash functions per key)");
         status = 2;
     }
+    if (parsed == 0 && status == 0)
+        status = bloomcalc_given_resolve(&given, n, m, c, &line);
     if (parsed == 0 && status == 0) {
-        bloomcalc_given_resolve(&given, n, m, c);
         bloom_fpr_arguments arguments = { m, n, k, 0 };
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);
         bloom_quantity bloom = bloom_fpr_bloom_quantity(&arguments);

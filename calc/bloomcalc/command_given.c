@@ -65,13 +65,17 @@ int bloomcalc_given_two(const bloomcalc_given *given, bloom_command_line *line, 
     return 0;
 }
 
-void bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c)
+int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c,
+                            const struct bloom_command_line *line)
 {
     if (!given->c)
-        return;
-    if (given->n)
-        bloom_bits_for_bits_per_key(m, n, c);
-    else
-        bloom_keys_for_bits_per_key(n, m, c);
+        return 0;
+    int for_bits = given->n;
+    int zero = for_bits ? bloom_bits_for_bits_per_key(m, n, c) : bloom_keys_for_bits_per_key(n, m, c);
     given->n = given->m = 1;
+    if (zero && line != NULL)
+        bloom_options_error(line, "--bits-per-key: round(%s) is 0 (no filter of 0 %s); accepted: "
+                            "bits per key that leave at least one key and one bit",
+                            for_bits ? "n c" : "m / c", for_bits ? "bits" : "keys");
+    return zero ? 2 : 0;
 }

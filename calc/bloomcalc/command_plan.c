@@ -101,12 +101,19 @@ int bloomcalc_plan(int argc, char **argv, int first)
         status = bloomcalc_given_read(&given, &line);
     if (parsed == 0 && status == 0)
         status = bloomcalc_given_two(&given, &line, "bloomcalc plan 1e9 1%");
+    if (parsed == 0 && status == 0)
+        status = bloomcalc_given_resolve(&given, n, m, c, &line);
     if (parsed == 0 && status == 0) {
-        bloomcalc_given_resolve(&given, n, m, c);
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = plan_given(&plan, &given, n, m, p, k, levels);
-        if (planned == BLOOM_UNDEFINED && !given.n) {
+        if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
+            bloom_options_error(&line, "-m/--bits: so many bits a key that the best hash count "
+                                "(m/n) ln 2 reaches the limit of %lu hashes; accepted: m/n below "
+                                "%lu/ln 2 = 1442.7 bits a key, or a fixed -k/--hashes K",
+                                BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
+            status = 2;
+        } else if (planned == BLOOM_UNDEFINED && !given.n) {
             bloom_options_error(&line, "-m/--bits: too few bits to hold even one key at the "
                                 "target rate; accepted: more bits or a larger -p/--rate");
             status = 2;

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "fields.h"
+#include "fpr.h"
 #include "options.h"
 #include "sizing.h"
 #include "structures.h"
@@ -114,12 +115,18 @@ int bloomcalc_structures(int argc, char **argv, int first)
         bloom_record rows[16];
         size_t count = 0;
         status = planned == BLOOM_OK ? 0 : 1;
+        if (planned == BLOOM_UNDEFINED) {
+            bloom_options_error(&line, "-m/--counters: so many counters a key that the best hash "
+                                "count (m/n) ln 2 reaches the limit of %lu; accepted: m/n below "
+                                "1442.7 counters a key", BLOOM_MAX_HASHES);
+            status = 2;
+        }
         for (; count < bloom_structure_count && status == 0; count++)
             status = structure_row(&rows[count], count, p, options[1].seen ? n : NULL, &counting,
                                    &output) == BLOOM_OK ? 0 : 1;
         if (status == 0)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
-        else
+        else if (status == 1)
             fputs("bloomcalc structures: a result could not be certified; try fewer --digits\n",
                   stderr);
         for (size_t i = 0; i < count; i++)

@@ -35,8 +35,11 @@ int bloomcalc_given_read(bloomcalc_given *given, struct bloom_command_line *line
 int bloomcalc_given_two(const bloomcalc_given *given, struct bloom_command_line *line,
                         const char *example);
 
-/* With c given: sets the missing one of n and m (round(n c) or round(m / c)) and marks both given. */
-void bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c);
+/* With c given: sets the missing one of n and m (round(n c) or round(m / c)) and marks both
+ * given.  Returns 0, or 2 after one line on stderr (line may be NULL: no line) when it
+ * rounds to 0. */
+int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c,
+                            const struct bloom_command_line *line);
 
 struct bloom_fields;
 struct bloom_plan;

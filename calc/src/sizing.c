@@ -222,7 +222,7 @@ int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
     if (mpz_cmp_ui(below, 1) < 0) {
         *k = 1;
     } else if (mpz_cmp_ui(below, BLOOM_MAX_HASHES) >= 0) {
-        *k = BLOOM_MAX_HASHES;
+        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
     } else {
         unsigned long lower = mpz_get_ui(below);
         bloom_fpr_arguments at_lower = { m, n, lower, 0 };
@@ -616,8 +616,9 @@ int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
 
 /* --- bits per key as a whole filter --------------------------------------- */
 
-/* rop = numerator/denominator rounded to nearest, ties to even, at least 1. */
-static void round_to_whole(mpz_ptr rop, mpq_srcptr value)
+/* rop = numerator/denominator rounded to nearest, ties to even; returns
+ * nonzero when that is 0 (rop is left 0: no filter of 0 bits or keys). */
+static int round_to_whole(mpz_ptr rop, mpq_srcptr value)
 {
     mpz_t remainder;
     mpz_init(remainder);
@@ -626,13 +627,12 @@ static void round_to_whole(mpz_ptr rop, mpq_srcptr value)
     int half = mpz_cmp(remainder, mpq_denref(value));
     if (half > 0 || (half == 0 && mpz_odd_p(rop)))
         mpz_add_ui(rop, rop, 1);
-    if (mpz_sgn(rop) <= 0)
-        mpz_set_ui(rop, 1);
     mpz_clear(remainder);
+    return mpz_sgn(rop) <= 0;
 }
 
 /* rop = round(whole x c), or round(whole / c) when `divide`. */
-static void scale_by_bits_per_key(mpz_ptr rop, mpz_srcptr whole, mpq_srcptr bits_per_key, int divide)
+static int scale_by_bits_per_key(mpz_ptr rop, mpz_srcptr whole, mpq_srcptr bits_per_key, int divide)
 {
     mpq_t value;
     mpq_init(value);
@@ -641,16 +641,17 @@ static void scale_by_bits_per_key(mpz_ptr rop, mpz_srcptr whole, mpq_srcptr bits
         mpq_div(value, value, bits_per_key);
     else
         mpq_mul(value, value, bits_per_key);
-    round_to_whole(rop, value);
+    int zero = round_to_whole(rop, value);
     mpq_clear(value);
+    return zero;
 }
 
-void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key)
+int bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key)
 {
-    scale_by_bits_per_key(n, m, bits_per_key, 1);
+    return scale_by_bits_per_key(n, m, bits_per_key, 1);
 }
 
-void bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key)
+int bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key)
 {
-    scale_by_bits_per_key(m, n, bits_per_key, 0);
+    return scale_by_bits_per_key(m, n, bits_per_key, 0);
 }

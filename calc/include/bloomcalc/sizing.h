@@ -50,8 +50,10 @@ void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m);
 
 /*
  * *k = the integer hash count with the lower exact rate for m bits and n
- * keys: floor or ceiling of (m/n) ln 2 (at least 1, at most
- * BLOOM_MAX_HASHES); on a tie the smaller.  Returns a bloom_status.
+ * keys: floor or ceiling of (m/n) ln 2 (at least 1); on a tie the smaller.
+ * Returns a bloom_status: BLOOM_UNDEFINED when floor((m/n) ln 2) >=
+ * BLOOM_MAX_HASHES, where the best count could lie above the limit
+ * (m/n >= 1000/ln 2 = 1442.7 bits a key): never silently clamped.
  */
 int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
 
@@ -85,9 +87,10 @@ int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
                               const bloom_quantity *bound);
 
 /* A filter given by its bits per key c: n = m / c, or m = n c, each rounded
- * to the nearest whole number (ties to even), at least 1. */
-void bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
-void bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key);
+ * to the nearest whole number (ties to even).  Return nonzero when that is
+ * 0 (the result is then 0, never raised to 1: callers refuse such input). */
+int bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
+int bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key);
 
 #ifdef __cplusplus
 }
