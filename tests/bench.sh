@@ -33,3 +33,20 @@ for bench in "$build"/bench/bench_sim*; do
     echo "== $bench"
     "$bench"
 done
+
+echo
+echo "== bloomcalc at the corners of its ranges (tests/extremes.sh): wall seconds, slowest first"
+echo "   (each stopped after 60 s; the 'slow' list is in the documented ranges but not yet fast)"
+. tests/extremes.sh
+corners=$(mktemp)
+{ echo "$extreme_inputs" | sed 's/^/corner /'; echo "$slow_inputs" | sed 's/^/slow /'; } |
+while read -r kind arguments; do
+    start=$(date +%s%N)
+    # shellcheck disable=SC2086
+    timeout 60 "$build/bloomcalc" $arguments >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    echo "$(( (end - start) / 1000000 )) $kind bloomcalc $arguments"
+done | sort -rn >"$corners"
+echo "milliseconds,list,command"
+sed 's/^\([^ ]*\) \([^ ]*\) \(.*\)$/\1,\2,\3/' "$corners"
+rm -f "$corners"

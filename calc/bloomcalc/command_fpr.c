@@ -27,6 +27,28 @@ static const char description[] =
     "(Parquet) layouts, indices that reach only 2^N bits, and the collision floor\n"
     "1 - (1 - 2^-H)^N of an H-bit hash.  Every digit printed is correctly rounded.";
 
+/*
+ * The relative errors of a saturated filter are about e^(-kn/m); beyond
+ * kn/m = 2^29 that is below MPFR's default exponent range (2^-(2^30)), so no digit
+ * of them could be computed: refused up front rather than failing (exit 1)
+ * after the work.  Returns 0, or 2 with the message.
+ */
+static int refuse_unrepresentable_load(mpz_srcptr m, mpz_srcptr n, unsigned long k,
+                                       const bloom_command_line *line)
+{
+    mpz_t load;
+    mpz_init(load);
+    mpz_mul_ui(load, n, k);
+    mpz_fdiv_q(load, load, m);
+    int too_full = mpz_sizeinbase(load, 2) > 29;
+    mpz_clear(load);
+    if (too_full)
+        bloom_options_error(line, "-n/--keys: kn/m is 2^29 or more, where the relative errors "
+                            "(about e^(-kn/m)) leave the range of MPFR's exponents; accepted: "
+                            "kn/m below 2^29");
+    return too_full ? 2 : 0;
+}
+
 int bloomcalc_fpr(int argc, char **argv, int first)
 {
     mpz_t m, n;
@@ -67,6 +89,8 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     }
     if (parsed == 0 && status == 0)
         status = bloomcalc_given_resolve(&given, n, m, c, &line);
+    if (parsed == 0 && status == 0)
+        status = refuse_unrepresentable_load(m, n, k, &line);
     if (parsed == 0 && status == 0) {
         bloom_fpr_arguments arguments = { m, n, k, 0 };
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);

@@ -262,9 +262,14 @@ static void exact_rate_numerator(mpfi_ptr sum, const bloom_fpr_arguments *argume
     free(empty);
 }
 
-/* (1 - l/m)^T, the probability that l given bits all stay empty. */
+/* (1 - l/m)^T, the probability that l given bits all stay empty (0 when l = m:
+ * the rate's callers have T >= 1). */
 static void empty_probability(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments)
 {
+    if (mpz_cmp_ui(arguments->m, l) == 0 && mpz_sgn(arguments->n) > 0) {
+        mpfi_set_ui(result, 0);
+        return;
+    }
     mpz_t total, count;
     mpz_init(total);
     mpz_init_set_ui(count, l);

@@ -1,0 +1,46 @@
+#!/bin/sh
+# cli_limits.sh BUILD - inputs at the corners of bloomcalc's documented
+# ranges (tests/extremes.sh): each ends, answered (exit 0) or refused up
+# front (exit 2, one stderr line, nothing on stdout), within a generous
+# guard of 120 s (a hang detector, not a timing: they take well under a
+# second each on an idle machine; make bench prints their times).  And the
+# refusals that replaced silent clamps (issue 13).
+# Ends with "cli-limits: N passed, N failed".
+set -u
+build=$1
+. tests/command_checks.sh
+. tests/extremes.sh
+checks_begin
+
+echo "$extreme_inputs" >"$scratch/list"
+while read -r arguments; do
+    # shellcheck disable=SC2086
+    timeout 120 "$build/bloomcalc" $arguments >"$out" 2>"$err"
+    rc=$?
+    case $rc in
+    0) if [ -s "$out" ]; then pass; else fail "bloomcalc $arguments: exit 0, nothing printed"; fi ;;
+    2) if [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ]; then pass
+       else fail "bloomcalc $arguments: exit 2 without exactly one stderr line and an empty stdout"; fi ;;
+    124) fail "bloomcalc $arguments: no answer within 120 s (a hang)" ;;
+    *) fail "bloomcalc $arguments: exit $rc: $(head -c 300 "$err")" ;;
+    esac
+done <"$scratch/list"
+
+# No silent clamps: the best k above the limit, 0 keys or bits from a bits-per-key rounding,
+# relative errors beyond MPFR's exponents; each refused naming the argument.
+refuse "bits" "$build/bloomcalc" plan -n 1 -m 2^20
+refuse "bits" "$build/bloomcalc" plan -n 1 -m 2^256
+refuse "counters" "$build/bloomcalc" structures 1% -n 1 -m 2^64
+refuse "bits" "$build/bloomcalc" converge -c 1000 -m 2^6..2^12
+refuse "bits-per-key" "$build/bloomcalc" plan -m 64 --bits-per-key 1000
+refuse "bits-per-key" "$build/bloomcalc" plan -n 1 --bits-per-key 0.1
+refuse "keys" "$build/bloomcalc" fpr -m 2 -n 2^28 -k 1000
+# ... while the same filters with a fixed k, or just inside the limits, answer.
+"$build/bloomcalc" plan -n 1 -m 2^20 -k 20 --format csv >"$out" 2>"$err"
+check "plan -n 1 -m 2^20 -k 20 answers" $?
+[ "$(csv_field k)" = 20 ]
+check "plan -n 1 -m 2^20 -k 20 keeps k = 20" $?
+"$build/bloomcalc" converge -c 1000 -m 2^10 --format csv >"$out" 2>"$err" && [ "$(csv_field n)" = 1 ]
+check "converge -c 1000 -m 2^10: n = round(1.024) = 1" $?
+
+checks_end cli-limits

@@ -1,0 +1,53 @@
+# extremes.sh - corners of every bloomcalc command's documented ranges, one
+# command a line (arguments of bloomcalc), for tests/cli_limits.sh (each must
+# end, answered or refused, within a generous guard) and tests/bench.sh
+# (make bench: CPU seconds of each, slowest first).  Sourced; defines
+# extreme_inputs (answered quickly today) and slow_inputs (in the documented
+# ranges but still seconds to minutes: listed by make bench only, see the
+# README's "Input" limits).
+extreme_inputs='plan 1 0.999999
+plan 2^256 0.5
+plan 1e9 1e-30
+plan 1 1e-20
+plan -n 1 -m 1
+plan -n 1 -m 100
+plan -n 2^256 -m 1
+plan -n 1 -m 2^20
+plan -n 1 -m 2^256
+plan -m 1 -p 0.5
+plan -m 2^256 -p 1e-30
+plan 1e9 1% -L 1000000
+fpr -m 1 -n 1 -k 1
+fpr -m 2 -n 1000 -k 1000
+fpr -m 2 -n 1000 -k 1000 --digits 1000
+fpr -m 1000 -n 1e6 -k 60
+fpr -m 2^256 -n 2^256 -k 100
+fpr -m 1 -n 2^256 -k 1000
+fpr -m 1 -n 2^28 -k 1
+fpr -m 2^256 -n 1 -k 1
+fpr -m 64 -n 8 -k 5 --digits 1000
+table -n 1,2^256 -p 0.5,1e-30 -k 1,30 -L 1,1000000 --columns n,p,k,levels
+converge -c 1000 -m 2^10..2^30
+converge -c 1 -k 100 -m 2^6..2^12
+converge --fit
+compare 1 0.5
+compare 2^64 1e-30
+lsm -L 1 -T 1 -n 1
+lsm -L 64 -T 10 -n 1e9
+grow -n 1 --initial 1 -s 1
+grow -n 1e9 -s 1000 --initial 1
+structures 1e-300 -n 2^64 --counter-bits 1
+structures 0.999999 -n 1
+structures 1% -n 1e6 --counter-bits 6'
+slow_inputs='plan -n 1 -p 1e-100
+plan -n 1 -m 1442
+plan -n 1 -m 1000
+fpr -m 2^256 -n 2^256 -k 1000
+converge -c 1 -k 1000 -m 2^6..2^12
+plan -n 1 -p 1e-300
+plan -n 89 -p 1e-274
+plan 1e9 1e-300
+plan -n 1 -m 2^256 -k 1000
+fpr -m 2^256 -n 1 -k 1000
+lsm -L 1000 -T 1000000
+grow -n 1e9 -s 1 --initial 1e6 -r 0.5'
