@@ -715,7 +715,7 @@ static void test_bits_per_key_conversions(void)
         {1000000000, "10", 10000000000UL, 100000000},   /* n -> m = 1e10; m = 1e9 -> n = 1e8 */
         {7, "19/2", 66, 1},       /* 66.5 -> 66 (even); 7/9.5 = 0.74 -> 1 */
         {3, "1/2", 2, 6},         /* 1.5 -> 2 (even); 3/0.5 = 6 */
-        {1, "1/1000", 1, 1000},   /* 0.001 -> at least 1 */
+        {1, "1/1000", 0, 1000},   /* 0.001 -> 0, reported (was raised to 1: a silent clamp, issue 13) */
         {5, "2", 10, 2},          /* 5/2 = 2.5 -> 2 (even) */
     };
     mpz_t given, result;
@@ -725,9 +725,11 @@ static void test_bits_per_key_conversions(void)
     for (size_t i = 0; i < COUNT_OF(cases); i++) {
         mpz_set_ui(given, cases[i].given);
         mpq_set_str(c, cases[i].c, 10);
-        bloom_bits_for_bits_per_key(result, given, c);
+        int zero = bloom_bits_for_bits_per_key(result, given, c);
         CHECK(mpz_cmp_ui(result, cases[i].bits) == 0, "m for n=%lu c=%s: %Zd, expected %lu",
               cases[i].given, cases[i].c, result, cases[i].bits);
+        CHECK(zero == (cases[i].bits == 0), "m for n=%lu c=%s: rounding to 0 not reported",
+              cases[i].given, cases[i].c);
         bloom_keys_for_bits_per_key(result, given, c);
         CHECK(mpz_cmp_ui(result, cases[i].keys) == 0, "n for m=%lu c=%s: %Zd, expected %lu",
               cases[i].given, cases[i].c, result, cases[i].keys);

@@ -110,7 +110,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
         if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
             bloom_options_error(&line, "-m/--bits: so many bits a key that the best hash count "
                                 "(m/n) ln 2 reaches the limit of %lu hashes; accepted: m/n below "
-                                "%lu/ln 2 = 1442.7 bits a key, or a fixed -k/--hashes K",
+                                "%lu/ln 2 = 1442.7 bits a key (if M counts bytes, give --memory M "
+                                "or a unit), or a fixed -k/--hashes K",
                                 BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
             status = 2;
         } else if (planned == BLOOM_UNDEFINED && !given.n) {
