@@ -19,6 +19,7 @@ int main(int argc, char **argv)
         &sim_bulk_suite,
         &sim_layout_suite,
         &sim_library_suite,
+        &sim_shard_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

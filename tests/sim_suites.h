@@ -23,5 +23,6 @@ extern const bloom_test_suite sim_lsm_suite;
 extern const bloom_test_suite sim_bulk_suite;
 extern const bloom_test_suite sim_layout_suite;
 extern const bloom_test_suite sim_library_suite;
+extern const bloom_test_suite sim_shard_suite;
 
 #endif
