@@ -4,7 +4,8 @@
 # byte, what the unsharded run prints, for fpr, plan, lsm and grow, in each
 # output format, for small filters (shards take blocks of trials) and for
 # a large filter (>= 8 MiB: the bulk engine; shards take ranges of the
-# queries of each trial and every shard rebuilds the filter); merge refuses
+# queries of each trial and every shard rebuilds the filter; lsm and grow
+# filters of 8 MiB with BLOOM_TEST_LARGE=1); merge refuses
 # a missing, repeated or foreign shard and a file cut short, and prints
 # the partial result with --partial; bad --shard values exit 2; a shard
 # rerun (or run on other --threads) writes the same file; a shard stopped
@@ -86,6 +87,13 @@ check "filter-file: another run's file (another seed) is not used" $?
 sharded fpr-large-trials fpr -m 2^26 -n 2e5 -k 5 --trials 8 --queries 1e4 --seed 4 --format csv
 grep -q "^split trials" "$scratch/fpr-large-trials.2"
 check "fpr-large-trials: 8 trials, 4 shards: split by trials" $?
+# lsm and grow have no bulk engine: their filters of 8 MiB and more run on
+# the per-trial engine, cut by trials like the small ones, and cost about
+# 40 s of CPU here; they run when BLOOM_TEST_LARGE=1.
+if [ "${BLOOM_TEST_LARGE:-0}" = 1 ]; then
+    sharded lsm-large lsm -L 1 -p 1% -n 7.1e6 --trials 4 --lookups 4000 --seed 2
+    sharded grow-large grow -n 7.1e6 --initial 7.1e6 --trials 4 --queries 1000 --seed 2 --format csv
+fi
 if [ "${BLOOM_TEST_LABEL:-plain}" != sanitizer ]; then
     sharded fpr-large-members fpr -m 2^26 -n 3e6 -k 3 --trials 2 --queries 2e5 --check-members --format json
     sharded plan-large plan 5e6 1e-3 --trials 1 --queries 2e5 --seed 3
