@@ -93,7 +93,8 @@ int probes_in_file(const std::string &file) {
   for (at = meta_offset; at < end;) {
     uint64_t shared = varint(bytes, &at), fresh = varint(bytes, &at), length = varint(bytes, &at);
     if (shared > key.size() || at + fresh + length > end) return -1;
-    key = key.substr(0, shared) + std::string(bytes.begin() + at, bytes.begin() + at + fresh);
+    key.resize(shared);
+    key.append(bytes.begin() + at, bytes.begin() + at + fresh);
     size_t value = at + fresh;
     at = value + length;
     if (key.rfind("fullfilter.", 0) == 0) {
