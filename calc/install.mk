@@ -44,9 +44,10 @@ $(CALC_SHARED_LIB): $(call objects,$(CALC_SOURCES))
 
 # Manual pages and completion come from the programs' --help texts, so that
 # they cannot drift apart from them (calc/cli/manpage.sh, completion.sh).
-$(BUILD)/man/%.1: $(BUILD)/% calc/cli/manpage.sh
+$(BUILD)/man/%.1: $(BUILD)/% $(BUILD)/bloomcalc calc/cli/manpage.sh
 	@mkdir -p $(dir $@)
-	sh calc/cli/manpage.sh $< $(VERSION) > $@.tmp && mv $@.tmp $@
+	sh calc/cli/manpage.sh $< $(VERSION) $(BUILD)/bloomcalc > $@.utf8
+	preconv -e utf-8 $@.utf8 | sed '/^\.lf /d' > $@.tmp && mv $@.tmp $@ && rm $@.utf8
 
 $(BUILD)/man/bloomcalc.3: calc/bloomcalc.3 calc/include/bloomcalc/version.h
 	@mkdir -p $(dir $@)

@@ -11,7 +11,9 @@
 #     independently (python3: the exact rate as a fraction by enumerating the
 #     number of set bits, rounded with Decimal; the bits from ln in Decimal);
 #   - every man page renders with groff's warnings on and none printed; every
-#     command and every option of every --help appears in its man page;
+#     command and every option of every --help appears in its man page, and
+#     so does every output key of the registry (bloomcalc keys) and the exit
+#     statuses;
 #   - the completion scripts complete a command, an option and an option's
 #     values in bash;
 #   - "make uninstall" leaves nothing behind.
@@ -139,6 +141,10 @@ for program in bloomcalc bloomsim; do
             expect "$program.1 documents $command $option" grep -q -- "$option" "$text"
         done
     done
+    for key in $("$build/bloomcalc" keys --format csv | tr -d '\r' | sed 1d | cut -d, -f1); do
+        expect "$program.1 documents output key $key" grep -q -- " $key " "$text"
+    done
+    expect "$program.1 documents the exit statuses" grep -q "EXIT STATUS" "$text"
 done
 
 # Completion, sourced in bash.

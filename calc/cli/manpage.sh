@@ -1,11 +1,13 @@
 #!/bin/sh
-# manpage.sh PROGRAM VERSION - writes PROGRAM's manual page (man(7) roff) on
+# manpage.sh PROGRAM VERSION KEYS_PROGRAM - writes PROGRAM's manual page (man(7) roff) on
 # stdout, made from the program's own help texts, so that the two cannot
 # drift apart: `PROGRAM --help` gives the NAME, SYNOPSIS and DESCRIPTION, and
 # each block headed "Title:" in it (Exit status:, Environment:, ...) a
 # section; every command listed under "Commands:" gets a subsection made from
 # `PROGRAM COMMAND --help`: its usage line, its description and each of its
-# blocks ("Options:", "Output keys:", ...) as a tagged list.
+# blocks ("Options:", "Output keys:", ...) as a tagged list.  The OUTPUT KEYS
+# section is the registry of output keys both programs share, as
+# `KEYS_PROGRAM keys --format csv` prints it (KEYS_PROGRAM is bloomcalc).
 #
 # The help texts follow one layout (calc/cli/options.c writes them): a block
 # title at column 0 ending in ':', items indented by two spaces with the tag
@@ -15,6 +17,7 @@
 set -eu
 program=$1
 version=$2
+keys_program=$3
 name=$(basename "$program")
 
 # to_roff: help text on stdin -> roff on stdout.  $1 is "program" for the
@@ -100,6 +103,25 @@ printf '.SH COMMANDS\n'
 for command in $commands; do
     "$program" "$command" --help | to_roff command
 done
+printf '.SH OUTPUT KEYS\n'
+printf 'Every key a command of bloomcalc or bloomsim prints (a CSV column, a JSON member), with its unit.\n'
+"$keys_program" keys --format csv | tr -d '\r' | awk '
+    function esc(s) { gsub(/\\/, "\\e", s); gsub(/-/, "\\-", s); return s }
+    NR == 1 { next }
+    {
+        # RFC 4180 fields: split on commas outside double quotes.
+        n = 0; field = ""; quoted = 0
+        for (i = 1; i <= length($0); i++) {
+            c = substr($0, i, 1)
+            if (c == "\"") { if (quoted && substr($0, i + 1, 1) == "\"") { field = field c; i++ } else quoted = !quoted }
+            else if (c == "," && !quoted) { f[++n] = field; field = "" }
+            else field = field c
+        }
+        f[++n] = field
+        print ".TP"; print ".B " esc(f[1])
+        unit = (f[2] == "\342\200\224" || f[2] == "") ? "" : " (" esc(f[2]) ")"
+        print esc(f[3]) unit
+    }'
 printf '.SH SEE ALSO\n'
 case $name in
     bloomcalc) printf '.BR bloomsim (1),\n.BR bloomcalc (3)\n' ;;
