@@ -62,6 +62,8 @@ done <"$scratch/readme"
 variants='calc fpr -m 6400 -n 800 -k 5 --layout blocked --hash-bits 32
 calc fpr -m 6400 -n 800 -k 8 --layout split-block --round pow2
 calc plan 1e6 1% --layout partitioned --index-bits 20
+calc plan 1e6 1% --actual-keys 2e6
+calc plan -n 1000 -m 2147483648
 calc grow -n 1e6 --per-filter
 calc structures 1% -n 1e6
 calc lsm -L 5 -p 1% -n 1e6 --per-level

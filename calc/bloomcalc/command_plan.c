@@ -27,8 +27,9 @@ static const char description[] =
     "the best hash count and its rate.  M and P: the largest N that meets P.\n"
     "LSM read amplification with one filter per level: 1 + (L-1)p probes for a key\n"
     "on the deepest level, L p for an absent key (L of each without filters).\n"
-    "--layout, --block-bits, --round, --hash-bits, --index-bits add the rate of the\n"
-    "planned filter as deployed (fpr_layout; see 'bloomcalc fpr --help').\n"
+    "--layout, --block-bits, --block-words, --round, --hash-bits, --index-bits and\n"
+    "--hash add the rate of the planned filter as deployed (fpr_layout, the same\n"
+    "description as 'bloomsim plan'; see 'bloomcalc fpr --help').\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
 /* Plans for the two of n, p, m given (after -c/--bits-per-key is resolved). */

@@ -5,8 +5,9 @@
  * are layouts.h's: the layout's exact rate at the reachable bits united
  * with the fingerprint floor 1 - (1 - 2^-H)^n, plus the Poisson-load forms
  * of the block layouts that the papers publish (layout_rates.h).  The
- * rates assume independent probes whatever --hash says (calc/FORMULAS.md,
- * section on layouts); bloomsim builds and measures the other schemes.
+ * rates assume independent probes whatever --hash says
+ * (calc/FORMULAS-layouts-section.md, "Widths, rounding and the probe
+ * scheme"); bloomsim builds and measures the other schemes.
  */
 #include <stdlib.h>
 #include <string.h>

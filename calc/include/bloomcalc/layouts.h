@@ -102,7 +102,8 @@ extern const char *const bloom_probe_scheme_names[];
  *      bloom_description_fields, its key registered in calc/cli/output_keys.c;
  *   4. a column of the grid in tests/cli_description.sh (both programs
  *      must print the same k, sizes and rates for every value), and a line
- *      in the README and in calc/FORMULAS.md's layout section.
+ *      in the README and in the layout section of the derivations
+ *      (calc/FORMULAS-layouts-section.md, for calc/FORMULAS.md).
  * Nothing else: the commands of both programs take the description whole.
  */
 typedef struct bloom_layout_description {
