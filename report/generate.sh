@@ -65,17 +65,23 @@ plot() {
         echo "set output '$out/$1'"
         printf '%s\n' "$2"
     } | gnuplot
+    # REPORT_TABLES=DIR: also the plotted points as gnuplot tables (tests/cli_figures.sh)
+    if [ -n "${REPORT_TABLES:-}" ]; then
+        { echo "set table '$REPORT_TABLES/$1.txt'"; printf '%s\n' "$2" | sed "s/set format [xy]2* '[^']*'//g"; } |
+            gnuplot
+    fi
 }
 
 # --- Figure 1: relative error against m ------------------------------------
 columns data/convergence.csv m relerr_bloom relerr_approx |
     awk '{ print $1, -$2, -$3 }' >"$work/relerr.dat"
 columns data/simulated_convergence.csv m measured_fpr ci_low ci_high fpr_bloom fpr_approx |
-    awk '{ print $1, 1 - $5 / $2, 1 - $5 / $3, 1 - $5 / $4, 1 - $6 / $2, 1 - $6 / $3, 1 - $6 / $4 }' \
+    awk -v floor=1e-10 'function f(v) { return v > floor ? v : floor }
+        { print $1, f(1 - $5 / $2), f(1 - $5 / $3), f(1 - $5 / $4), f(1 - $6 / $2), f(1 - $6 / $3), f(1 - $6 / $4) }' \
     >"$work/relerr_measured.dat"
 plot relative_error.png "
-set logscale xy; set format x '2^{%L}'; set logscale x 2; set format y '10^{%L}'
-set xlabel 'filter size m (bits), 10 bits per key, k = 7'
+set logscale xy; set format x '2^{%L}'; set logscale x 2; set format y '10^{%L}'; set yrange [1e-10:*]
+set xlabel 'filter size m (bits), 10 bits per key, k = 7 (a bar at the bottom edge reaches zero or below)'
 set title sprintf('fitted slope of log error against log m: %s (Bloom formula), %s (approximation)', '$(value data/convergence_fit.csv slope_bloom)', '$(value data/convergence_fit.csv slope_approx)')
 set ylabel 'relative error below the exact rate'
 set key top right; set grid
@@ -106,9 +112,11 @@ columns "$work/bits.csv" p bits_per_key bits_per_key_1_44 bits_per_key_lower_bou
 plot bits_per_key.png "
 set logscale x; set format x '10^{%L}'; set grid; set key top right
 set xlabel 'target false-positive rate p'; set ylabel 'bits per key'
+set y2label 'exact minus textbook constant (bits per key)'; set y2tics; set ytics nomirror
 plot '$work/bits.dat' using 1:2 with linespoints lw 2 title 'log2(1/p) / ln 2 (Bloom, exact constant)', \
      '$work/bits.dat' using 1:3 with linespoints dt 2 title '1.44 log2(1/p) (textbook constant)', \
-     '$work/bits.dat' using 1:4 with linespoints lw 2 title 'log2(1/p): floor for any filter'"
+     '$work/bits.dat' using 1:4 with linespoints lw 2 title 'log2(1/p): floor for any filter', \
+     '$work/bits.dat' using 1:(\$2 - \$3) axes x1y2 with linespoints lw 2 dt 3 title 'the gap between the two constants (right axis)'"
 
 # --- Figure 4: read amplification ------------------------------------------------
 "$bloomcalc" table -n 1e9 -p 0.1,0.05,0.03,0.02,0.01,0.005,0.003,0.002,0.001 -L 5,20 --format csv \
@@ -141,29 +149,40 @@ plot saturation.png "
 set grid; set key top left
 set xlabel 'keys inserted / keys planned (m = 9586 bits, k = 7, planned for 1000 keys at 1 %)'
 set ylabel 'false-positive rate'
+set logscale y; set format y '10^{%L}'
 plot '$work/fill.dat' using 1:2 with lines lw 2 title 'exact rate for the keys really inserted', \
+     0.01 with lines dt 2 lw 2 title 'the planned target, 1 %', \
      '$work/saturation.dat' using 1:2:3:4 with yerrorbars pt 7 title 'measured (99.9 %)'"
 
 # --- Figure 6: the layouts people deploy -------------------------------------------------
-for layout in standard partitioned blocked split-block; do
-    columns data/layouts_by_bits_per_key.csv m n layout fpr_layout |
-        awk -v layout="$layout" '$3 == layout { print $1 / $2, $4 }' >"$work/layout_$layout.dat"
-done
+# Lines: each layout's exact model at the measured filters (m = 2^16, the same n and k);
+# points: the measurements.  The m = 2^20 models are in data/layouts_by_bits_per_key.csv.
 for layout in partitioned blocked split-block; do
-    columns data/simulated_layouts.csv m n layout measured_fpr ci_low ci_high |
-        awk -v layout="$layout" '$3 == layout { print $1 / $2, $4, $5, $6 }' >"$work/measured_$layout.dat"
+    columns data/simulated_layouts.csv m n layout measured_fpr ci_low ci_high fpr_layout fpr_exact |
+        awk -v layout="$layout" '$3 == layout { print $1 / $2, $4, $5, $6, $7, $8 }' >"$work/measured_$layout.dat"
 done
 plot layouts.png "
 set logscale y; set format y '10^{%L}'; set grid
-set xlabel 'bits per key m/n (m = 2^20; best integer k, 8 for split-block)'
-set ylabel 'false-positive rate (exact model of each layout)'
-plot '$work/layout_standard.dat' using 1:2 with linespoints lw 2 title 'standard', \
-     '$work/layout_partitioned.dat' using 1:2 with linespoints dt 2 title 'partitioned (k slices)', \
-     '$work/layout_blocked.dat' using 1:2 with linespoints lw 2 title 'blocked, 512-bit blocks', \
-     '$work/layout_split-block.dat' using 1:2 with linespoints lw 2 title 'split-block (Parquet), k = 8', \
-     '$work/measured_partitioned.dat' using 1:2:3:4 with yerrorbars pt 6 title 'measured partitioned (m = 2^16)', \
-     '$work/measured_blocked.dat' using 1:2:3:4 with yerrorbars pt 7 title 'measured blocked (m = 2^16)', \
-     '$work/measured_split-block.dat' using 1:2:3:4 with yerrorbars pt 5 title 'measured split-block (m = 2^16)'"
+set xlabel 'bits per key m/n (m = 2^{16}; best integer k, 8 for split-block)'
+set ylabel 'false-positive rate'
+plot '$work/measured_blocked.dat' using 1:6 with lines lw 2 lc rgb 'black' title 'standard filter, exact rate', \
+     '$work/measured_partitioned.dat' using 1:5 with lines dt 2 lw 2 lc 1 title 'partitioned (k slices), model', \
+     '$work/measured_blocked.dat' using 1:5 with lines lw 2 lc 2 title 'blocked, 512-bit blocks, model', \
+     '$work/measured_split-block.dat' using 1:5 with lines lw 2 lc 3 title 'split-block (Parquet), k = 8, model', \
+     '$work/measured_partitioned.dat' using 1:2:3:4 with yerrorbars pt 6 lc 1 title 'measured partitioned (99.9 %)', \
+     '$work/measured_blocked.dat' using 1:2:3:4 with yerrorbars pt 7 lc 2 title 'measured blocked (99.9 %)', \
+     '$work/measured_split-block.dat' using 1:2:3:4 with yerrorbars pt 5 lc 3 title 'measured split-block (99.9 %)'"
+
+# --- Figure 7: LSM filter memory, uniform against Monkey ------------------------------
+columns data/lsm_allocation.csv bits_per_key read_amp_miss_uniform read_amp_miss_monkey \
+    read_amp_miss_no_last_level >"$work/lsm_allocation.dat"
+plot lsm_allocation.png "
+set logscale y; set format y '10^{%L}'; set grid; set key top right
+set xlabel 'filter memory, bits per key (L = 5, T = 10, 10^9 keys)'
+set ylabel 'expected I/Os of a lookup for an absent key'
+plot '$work/lsm_allocation.dat' using 1:2 with linespoints lw 2 title 'the same rate on every level', \
+     '$work/lsm_allocation.dat' using 1:3 with linespoints lw 2 title 'Monkey: rates optimal for the memory', \
+     '$work/lsm_allocation.dat' using 1:4 with linespoints dt 2 title 'no filter on the last level'"
 
 lsm_at_ten() {
     columns data/lsm_allocation.csv bits_per_key "$1" | awk '$1 + 0 == 10 { print $2 }'
@@ -235,7 +254,7 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
    (libbloom refuses a filter of 2^31 bits or more)
    (\`data/library_rules.csv\`). In an LSM tree (L = 5, T = 10, 10 bits per key) Monkey's
    allocation cuts the expected I/Os of an absent key from $(lsm_at_ten read_amp_miss_uniform) to $(lsm_at_ten read_amp_miss_monkey) at equal
-   memory (\`data/lsm_allocation.csv\`). Real filters of each layout agree with their models:
+   memory (Figure 7, \`data/lsm_allocation.csv\`). Real filters of each layout agree with their models:
    over $(csv data/simulated_layouts.csv | tail -n +2 | wc -l) measured layouts the layout's own prediction was rejected $(count data/simulated_layouts.csv verdict_layout=rejected) times,
    the standard filter's exact rate $(count data/simulated_layouts.csv verdict_exact=rejected) times (\`data/simulated_layouts.csv\`).
 7. **The seeds' figures:** $claims_hold of $claims quoted figures hold ($claims_exact of them exactly); the others are
@@ -247,7 +266,8 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
 
 Lines: the exact relative errors (certified, \`bloomcalc converge\`). Points: the approximation
 and Bloom's formula against the *measured* rate, with the 99.9 % interval of the measurement
-(\`bloomsim fpr\`, independent hashing); they fall on the lines where the runs resolve them.
+(\`bloomsim fpr\`, independent hashing); they fall on the lines where the runs resolve them. A
+bar that reaches the bottom edge extends to zero or below: that run cannot resolve the error.
 
 ## Figure 2: measured rate against bits per key, three probe schemes
 
@@ -268,6 +288,13 @@ and Bloom's formula against the *measured* rate, with the 99.9 % interval of the
 ## Figure 6: layouts against bits per key
 
 ![layouts](layouts.png)
+
+Lines: each layout's exact model (\`fpr_layout\`) for the filters measured, m = 2^16 with their
+n and k; points: the measurements with their 99.9 % intervals (\`data/simulated_layouts.csv\`).
+
+## Figure 7: LSM filter memory, uniform rates against Monkey's allocation
+
+![LSM allocation](lsm_allocation.png)
 
 ## What each library allocates for a billion keys at 1 %
 
@@ -328,7 +355,8 @@ fi
 echo
 echo "## The seeds' figures"
 echo
-echo "Each figure quoted in the design documents (\`../shared/seeds/\`), recomputed: *computed* is"
+echo "Each figure quoted in the design documents the product was specified from (not part of this"
+echo "repository; the claims are listed in \`report/seed_claims.tsv\`), recomputed: *computed* is"
 echo "bloomcalc's value correctly rounded to as many digits as the quote, *value* has 12 digits; *kind*"
 echo "says whether the quote is the exact value, a correct rounding, or wrong; for a wrong figure,"
 echo "*really* names the quantity it does equal (from data/seed_claims.csv)."
