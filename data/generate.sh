@@ -58,7 +58,7 @@ table seed_claims.csv \
     sh report/seed_claims.sh "$build"
 
 table library_rules.csv \
-    "What each well-known library allocates for a billion keys at 1 %: bits, bytes, hash count, layout, and the rate that filter really has" \
+    "What each well-known library allocates for a billion keys at 1 %: bits, bytes (and GB, GiB), hash count, layout, and the rate that filter really has" \
     "$bloomcalc" compare 1e9 1% --format csv
 
 # several_rows FILE DESCRIPTION: a table gathered from several runs (rows.sh collect).

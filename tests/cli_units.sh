@@ -115,4 +115,41 @@ headroom "k fixed at 2p" n_at_2p 2 -n 1e5 -p 1% -k 3
 "$bloomcalc" plan 100 0.2 --format csv >"$out" 2>"$err"
 [ -z "$(csv_field n_at_10p)" ] && [ -n "$(csv_field n_at_2p)" ]; check "10p >= 1: n_at_10p missing" $?
 
+# Memory in every command (part 5).  Expected: the xor filter with whole-bit
+# fingerprints holds 1.23 x ceil(log2 100) = 8.61 bits a key (Graf and
+# Lemire), so 1e6 keys take 8 610 000 bits = 1 076 250 bytes exactly; GB and
+# GiB are bytes / 10^9 and bytes / 2^30, checked with bc; the Bloom row, lsm
+# -p 1% and the plan of 1e6 (1e9) keys at 1 % are the same filter.
+# exact_quotient A B: A / B by bc, in the program's form (exact when it terminates in 40 digits).
+exact_quotient() {
+    printf 'scale=40\n%s / %s\n' "$1" "$2" | bc | sed 's/0*$//; s/\.$//; s/^\./0./'
+}
+"$bloomcalc" structures 1% -n 1e6 --format json --digits 40 >"$out" 2>"$err"
+row=$(tr -d '\n' <"$out" | grep -o '"xor, whole-bit fingerprints"[^}]*')
+case $row in
+*'"m_bits": 8610000,'*'"bytes": 1076250,'*"\"gigabytes\": $(exact_quotient 1076250 10^9),"*"\"gibibytes\": $(exact_quotient 1076250 2^30)"*) pass ;;
+*) fail "structures -n 1e6: xor whole-bit totals: $row" ;;
+esac
+"$bloomcalc" plan 1e6 1% --format csv >"$out" 2>"$err"; plan_bits=$(csv_field m_bits)
+"$bloomcalc" structures 1% -n 1e6 --format json >"$out" 2>"$err"
+tr -d '\n' <"$out" | grep -q "\"structure\": \"bloom\"[^}]*\"m_bits\": $plan_bits,"
+check "structures -n 1e6: the Bloom row is the plan's m ($plan_bits)" $?
+"$bloomcalc" lsm --format csv >"$out" 2>"$err"
+[ "$(csv_field m_bits),$(csv_field bytes),$(csv_field gigabytes)" = "10000000000,1250000000,1.25" ]
+check "lsm: 1e9 keys at 10 bits: 1.25 GB" $?
+"$bloomcalc" plan 1e9 1% --format csv >"$out" 2>"$err"; plan_bits=$(csv_field m_bits)
+"$bloomcalc" lsm -p 1% --format csv >"$out" 2>"$err"
+[ "$(csv_field m_bits)" = "$plan_bits" ]; check "lsm -p 1%: the plan's m" $?
+"$bloomcalc" grow -n 1e9 --format csv --digits 40 >"$out" 2>"$err"
+bytes=$(csv_field bytes)
+[ "$(csv_field gigabytes),$(csv_field gibibytes)" = "$(exact_quotient "$bytes" 10^9),$(exact_quotient "$bytes" 2^30)" ]
+check "grow: gigabytes and gibibytes are bytes / 10^9 and / 2^30 ($bytes)" $?
+"$bloomcalc" compare 1e9 1% >"$out" 2>"$err"
+[ "$(awk '{ if (length > w) w = length } END { print w }' "$out")" -le 80 ]; check "compare: the table fits 80 columns" $?
+"$bloomcalc" compare 1e9 1% --columns rule,bytes,gibibytes --format csv >"$out" 2>"$err"
+[ "$(tr -d '\r' <"$out" | head -1)" = "rule,bytes,gibibytes" ] && [ "$(tr -d '\r' <"$out" | grep -c '^parquet-spec,2147483648,2$')" = 1 ]
+check "compare --columns: parquet-spec is 2^31 bytes = 2 GiB" $?
+refuse "columns" "$bloomcalc" compare 1e9 1% --columns rule,nosuchkey
+refuse "columns" "$bloomcalc" compare 1e9 1% --columns rule,,k
+
 checks_end cli-units

@@ -7,9 +7,14 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "columns.h"
 #include "fields.h"
+#include "memory_fields.h"
 #include "library_rules.h"
 #include "options.h"
+
+/* The table for people: what fits 80 columns at the default digits. */
+#define TABLE_COLUMNS "rule,gibibytes,bits_per_key,k,layout,fpr_layout"
 
 static const char description[] =
     "What would my library allocate?  For N keys at target rate P, one row per\n"
@@ -23,9 +28,12 @@ static const char description[] =
     "and the rule in words.  Each rule is documented with its source in\n"
     "calc/src/library_rules.c.  The default format is a table.";
 
-/* One row; returns the row's status. */
+/* What rule_row returns, besides a bloom_status, when --columns names an unknown key. */
+#define UNKNOWN_COLUMN (-1)
+
+/* One row, with the fields `columns` names (all if NULL); returns the row's status. */
 static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p,
-                    const bloom_output_choice *output)
+                    const char *columns, const bloom_output_choice *output)
 {
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
@@ -43,24 +51,23 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
         bloom_quantity rate = bloom_fpr_layout_quantity(&sizing.layout);
         bloom_fields_integer(&fields, "m_bits", "bits", NULL, sizing.m_bits);
         bloom_fields_integer(&fields, "bytes", "bytes", NULL, sizing.bytes);
+        bloom_fields_memory_units(&fields, sizing.bytes);
         bloom_fields_rational(&fields, "bits_per_key", "bits/key", NULL, per_key);
         bloom_fields_unsigned(&fields, "k", "k", NULL, sizing.k);
         bloom_fields_text(&fields, "layout", "layout", bloom_layout_names[sizing.layout.kind]);
         bloom_fields_quantity(&fields, "fpr_layout", "rate as deployed", NULL, &rate);
         mpq_clear(per_key);
     } else {
-        static const char *const keys[] = { "m_bits", "bytes", "bits_per_key", "k", "layout",
-                                            "fpr_layout" };
+        static const char *const keys[] = { "m_bits", "bytes", "gigabytes", "gibibytes",
+                                            "bits_per_key", "k", "layout", "fpr_layout" };
         for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
             bloom_fields_missing(&fields, keys[i], keys[i]);
     }
     bloom_fields_text(&fields, "rule_summary", "rule in words",
                       applied == BLOOM_OK ? sizing.description : "refused by the library");
     int status = applied == BLOOM_UNDEFINED ? fields.status : applied;
-    if (status == BLOOM_OK) {
-        *row = fields.record;
-        bloom_record_init(&fields.record);
-    }
+    if (status == BLOOM_OK && bloom_columns_select(row, &fields.record, columns) != NULL)
+        status = UNKNOWN_COLUMN;   /* the caller names it */
     bloom_fields_clear(&fields);
     bloom_rule_sizing_clear(&sizing);
     return status;
@@ -73,12 +80,16 @@ int bloomcalc_compare(int argc, char **argv, int first)
     mpz_init(n);
     mpq_init(p);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    const char *columns = NULL;
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
           .count_maximum = "2^64" },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-30" },
+        { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
+          .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: "
+          "every key in CSV and JSON; " TABLE_COLUMNS " in the table)" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "keys", "rate", NULL };
@@ -90,17 +101,28 @@ int bloomcalc_compare(int argc, char **argv, int first)
         bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%')");
         status = 2;
     }
+    if (parsed == 0 && status == 0 && columns == NULL && output.format == BLOOM_FORMAT_TABLE)
+        columns = TABLE_COLUMNS;   /* 80 columns at the default digits */
+    if (parsed == 0 && status == 0)
+        status = bloom_columns_check(columns, &line);
     if (parsed == 0 && status == 0) {
         bloom_record rows[BLOOM_RULE_COUNT];
         size_t count = 0;
-        for (int rule = 0; rule < BLOOM_RULE_COUNT && status == 0; rule++, count++)
-            status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, &output) == BLOOM_OK ? 0 : 1;
+        int row_status = BLOOM_OK;
+        for (int rule = 0; rule < BLOOM_RULE_COUNT && row_status == BLOOM_OK; rule++, count++) {
+            bloom_record_init(&rows[count]);
+            row_status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, columns, &output);
+        }
+        status = row_status == BLOOM_OK ? 0 : row_status == UNKNOWN_COLUMN ? 2 : 1;
         if (status == 0)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
+        else if (status == 2)
+            bloom_options_error(&line, "--columns: '%s' names a key compare does not print; "
+                                "accepted: keys of 'bloomcalc compare N P --format csv'", columns);
         else
             fputs("bloomcalc compare: a result could not be certified to the requested digits; "
                   "try fewer --digits\n", stderr);
-        for (size_t i = 0; i + (status != 0) < count; i++)
+        for (size_t i = 0; i < count; i++)
             bloom_record_clear(&rows[i]);
     }
     mpz_clear(n);

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "fields.h"
+#include "memory_fields.h"
 #include "growth_request.h"
 #include "options.h"
 #include "sizing.h"
@@ -34,6 +35,7 @@ static void put_summary(bloom_fields *fields, const bloom_growth *growth, mpz_sr
     bloom_fields_unsigned(fields, "filters", "sub-filters", NULL, (unsigned long)growth->filters);
     bloom_fields_integer(fields, "m_bits", "total bits", "bits", growth->bits);
     bloom_fields_integer(fields, "bytes", "memory", "bytes", bytes);
+    bloom_fields_memory_units(fields, bytes);
     bloom_fields_rational(fields, "fpr_bound", "compound rate bound 1 - prod(1 - p_i)", NULL,
                           growth->rate_bound);
     bloom_fields_rational(fields, "fpr_limit", "bound for any n, p0/(1 - r)", NULL, growth->rate_limit);

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "fields.h"
+#include "memory_fields.h"
 #include "monkey.h"
 #include "options.h"
 
@@ -29,7 +30,8 @@ enum { LEVELS, RATIO, KEYS, BITS, RATE, HIT, PER_LEVEL };
 static const char *const allocation_names[] = { "uniform", "monkey", "no_last_level" };
 
 /* The summary: budget, then each allocation's lookups. */
-static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_srcptr hit_ratio)
+static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_srcptr hit_ratio,
+                        mpq_srcptr given_bits)
 {
     static const struct { const char *key; const char *label; bloom_enclose_function enclose; } costs[] = {
         { "read_amp_miss_%s", "absent key, %s", bloom_enclose_lsm_miss },
@@ -44,6 +46,9 @@ static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_sr
     bloom_fields_unsigned(fields, "size_ratio", "size ratio T", NULL, tree->size_ratio);
     bloom_fields_integer(fields, "n", "keys N", NULL, tree->keys);
     bloom_fields_quantity(fields, "bits_per_key", "filter memory", "bits per key", &bits);
+    /* The total of the bits per key given is exact (n c may be a whole number of bits). */
+    bloom_quantity given = { bloom_enclose_rational, given_bits, bloom_exact_rational };
+    bloom_fields_total_memory(fields, tree->keys, given_bits != NULL ? &given : &bits);
     bloom_fields_rational(fields, "hit_ratio", "hit ratio of the mixed workload", NULL, hit_ratio);
     bloom_fields_unsigned(fields, "monkey_filtered_levels", "levels with a filter under Monkey",
                           NULL, tree->monkey_filtered);
@@ -158,7 +163,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
         } else {
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
-            put_summary(&fields, &tree, hit);
+            put_summary(&fields, &tree, hit, options[RATE].seen ? NULL : bits);
             status = bloomcalc_emit(&fields, output.format, "lsm");
         }
         bloom_lsm_tree_clear(&tree);

@@ -6,6 +6,7 @@
  */
 #include "commands.h"
 #include "fields.h"
+#include "memory_fields.h"
 #include "plan.h"
 
 /* Memory of m bits: bytes, GB, GiB, bits per key. */
@@ -13,8 +14,7 @@ static void put_memory(bloom_fields *fields, const bloom_plan *plan)
 {
     bloom_fields_integer(fields, "m_bits", "total bits m", "bits", plan->m_bits);
     bloom_fields_integer(fields, "bytes", "memory", "bytes", plan->bytes);
-    bloom_fields_rational(fields, "gigabytes", "memory (SI)", "GB", plan->bytes_si);
-    bloom_fields_rational(fields, "gibibytes", "memory (IEC)", "GiB", plan->bytes_iec);
+    bloom_fields_memory_units(fields, plan->bytes);
 }
 
 /* The hash counts and the three rates at (m, n, k). */

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "fields.h"
 #include "fpr.h"
+#include "memory_fields.h"
 #include "options.h"
 #include "sizing.h"
 #include "structures.h"
@@ -17,7 +18,8 @@ static const char description[] =
     "Bits per key at target rate P for the information-theoretic floor log2(1/P),\n"
     "a Bloom filter, a counting Bloom filter (c-bit counters), cuckoo, xor, binary\n"
     "fuse and ribbon filters, each labelled exact or approximate with its reference\n"
-    "(the papers' space formulas).  With -n N, the bits for N keys, and the counting\n"
+    "(the papers' space formulas).  With -n N, the memory of N keys (m_bits =\n"
+    "ceil(N x bits per key), bytes, GB and GiB), and the counting\n"
     "Bloom filter's overflow: the textbook filter for N keys at P (or -m M counters)\n"
     "with c-bit counters (--counter-bits, default 4) and its best k, the probability\n"
     "one counter overflows and\n"
@@ -49,7 +51,8 @@ static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcp
 {
     const bloom_structure *structure = &bloom_structures[index];
     bloom_structure_arguments arguments = { structure, p, counting->counter_bits };
-    bloom_quantity bits = { bloom_enclose_structure_bits_per_key, &arguments, NULL };
+    bloom_quantity bits = { bloom_enclose_structure_bits_per_key, &arguments,
+                            bloom_exact_structure_bits_per_key };
     bloom_fields fields;
     bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
     char name[64];
@@ -64,6 +67,7 @@ static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcp
     if (n != NULL) {
         bloom_fields_integer(&fields, "n", "keys", NULL, n);
         put_overflow(&fields, structure->per_counter_bit ? counting : NULL);
+        bloom_fields_total_memory(&fields, n, &bits);
     }
     int status = fields.status;
     *row = fields.record;

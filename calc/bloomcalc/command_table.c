@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "commands.h"
 #include "fields.h"
 #include "options.h"
@@ -64,61 +65,6 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
     return status;
 }
 
-/* Moves the fields named in `columns` (all if NULL) from `full` into `row`, in that order.
- * Returns the first unknown column name, or NULL. */
-static const char *select_columns(bloom_record *row, bloom_record *full, const char *columns)
-{
-    if (columns == NULL) {
-        *row = *full;
-        bloom_record_init(full);
-        return NULL;
-    }
-    static char unknown[128];
-    const char *name = columns;
-    while (*name != '\0') {
-        size_t length = strcspn(name, ",");
-        size_t i = 0;
-        while (i < full->count && !(strlen(full->fields[i].key) == length
-                                    && strncmp(full->fields[i].key, name, length) == 0))
-            i++;
-        if (i == full->count) {
-            snprintf(unknown, sizeof unknown, "%.*s", (int)(length < 100 ? length : 100), name);
-            return unknown;
-        }
-        bloom_field *field = &full->fields[i];
-        bloom_record_add(row, field->kind, field->key, field->label, field->unit, field->value);
-        name += length + (name[length] == ',');
-    }
-    return NULL;
-}
-
-/*
- * The --columns list as a list: names separated by single commas, none
- * empty (so "n," and "n,,p" are both refused) and none twice (a JSON
- * object has no duplicate names, a CSV header no repeated column).
- * Checked before any row is computed.  Returns 0, or 2 with the message.
- */
-static int check_column_list(const char *columns, const bloom_command_line *line)
-{
-    static const char accepted[] = "accepted: plan keys separated by single commas, each at most once";
-    for (const char *name = columns; columns != NULL; name += strcspn(name, ",") + 1) {
-        size_t length = strcspn(name, ",");
-        if (length == 0) {
-            bloom_options_error(line, "--columns: '%s' has an empty item; %s", columns, accepted);
-            return 2;
-        }
-        for (const char *before = columns; before < name; before += strcspn(before, ",") + 1)
-            if (strcspn(before, ",") == length && strncmp(before, name, length) == 0) {
-                bloom_options_error(line, "--columns: '%.*s' is named twice; %s",
-                                    (int)(length < 100 ? length : 100), name, accepted);
-                return 2;
-            }
-        if (name[length] == '\0')
-            break;
-    }
-    return 0;
-}
-
 /* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
 static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
                       mpq_srcptr c, const char *columns, const bloom_output_choice *output,
@@ -144,7 +90,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
                 abort();
             *rows = grown;
             bloom_record_init(&(*rows)[*row_count]);
-            const char *unknown = select_columns(&(*rows)[(*row_count)++], &fields.record, columns);
+            const char *unknown = bloom_columns_select(&(*rows)[(*row_count)++], &fields.record, columns);
             if (unknown != NULL) {
                 bloom_options_error(line, "--columns: '%s' is not a column of this table; "
                                     "accepted: keys of 'bloomcalc plan --format csv' for the "
@@ -198,7 +144,7 @@ int bloomcalc_table(int argc, char **argv, int first)
     if (parsed == 0 && status == 0)
         status = bloomcalc_given_two(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     if (parsed == 0 && status == 0)
-        status = check_column_list(columns, &line);
+        status = bloom_columns_check(columns, &line);
     size_t row_count_requested = 1;
     for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_LIST_MAX_ITEMS; i++)
         row_count_requested *= lists[i].count > 0 ? lists[i].count : 1;

@@ -92,13 +92,7 @@ int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments)
 static void set_memory(bloom_plan *plan)
 {
     bloom_bytes_for_bits(plan->bytes, plan->m_bits);
-    mpq_set_z(plan->bytes_si, plan->bytes);
-    mpz_ui_pow_ui(mpq_denref(plan->bytes_si), 10, 9);
-    mpq_canonicalize(plan->bytes_si);
-    mpq_set_z(plan->bytes_iec, plan->bytes);
-    mpz_set_ui(mpq_denref(plan->bytes_iec), 1);
-    mpz_mul_2exp(mpq_denref(plan->bytes_iec), mpq_denref(plan->bytes_iec), 30);
-    mpq_canonicalize(plan->bytes_iec);
+    bloom_memory_units(plan->bytes_si, plan->bytes_iec, plan->bytes);
     mpq_set_num(plan->bits_per_key_actual, plan->m_bits);
     mpq_set_den(plan->bits_per_key_actual, plan->n);
     mpq_canonicalize(plan->bits_per_key_actual);

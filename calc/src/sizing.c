@@ -199,6 +199,17 @@ void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m)
     mpz_cdiv_q_ui(rop, m, 8);
 }
 
+void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes)
+{
+    mpq_set_z(gigabytes, bytes);
+    mpz_ui_pow_ui(mpq_denref(gigabytes), 10, 9);
+    mpq_canonicalize(gigabytes);
+    mpq_set_z(gibibytes, bytes);
+    mpz_set_ui(mpq_denref(gibibytes), 1);
+    mpz_mul_2exp(mpq_denref(gibibytes), mpq_denref(gibibytes), 30);
+    mpq_canonicalize(gibibytes);
+}
+
 /* *sign = sign of (exact rate(m, n, k) - p), certified (0 only when exactly equal). */
 static int compare_exact_rate(int *sign, mpz_srcptr m, mpz_srcptr n, unsigned long k,
                               mpq_srcptr p)

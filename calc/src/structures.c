@@ -54,6 +54,68 @@ static void enclose_text_rational(mpfi_ptr result, const char *text)
     mpq_clear(value);
 }
 
+/* rop = ceil(log2(1/p)) exactly: the smallest a with 2^a p >= 1. */
+static unsigned long ceil_log2_inverse(mpq_srcptr p)
+{
+    mpz_t scaled;
+    mpz_init_set(scaled, mpq_numref(p));
+    unsigned long a = 0;
+    while (mpz_cmp(scaled, mpq_denref(p)) < 0) {
+        mpz_mul_2exp(scaled, scaled, 1);
+        a++;
+    }
+    mpz_clear(scaled);
+    return a;
+}
+
+/* Whether log2(1/p) is a whole number (p = 2^-a), and that number. */
+static int log2_inverse_is_whole(unsigned long *a, mpq_srcptr p)
+{
+    if (mpz_cmp_ui(mpq_numref(p), 1) != 0 || mpz_popcount(mpq_denref(p)) != 1)
+        return 0;
+    *a = mpz_scan1(mpq_denref(p), 0);
+    return 1;
+}
+
+/* (scale L' c + offset) / load for a rational L' (c: counter bits, or 1). */
+static void apply_row_formula(mpq_ptr result, const bloom_structure_arguments *row, mpq_srcptr level)
+{
+    mpq_t part;
+    mpq_init(part);
+    mpq_set_str(part, row->structure->scale, 10);
+    mpq_canonicalize(part);
+    mpq_mul(result, level, part);
+    if (row->structure->per_counter_bit) {
+        mpq_set_ui(part, row->counter_bits, 1);
+        mpq_mul(result, result, part);
+    }
+    mpq_set_str(part, row->structure->offset, 10);
+    mpq_canonicalize(part);
+    mpq_add(result, result, part);
+    mpq_set_str(part, row->structure->load, 10);
+    mpq_canonicalize(part);
+    mpq_div(result, result, part);
+    mpq_clear(part);
+}
+
+int bloom_exact_structure_bits_per_key(mpq_ptr result, const void *arguments)
+{
+    const bloom_structure_arguments *row = arguments;
+    unsigned long level = 0;
+    if (row->structure->over_ln2)
+        return BLOOM_UNDEFINED;   /* log2(1/p) / ln 2 is irrational */
+    if (row->structure->whole_fingerprints)
+        level = ceil_log2_inverse(row->p);
+    else if (!log2_inverse_is_whole(&level, row->p))
+        return BLOOM_UNDEFINED;
+    mpq_t whole;
+    mpq_init(whole);
+    mpq_set_ui(whole, level, 1);
+    apply_row_formula(result, row, whole);
+    mpq_clear(whole);
+    return BLOOM_OK;
+}
+
 int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments)
 {
     const bloom_structure_arguments *row = arguments;
@@ -63,14 +125,8 @@ int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments)
     mpfi_set_q(result, row->p);
     mpfi_log2(result, result);
     mpfi_neg(result, result);
-    if (structure->whole_fingerprints) {
-        mpfr_t right;                /* ceil(L): the enclosure must not straddle an integer */
-        mpfr_init2(right, mpfi_get_prec(result));
-        mpfi_get_right(right, result);
-        mpfr_ceil(right, right);
-        mpfi_set_fr(result, right);
-        mpfr_clear(right);
-    }
+    if (structure->whole_fingerprints)   /* ceil(L), exactly (an enclosure of L may straddle it) */
+        mpfi_set_ui(result, ceil_log2_inverse(row->p));
     enclose_text_rational(part, structure->scale);
     mpfi_mul(result, result, part);
     if (structure->per_counter_bit)

@@ -48,6 +48,9 @@ int bloom_total_bits(mpz_ptr rop, mpz_srcptr n, mpq_srcptr p);
 /* rop = ceil(m / 8), the bytes m bits occupy. */
 void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m);
 
+/* gigabytes = bytes / 10^9 (GB, SI) and gibibytes = bytes / 2^30 (GiB, IEC), exactly. */
+void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes);
+
 /*
  * *k = the integer hash count with the lower exact rate for m bits and n
  * keys: floor or ceiling of (m/n) ln 2 (at least 1); on a tie the smaller.

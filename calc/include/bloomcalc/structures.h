@@ -55,6 +55,9 @@ typedef struct bloom_structure_arguments {
     unsigned long counter_bits;
 } bloom_structure_arguments;
 int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments);
+/* Its exact value when rational: whole-bit fingerprints, or p = 2^-a
+ * without the 1/ln 2 of the Bloom rows; BLOOM_UNDEFINED otherwise. */
+int bloom_exact_structure_bits_per_key(mpq_ptr result, const void *arguments);
 
 /* A counting Bloom filter: m counters of counter_bits bits, n keys, k increments per key. */
 typedef struct bloom_counting_arguments {
