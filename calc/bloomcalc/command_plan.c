@@ -107,8 +107,18 @@ int bloomcalc_plan(int argc, char **argv, int first)
     if (parsed == 0 && status == 0) {
         bloom_plan plan;
         bloom_plan_init(&plan);
-        int planned = plan_given(&plan, &given, n, m, p, k, levels);
-        if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
+        int planned = BLOOM_OK;
+        if (given.n && given.p) {      /* a library sizes n keys at p its own way: plan that m and k */
+            int k_given = 0;
+            status = bloom_description_library_sizing(m, &k, &k_given, &deployed, n, p, &line);
+            given.m = k_given;
+            given.p = !k_given;
+        }
+        if (status == 0)
+            planned = plan_given(&plan, &given, n, m, p, k, levels);
+        if (status != 0) {
+            /* the library refused; the message is out */
+        } else if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
             bloom_options_error(&line, "-m/--bits: so many bits a key that the best hash count "
                                 "(m/n) ln 2 reaches the limit of %lu hashes; accepted: m/n below "
                                 "%lu/ln 2 = 1442.7 bits a key (if M counts bytes, give --memory M "

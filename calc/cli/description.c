@@ -14,6 +14,7 @@
 
 #include "description.h"
 #include "hash_width.h"
+#include "library_rules.h"
 #include "numbers.h"
 #include "sizing.h"
 
@@ -57,6 +58,11 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
           .help = "probes reach only the first 2^N bits (default: the hash width)", .minimum = 1,
           .maximum = DESCRIPTION_MAX_WIDTH },
         bloom_probe_scheme_option(&description->scheme),
+        { .long_name = "library", .kind = BLOOM_OPTION_CHOICE, .destination = &description->library,
+          .value_name = "LIBRARY",
+          .help = "the filter a library deploys: its layout, rounding, caps, refusals and hash "
+                  "widths (rules in calc/src/library_rules.c); guava is Guava 33",
+          .choices = bloom_library_names },
     };
     memcpy(table, entries, sizeof entries);
     return BLOOM_DESCRIPTION_OPTION_COUNT;
@@ -65,7 +71,7 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
 int bloom_description_given(bloom_command_line *line)
 {
     static const char *const names[BLOOM_DESCRIPTION_OPTION_COUNT] = {
-        "layout", "block-bits", "block-words", "round", "hash-bits", "index-bits", "hash"
+        "layout", "block-bits", "block-words", "round", "hash-bits", "index-bits", "hash", "library"
     };
     for (size_t i = 0; i < BLOOM_DESCRIPTION_OPTION_COUNT; i++) {
         const bloom_option *option = bloom_options_find(line, names[i]);
@@ -104,6 +110,16 @@ static void report_problem(int problem, const bloom_deployed_filter *filter, uns
     case BLOOM_DESCRIPTION_TOO_FEW_SLICES:
         bloom_options_error(line, "--layout: partitioned needs at least k = %lu bits (one slice per "
                             "probe), the probes reach %s", layout->k, reach);
+        break;
+    case BLOOM_DESCRIPTION_LIBRARY_FIXES:
+        bloom_options_error(line, "--library: %s fixes the layout, block, rounding and widths; "
+                            "accepted: --library alone, or the other options without it",
+                            bloom_library_names[filter->description.library]);
+        break;
+    case BLOOM_DESCRIPTION_LIBRARY_REFUSES:
+        bloom_options_error(line, "--library: %s refuses this filter (%s bits, k = %lu); accepted: "
+                            "the sizes the library builds (calc/src/library_rules.c)",
+                            bloom_library_names[filter->description.library], reach, k);
         break;
     default:
         bloom_options_error(line, "--hash: the %s layout draws independent probes; accepted: "
@@ -159,6 +175,7 @@ static void put_shape(bloom_fields *fields, const bloom_deployed_filter *filter)
 {
     const bloom_layout_arguments *layout = &filter->layout;
     const bloom_layout_description *description = &filter->description;
+    bloom_fields_text(fields, "library", "library", bloom_library_names[description->library]);
     bloom_fields_text(fields, "layout", "layout", bloom_layout_names[layout->kind]);
     if (is_block_layout(layout->kind))
         bloom_fields_unsigned(fields, "block_bits", "block size", "bits", layout->block_bits);
@@ -251,5 +268,35 @@ int bloom_description_append(bloom_fields *fields, const bloom_layout_descriptio
     if (status == 0)
         bloom_description_fields(fields, &filter);
     bloom_deployed_filter_clear(&filter);
+    return status;
+}
+
+int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
+                                     const bloom_layout_description *description, mpz_srcptr n,
+                                     mpq_srcptr p, const bloom_command_line *line)
+{
+    if (description->library == 0)
+        return 0;
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    int applied = bloom_rule_apply(&sizing, bloom_library_rule(description->library), n, p);
+    int status = 0;
+    if (applied == BLOOM_UNDEFINED) {
+        char *keys = bloom_format_integer(n, 0);
+        bloom_options_error(line, "--library: %s refuses %s keys at this rate; accepted: the sizes "
+                            "the library builds (calc/src/library_rules.c)",
+                            bloom_library_names[description->library], keys);
+        free(keys);
+        status = 2;
+    } else if (applied != BLOOM_OK) {
+        bloom_options_error(line, "--library: the sizing of %s could not be certified",
+                            bloom_library_names[description->library]);
+        status = 1;
+    } else {
+        mpz_set(m, sizing.m_bits);
+        *k = sizing.k;
+        *k_given = 1;
+    }
+    bloom_rule_sizing_clear(&sizing);
     return status;
 }

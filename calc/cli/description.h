@@ -10,6 +10,7 @@
  *   --hash-bits H       (default an ideal hash)
  *   --index-bits N      (default the hash width)
  *   --hash independent|double|enhanced
+ *   --library NAME      (a library's filter: it fixes layout, rounding, widths; library_rules.h)
  *
  * The option entries, their ranges, the validation of a description
  * against (m, n, k) with its one-line messages, and the fields that print
@@ -27,7 +28,7 @@
 #include "options.h"
 
 /* Entries bloom_description_option_table writes. */
-#define BLOOM_DESCRIPTION_OPTION_COUNT 7
+#define BLOOM_DESCRIPTION_OPTION_COUNT 8
 
 /* Writes the description's option entries into table[] (room for
  * BLOOM_DESCRIPTION_OPTION_COUNT), destinations in *description (which
@@ -59,6 +60,17 @@ int bloom_description_settle(bloom_deployed_filter *rop, const bloom_layout_desc
  * fpr_layout, the Poisson forms of the block layouts, warning.
  */
 void bloom_description_fields(bloom_fields *fields, const bloom_deployed_filter *filter);
+
+/*
+ * With --library given, the library's own sizing for n keys at rate p
+ * (bloom_rule_apply: its m before the description's rounding, and its k);
+ * otherwise m and k untouched.  Returns 0, or 2 after one line when the
+ * library refuses n and p, or 1 after one line when its sizing cannot be
+ * certified.  *k_given is set when the library chose k.
+ */
+int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
+                                     const bloom_layout_description *description, mpz_srcptr n,
+                                     mpq_srcptr p, const bloom_command_line *line);
 
 /* Settles the description (bloom_description_settle) and appends its
  * fields.  Returns 0, or 2 after the message. */

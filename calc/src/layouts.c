@@ -23,6 +23,7 @@
 #include "fpr.h"
 #include "hash_width.h"
 #include "layouts.h"
+#include "library_rules.h"
 #include "numbers.h"
 
 const char *const bloom_layout_names[] = { "standard", "partitioned", "blocked", "split-block", NULL };
@@ -226,11 +227,22 @@ static int shape_problem(const bloom_deployed_filter *filter, unsigned long k, i
     return BLOOM_DESCRIPTION_OK;
 }
 
+/* Nonzero when no field a library fixes was given (they are all their defaults). */
+static int is_default_shape(const bloom_layout_description *description)
+{
+    return description->layout == BLOOM_LAYOUT_STANDARD && description->block_bits == 0
+        && description->block_words == 0 && description->rounding == BLOOM_ROUND_NONE
+        && description->hash_bits == 0 && description->index_bits == 0;
+}
+
 int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_description *description,
                                mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given)
 {
     bloom_layout_description *settled = &rop->description;
     *settled = *description;
+    int library_conflict = description->library != 0 && !is_default_shape(description);
+    if (description->library != 0)
+        bloom_library_shape(settled, description->library);
     if (settled->block_bits == 0)
         settled->block_bits = settled->layout == BLOOM_LAYOUT_SPLIT_BLOCK ? BLOOM_SPLIT_BLOCK_BITS
                                                                           : BLOOM_DEFAULT_BLOCK_BITS;
@@ -244,10 +256,16 @@ int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_de
     mpz_init(rop->allocated);
     mpz_init(rop->reachable);
     bloom_round_bits(rop->allocated, m, (bloom_rounding)settled->rounding, settled->block_bits);
+    int refused = settled->library != 0
+        && bloom_library_cap_or_refuse(rop->allocated, settled->library, n, probes);
     bloom_reachable_bits(rop->reachable, rop->allocated, settled->index_bits);
     rop->layout = (bloom_layout_arguments){ (bloom_layout_kind)settled->layout, rop->allocated, n,
                                             probes, settled->block_bits, BLOOM_LOAD_BINOMIAL,
                                             settled->hash_bits, settled->index_bits };
+    if (library_conflict)
+        return BLOOM_DESCRIPTION_LIBRARY_FIXES;
+    if (refused)
+        return BLOOM_DESCRIPTION_LIBRARY_REFUSES;
     return shape_problem(rop, k, k_given);
 }
 

@@ -536,3 +536,70 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
         return parquet(sizing, p, 0);
     }
 }
+
+/* --- the library as part of a filter description -------------------------------- */
+
+const char *const bloom_library_names[] = {
+    "none", "guava", "guava@33", "guava@31", "bits-and-blooms", "libbloom", "bloom-filters",
+    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "parquet-mr", "parquet-spec", NULL
+};
+
+static const bloom_rule_id library_rules[] = {
+    BLOOM_RULE_TEXTBOOK, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31,
+    BLOOM_RULE_BITS_AND_BLOOMS, BLOOM_RULE_LIBBLOOM, BLOOM_RULE_BLOOM_FILTERS, BLOOM_RULE_CASSANDRA,
+    BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB, BLOOM_RULE_PARQUET_MR,
+    BLOOM_RULE_PARQUET_SPEC
+};
+
+bloom_rule_id bloom_library_rule(int library)
+{
+    return library_rules[library];
+}
+
+void bloom_library_shape(bloom_layout_description *shape, int library)
+{
+    /* layout, block bits, rounding, hash bits, index bits, per rule (as set_standard etc. above) */
+    static const struct { int layout; unsigned long block_bits; int rounding; unsigned long hash_bits,
+                          index_bits; } shapes[BLOOM_RULE_COUNT] = {
+        [BLOOM_RULE_TEXTBOOK] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_NONE, 0, 0 },
+        [BLOOM_RULE_GUAVA] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 128, 63 },
+        [BLOOM_RULE_GUAVA_31] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 128, 63 },
+        [BLOOM_RULE_BITS_AND_BLOOMS] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_NONE, 128, 64 },
+        [BLOOM_RULE_LIBBLOOM] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_NONE, 64, 32 },
+        [BLOOM_RULE_BLOOM_FILTERS] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_NONE, 64, 64 },
+        [BLOOM_RULE_CASSANDRA] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 128, 63 },
+        [BLOOM_RULE_REDISBLOOM] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
+        [BLOOM_RULE_REDISBLOOM_NONSCALING] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
+        [BLOOM_RULE_ROCKSDB] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK, 64, 64 },
+        [BLOOM_RULE_PARQUET_MR] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
+        [BLOOM_RULE_PARQUET_SPEC] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
+    };
+    bloom_rule_id rule = bloom_library_rule(library);
+    shape->layout = shapes[rule].layout;
+    shape->block_bits = shapes[rule].block_bits;
+    shape->rounding = shapes[rule].rounding;
+    shape->hash_bits = shapes[rule].hash_bits;
+    shape->index_bits = shapes[rule].index_bits;
+}
+
+int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k)
+{
+    switch (bloom_library_rule(library)) {
+    case BLOOM_RULE_GUAVA:
+    case BLOOM_RULE_GUAVA_31:
+        return guava_refusal(allocated, k) != BLOOM_OK;
+    case BLOOM_RULE_LIBBLOOM:
+        return mpz_cmp_ui(n, 1000) < 0 || mpz_cmp_ui(n, 2147483647UL) > 0
+            || mpz_cmp_ui(allocated, 2147483647UL) > 0;
+    case BLOOM_RULE_ROCKSDB:
+        if (mpz_cmp_ui(allocated, 0xffffffc0UL * 8) > 0)
+            mpz_set_ui(allocated, 0xffffffc0UL * 8);
+        return 0;
+    case BLOOM_RULE_PARQUET_MR:
+        if (mpz_sizeinbase(allocated, 2) > 31)
+            mpz_set_ui(allocated, 1UL << 30);
+        return 0;
+    default:
+        return 0;
+    }
+}

@@ -26,7 +26,7 @@ static void print_deletion(bloom_fields *fields, const sim_deletion_config *conf
     bloomsim_put_count(fields, "m", "positions m", config->bits);
     bloomsim_put_count(fields, "n", "keys n", config->keys);
     bloom_fields_unsigned(fields, "k", "probes per key k", NULL, config->hashes);
-    bloom_fields_text(fields, "scheme", "probe scheme", bloom_probe_scheme_names[config->scheme]);
+    bloom_fields_text(fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloom_fields_text(fields, "hash_function", "hash function",
                       sim_hash_function_names[config->hash_function]);
     bloom_fields_unsigned(fields, "counter_bits", "bits per counter", NULL, config->counter_bits);

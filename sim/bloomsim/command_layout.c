@@ -13,6 +13,8 @@
 #include "command_layout.h"
 #include "layout_filters.h"
 #include "layout_prediction.h"
+#include "library_probes.h"
+#include "library_rules.h"
 
 /* Nonzero when the filter built is the standard filter described: the
  * harness's own predictions (at the described m, n, k) are its rates. */
@@ -26,10 +28,29 @@ static int measures_described_filter(const bloomsim_measurement *measurement)
 
 /* The filter bloomsim builds for the settled description.  Returns 0, or 2
  * after a message when bloomsim cannot build it. */
+/* The library family whose hash and index arithmetic bloomsim reproduces
+ * for the described --library, or -1 (then its layout and widths are built). */
+static int reproduced_library(const bloom_deployed_filter *filter)
+{
+    static const struct { const char *library; sim_library_family family; } reproduced[] = {
+        { "guava", SIM_LIBRARY_GUAVA }, { "guava@33", SIM_LIBRARY_GUAVA },
+        { "guava@31", SIM_LIBRARY_GUAVA }, { "bits-and-blooms", SIM_LIBRARY_BITS_AND_BLOOMS },
+        { "libbloom", SIM_LIBRARY_LIBBLOOM }, { "bloom-filters", SIM_LIBRARY_BLOOM_FILTERS },
+    };
+    const char *name = bloom_library_names[filter->description.library];
+    for (size_t i = 0; filter->description.library != 0 && i < sizeof reproduced / sizeof reproduced[0]; i++)
+        if (strcmp(name, reproduced[i].library) == 0)
+            return (int)reproduced[i].family;
+    return -1;
+}
+
 static int settle_layout(sim_layout *layout, const bloom_deployed_filter *filter,
                          const bloomsim_run_options *run, const bloom_command_line *line)
 {
-    const bloom_layout_arguments *settled = &filter->layout;
+    bloom_layout_arguments library_arguments = filter->layout;
+    if (reproduced_library(filter) >= 0)
+        library_arguments.hash_bits = library_arguments.index_bits = 0;   /* the library's own arithmetic */
+    const bloom_layout_arguments *settled = &library_arguments;
     if (settled->hash_bits > SIM_LAYOUT_MAX_WIDTH) {
         bloom_options_error(line, "--hash-bits: bloomsim builds hashes of at most %u bits; accepted: "
                             "--hash-bits 1 to %u", SIM_LAYOUT_MAX_WIDTH, SIM_LAYOUT_MAX_WIDTH);
@@ -158,7 +179,9 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
     if (status == 0) {
         measurement.described = 1;
         measurement.config.layout = &layout;
-        measurement.config.scheme = (sim_probe_scheme)filter.description.scheme;
+        int family = reproduced_library(&filter);
+        measurement.config.scheme = family >= 0 ? SIM_PROBE_OF_LIBRARY(family)
+                                                : (sim_probe_scheme)filter.description.scheme;
         sim_mpz_set_u64(inserted, measurement.config.keys);
         status = measure_and_print(&measurement, &filter, line, run, extra, context);
     }

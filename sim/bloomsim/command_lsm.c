@@ -209,7 +209,7 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
                           config->target_level);
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
     put_allocation(&fields, allocation, config->levels);
-    bloom_fields_text(&fields, "scheme", "probe scheme", bloom_probe_scheme_names[config->scheme]);
+    bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloomsim_put_count(&fields, "seed", "seed", config->seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
     bloomsim_put_count(&fields, "lookups", "lookups of each kind", totals->lookups);

@@ -84,7 +84,19 @@ int bloomsim_plan(int argc, char **argv, int first)
     }
     bloom_plan plan;
     bloom_plan_init(&plan);
-    if (parsed == 0 && status == 0 && bloom_plan_for_rate(&plan, keys, rate, fixed_k, 1) != BLOOM_OK) {
+    mpz_t library_bits;
+    mpz_init(library_bits);
+    int library_sized = 0;
+    if (parsed == 0 && status == 0)
+        status = bloom_description_library_sizing(library_bits, &fixed_k, &library_sized, &layout, keys,
+                                                  rate, &line);
+    if (parsed == 0 && status == 0 && library_sized
+        && bloom_plan_for_memory(&plan, keys, library_bits, fixed_k, 1) != BLOOM_OK) {
+        bloom_options_error(&line, "the plan could not be certified for the library's m and k");
+        status = 1;
+    }
+    if (parsed == 0 && status == 0 && !library_sized
+        && bloom_plan_for_rate(&plan, keys, rate, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for these N and P");
         status = 1;
     }
@@ -92,6 +104,7 @@ int bloomsim_plan(int argc, char **argv, int first)
         status = bloomsim_layout_measure_and_print(&line, &run, &layout, plan.m_bits, keys, plan.k,
                                                    plan.k_fixed, put_target, &plan);
     bloom_plan_clear(&plan);
+    mpz_clear(library_bits);
     bloomsim_run_options_clear(&run);
     mpz_clear(keys);
     mpq_clear(rate);

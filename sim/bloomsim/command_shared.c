@@ -389,7 +389,7 @@ static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurem
     bloomsim_put_count(fields, "keys_inserted", "keys inserted per filter", config->keys);
     bloom_fields_unsigned(fields, "k", "probes per key k", NULL, measurement->described_hashes);
     if (!measurement->described)
-        bloom_fields_text(fields, "scheme", "probe scheme", bloom_probe_scheme_names[config->scheme]);
+        bloom_fields_text(fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloom_fields_text(fields, "hash_function", "hash function",
                       sim_hash_function_names[config->hash_function]);
     bloomsim_put_yes_no(fields, "guard", "double-hashing guard (h2 a unit mod m)",

@@ -25,6 +25,12 @@ _Static_assert(SIM_PROBE_INDEPENDENT == (int)BLOOM_PROBES_INDEPENDENT
                && SIM_PROBE_ENHANCED == (int)BLOOM_PROBES_ENHANCED,
                "the simulator's probe schemes are the calculator's, in the same order");
 
+const char *sim_probe_scheme_name(sim_probe_scheme scheme)
+{
+    return scheme >= SIM_PROBE_LIBRARY ? sim_library_family_names[scheme - SIM_PROBE_LIBRARY]
+                                       : bloom_probe_scheme_names[scheme];
+}
+
 static uint64_t add_modulo(uint64_t a, uint64_t b, uint64_t modulus)
 {
     return a >= modulus - b ? a - (modulus - b) : a + b;
@@ -112,6 +118,12 @@ uint64_t sim_probe_cursor_next_double(sim_probe_cursor *cursor)
 {
     const sim_prober *prober = cursor->prober;
     uint64_t bits = prober->bits;
+    if (prober->scheme >= SIM_PROBE_LIBRARY) {
+        sim_library_family family = (sim_library_family)(prober->scheme - SIM_PROBE_LIBRARY);
+        if (cursor->index == 0)
+            sim_library_hash(&cursor->library, family, cursor->stream.bytes, cursor->stream.length);
+        return sim_library_probe(family, &cursor->library, cursor->index++, bits);
+    }
     if (cursor->index == 0) {
         cursor->position = draw(cursor);
         cursor->step = prober->scheme == SIM_PROBE_DOUBLE ? double_hashing_step(cursor) : draw(cursor);

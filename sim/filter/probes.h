@@ -29,13 +29,24 @@
 #include <stdint.h>
 
 #include "hash.h"
+#include "library_probes.h"
 #include "layouts.h"
 
 typedef enum sim_probe_scheme {
     SIM_PROBE_INDEPENDENT = 0,
     SIM_PROBE_DOUBLE = 1,
-    SIM_PROBE_ENHANCED = 2
+    SIM_PROBE_ENHANCED = 2,
+    /* A library's own hash and index arithmetic (library_probes.h), in
+     * sim_library_family order: the key's bytes are hashed by the library's
+     * hash, not the prober's (so its seed does not change them). */
+    SIM_PROBE_LIBRARY = 3
 } sim_probe_scheme;
+
+/* The scheme's name: the calculator's (bloom_probe_scheme_names), or the library family's. */
+const char *sim_probe_scheme_name(sim_probe_scheme scheme);
+
+/* The scheme of library family `family` (SIM_PROBE_LIBRARY + family). */
+#define SIM_PROBE_OF_LIBRARY(family) ((sim_probe_scheme)(SIM_PROBE_LIBRARY + (int)(family)))
 
 /* The names accepted by --hash are the calculator's, bloom_probe_scheme_names
  * (layouts.h), in the same order (probes.c asserts it). */
@@ -86,6 +97,7 @@ typedef struct sim_probe_cursor {
     unsigned index;                /* probes handed out so far */
     uint64_t position;             /* double / enhanced: the next position */
     uint64_t step;                 /* double / enhanced: the current step */
+    sim_library_hashes library;    /* a library's scheme: the key's hash values */
 } sim_probe_cursor;
 
 /* Starts the probes of the key (`bytes`, `length`), which must stay valid

@@ -116,10 +116,13 @@ typedef struct bloom_layout_description {
     unsigned long index_bits;   /* probes reach only 2^index_bits bits; 0: as wide as the hash
                                  * (unlimited for an ideal hash) */
     int scheme;                 /* a bloom_probe_scheme; default independent */
+    int library;                /* 0: none; else an index into bloom_library_names
+                                 * (library_rules.h): the library fixes the layout, block,
+                                 * rounding, widths and refusals (bloom_library_shape) */
 } bloom_layout_description;
 
 #define BLOOM_LAYOUT_DESCRIPTION_DEFAULTS \
-    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT }
+    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT, 0 }
 
 /* Why a description cannot be settled for (m, n, k). */
 typedef enum bloom_description_problem {
@@ -129,7 +132,9 @@ typedef enum bloom_description_problem {
     BLOOM_DESCRIPTION_WORDS_NOT_DIVIDING,/* split block: the words do not divide B equally */
     BLOOM_DESCRIPTION_BLOCK_TOO_LARGE,   /* fewer reachable bits than one block */
     BLOOM_DESCRIPTION_TOO_FEW_SLICES,    /* partitioned: fewer reachable bits than k */
-    BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD/* double or enhanced probes in a layout other than standard */
+    BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD,/* double or enhanced probes in a layout other than standard */
+    BLOOM_DESCRIPTION_LIBRARY_FIXES,     /* --library with another option the library fixes */
+    BLOOM_DESCRIPTION_LIBRARY_REFUSES    /* the library refuses a filter of these bits, keys or k */
 } bloom_description_problem;
 
 /* A settled description: every default applied, the memory rounded. */

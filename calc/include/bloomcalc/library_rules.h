@@ -55,6 +55,33 @@ void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
  */
 int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p);
 
+/*
+ * The names --library accepts, NULL-terminated: index 0 is "none", the
+ * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
+ * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
+ * redisbloom-nonscaling, rocksdb, parquet-mr, parquet-spec.
+ */
+extern const char *const bloom_library_names[];
+
+/* The rule of library `library` (an index into bloom_library_names, >= 1). */
+bloom_rule_id bloom_library_rule(int library);
+
+/*
+ * The filter library `library` deploys, for a description: its layout,
+ * block, memory rounding, hash and index widths (rules as in
+ * library_rules.c), written into *shape (its other fields untouched).
+ */
+void bloom_library_shape(bloom_layout_description *shape, int library);
+
+/*
+ * Applies the library's caps to the rounded bits (RocksDB 0xffffffc0 bytes
+ * of lines, parquet-mr 2^30 bits) and returns nonzero when the library
+ * refuses the filter: Guava 0 bits, more than 2^31 - 1 words or more than
+ * 255 hashes; libbloom fewer than 1000 or more than 2^31 - 1 keys, or 2^31
+ * bits or more.
+ */
+int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
+
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
 
