@@ -49,6 +49,7 @@ const bloom_key bloom_keys[] = {
     { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key: L p" },
     { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L" },
     /* The filter as deployed (calc/cli/description.h). */
+    { "library", "text", "the library whose filter is described (--library), or none" },
     { "layout", "text", "standard, partitioned, blocked or split-block" },
     { "block_bits", "bits", "block size B of a blocked or split-block filter" },
     { "k_layout", "hashes", "probes per key of the layout (split block: its words per block)" },
