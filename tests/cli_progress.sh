@@ -21,7 +21,7 @@ pty() {   # pty NAME MODE COMMAND: stdout of COMMAND to $out, stderr on the term
 }
 
 pty "tiny engine: progress, erased at the end" complete \
-    "$sim fpr -m 64 -n 8 -k 5 --trials 2e6 --queries 20 --threads 2"
+    "$sim fpr -m 64 -n 8 -k 5 --trials 2e7 --queries 20 --threads 2"
 grep -q 'partial (stopped early) *no' "$out"
 check "tiny engine: the record follows, complete" $?
 pty "tiny engine: Ctrl-C erases the line, exit 130" interrupt \
@@ -49,7 +49,7 @@ sh report/generate.sh "$build" "$scratch/report" >"$out" 2>"$err"
 check "make report, not a terminal: nothing on stderr" $?
 
 # Not a terminal: a run of more than two seconds writes nothing on stderr.
-"$sim" fpr -m 64 -n 8 -k 5 --trials 2e6 --queries 20 --threads 2 >"$out" 2>"$err"
+"$sim" fpr -m 64 -n 8 -k 5 --trials 2e7 --queries 20 --threads 2 >"$out" 2>"$err"
 check "not a terminal: exit 0" $?
 [ ! -s "$err" ]
 check "not a terminal: nothing on stderr" $?
