@@ -76,31 +76,31 @@ int bloomcalc_compare(int argc, char **argv, int first)
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
-          .count_maximum = "2^64" },
+          .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
-          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-30" },
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_COMPARE_MIN_RATE_TEXT },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "keys", "rate", NULL };
     bloom_command_line line = { "bloomcalc", "compare", "N P [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
-    if (parsed == 0 && !(options[0].seen && options[1].seen)) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && !(bloom_options_given(&line, "keys") && bloom_options_given(&line, "rate"))) {
         bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%')");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_record rows[BLOOM_RULE_COUNT];
         size_t count = 0;
-        for (int rule = 0; rule < BLOOM_RULE_COUNT && status == 0; rule++, count++)
-            status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, &output) == BLOOM_OK ? 0 : 1;
-        if (status == 0)
+        for (int rule = 0; rule < BLOOM_RULE_COUNT && status == BLOOM_EXIT_SUCCESS; rule++, count++)
+            status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, &output) == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+        if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
         else
             fputs("bloomcalc compare: a result could not be certified to the requested digits; "
                   "try fewer --digits\n", stderr);
-        for (size_t i = 0; i + (status != 0) < count; i++)
+        for (size_t i = 0; i + (status != BLOOM_EXIT_SUCCESS) < count; i++)
             bloom_record_clear(&rows[i]);
     }
     mpz_clear(n);
