@@ -78,7 +78,7 @@ int bloomsim_plan(int argc, char **argv, int first)
                                 positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "keys-count") || !bloom_options_given(&line, "rate"))) {
+    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "keys") || !bloom_options_given(&line, "rate"))) {
         bloom_options_error(&line, "N and P are required (e.g. plan 1e7 1%%)");
         status = BLOOM_EXIT_USAGE;
     }
