@@ -82,6 +82,24 @@ check "grow exit 0" $?
 [ "$(csv_field false_negatives)" = 0 ] && [ "$(csv_field verdict_compound)" != rejected ] && [ -n "$(csv_field fpr_bound)" ]
 check "grow: compound rate kept, bound reported" $?
 
+# grow --trials T builds exactly T filters (T = 1 used to run 64 silently):
+# the trial count printed, and the members asked (n per filter) agree.
+for trials in 1 2; do
+    "$sim" grow 20000 --trials $trials --queries 5000 --format csv >"$out" 2>"$err"
+    check "grow --trials $trials exit 0" $?
+    [ "$(csv_field trials)" = $trials ] && [ "$(csv_field members_checked)" = $((trials * 20000)) ]
+    check "grow --trials $trials builds $trials filters" $?
+done
+# One filter says nothing of the spread between filters: its interval is
+# the widest Wilson one (design effect Q), so it covers the exact rate.
+"$sim" grow 20000 --trials 1 --queries 5000 --format csv >"$out" 2>"$err"
+[ "$(csv_field verdict_compound)" != rejected ] && [ "$(csv_field ci_low)" != none ]
+check "grow --trials 1: an interval, the compound rate not rejected" $?
+# Without --trials the run size is the default, 64 filters.
+"$sim" grow 2000 --queries 100 --format csv >"$out" 2>"$err"
+[ "$(csv_field trials)" = 64 ]
+check "grow without --trials builds 64 filters" $?
+
 for command in grow; do
     "$sim" "$command" --help >"$out" 2>"$err"
     [ $? -eq 0 ] && [ -s "$out" ]

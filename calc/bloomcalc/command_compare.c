@@ -84,7 +84,7 @@ int bloomcalc_compare(int argc, char **argv, int first)
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
-          .count_maximum = "2^64" },
+          .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-30" },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
@@ -95,11 +95,11 @@ int bloomcalc_compare(int argc, char **argv, int first)
     static const char *const positional[] = { "keys", "rate", NULL };
     bloom_command_line line = { "bloomcalc", "compare", "N P [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
-    if (parsed == 0 && !(options[0].seen && options[1].seen)) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && !(bloom_options_given(&line, "keys") && bloom_options_given(&line, "rate"))) {
         bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%')");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
     if (parsed == 0 && status == 0 && columns == NULL && output.format == BLOOM_FORMAT_TABLE)
         columns = TABLE_COLUMNS;   /* 80 columns at the default digits */

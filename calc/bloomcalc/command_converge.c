@@ -104,7 +104,7 @@ static int write_convergence(const bloom_fpr_arguments *points, size_t count, in
     for (size_t row = 0; row < row_count; row++)
         bloom_fields_clear(&rows[row]);
     free(rows);
-    return status == BLOOM_OK ? 0 : 1;
+    return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
 }
 
 int bloomcalc_converge(int argc, char **argv, int first)
@@ -120,30 +120,28 @@ int bloomcalc_converge(int argc, char **argv, int first)
     bloom_option options[] = {
         BLOOM_BITS_PER_KEY_OPTION(bits_per_key, "bits per key m/n (default 10)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
-          .value_name = "K", .help = "hash functions (default 7)", .minimum = 1, .maximum = 1000 },
+          .value_name = "K", .help = "hash functions (default 7)", .minimum = 1, .maximum = BLOOM_MAX_HASHES },
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_SIZE_LIST,
           .destination = &sizes, .value_name = "LIST",
-          .help = "filter sizes (default 2^6..2^30)", .count_minimum = "2", .count_maximum = "2^256" },
+          .help = "filter sizes (default 2^6..2^30)", .count_minimum = "2", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "fit", .kind = BLOOM_OPTION_FLAG, .destination = &fit,
           .help = "print only the least-squares slopes over all rows" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "converge", "[OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
-    if (parsed == 0 && !options[2].seen) {
-        bloom_option *bits = &options[2];
-        bits->seen = 0;
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_options_given(&line, "bits")) {
         char default_sizes[] = "2^6..2^30";
         char *arguments[] = { "--bits", default_sizes };
-        status = bloom_options_parse(&line, 2, arguments, 0);
+        status = bloom_options_exit_status(bloom_options_parse(&line, 2, arguments, 0));
     }
-    if (parsed == 0 && status == 0 && fit && sizes.count < 2) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && fit && sizes.count < 2) {
         bloom_options_error(&line, "--fit needs at least two sizes in -m/--bits");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_fpr_arguments *points = calloc(sizes.count, sizeof *points);
         mpz_t *keys = calloc(sizes.count, sizeof *keys);
         if (points == NULL || keys == NULL)
@@ -163,7 +161,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
                                 "= 0 keys; accepted: every m above c/2", bits, per_key);
             free(bits);
             free(per_key);
-            status = 2;
+            status = BLOOM_EXIT_USAGE;
         } else {
             status = write_convergence(points, sizes.count, fit, &output);
         }

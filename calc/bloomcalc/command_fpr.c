@@ -64,12 +64,12 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys inserted", .count_minimum = "1",
-          .count_maximum = "2^256" },
+          .count_maximum = BLOOM_MAX_SIZE_TEXT },
         BLOOM_BITS_PER_KEY_OPTION(c, "bits per key, instead of -m or -n: m = round(n C), "
                                      "n = round(m / C)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &k, .value_name = "K", .help = "hash functions (probes) per key",
-          .minimum = 1, .maximum = 1000 },
+          .minimum = 1, .maximum = BLOOM_MAX_HASHES },
     };
     size_t count = 5 + bloom_description_option_table(options + 5, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
@@ -77,22 +77,22 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     count += sizeof output_options / sizeof output_options[0];
     bloom_command_line line = { "bloomcalc", "fpr", "-m M -n N -k K [OPTIONS]", description,
                                 options, count, NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
-    if (parsed == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloomcalc_given_read(&given, &line);
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomcalc_given_two(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
-    if (parsed == 0 && status == 0 && !bloom_options_find(&line, "hashes")->seen) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "hashes")) {
         bloom_options_error(&line, "-k/--hashes is required (hash functions per key)");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomcalc_given_resolve(&given, n, m, c, &line);
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = refuse_unrepresentable_load(m, n, k, &line);
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_fpr_arguments arguments = { m, n, k, 0 };
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);
         bloom_quantity bloom = bloom_fpr_bloom_quantity(&arguments);
@@ -131,7 +131,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         }
         if (bloom_description_given(&line))
             status = bloom_description_append(&fields, &deployed, m, n, k, 1, &line);
-        if (status == 0)
+        if (status == BLOOM_EXIT_SUCCESS)
             status = bloomcalc_emit(&fields, output.format, "fpr");
         else
             bloom_fields_clear(&fields);

@@ -11,11 +11,11 @@
 #include "options.h"
 #include "sizing.h"
 
-/* Whether the option named `name` exists and was given. */
+/* Whether the option named `name` exists and was given (not every
+ * command has -c). */
 static int seen(bloom_command_line *line, const char *name)
 {
-    const bloom_option *option = bloom_options_find(line, name);
-    return option != NULL && option->seen;
+    return bloom_options_find(line, name) != NULL && bloom_options_given(line, name);
 }
 
 int bloomcalc_given_read(bloomcalc_given *given, bloom_command_line *line)
@@ -25,7 +25,7 @@ int bloomcalc_given_read(bloomcalc_given *given, bloom_command_line *line)
     given->c = seen(line, "bits-per-key");
     int size = bloom_options_size_given(line);
     given->m = size == 1;
-    return size == 2 ? 2 : 0;
+    return size == 2 ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;
 }
 
 /* "-n/--keys, -p/--rate, -m/--bits (or --memory), -c/--bits-per-key": the ones the command has. */
@@ -51,18 +51,18 @@ int bloomcalc_given_two(const bloomcalc_given *given, bloom_command_line *line, 
     if (given->c && given->p && count == 2) {
         bloom_options_error(line, "-c/--bits-per-key sizes the filter from -n/--keys or "
                             "-m/--bits, not from -p/--rate; give it with one of those");
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (count > 2) {
         bloom_options_error(line, "%s: %d given, which over-determines the filter; give exactly two",
                             options, count);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (count < 2) {
         bloom_options_error(line, "needs two of %s (e.g. '%s')", options, example);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c,

@@ -84,7 +84,7 @@ static int print_growth(const bloom_growth *growth, mpz_srcptr n, int per_filter
     for (size_t i = 0; i < growth->filters; i++)
         bloom_record_clear(&rows[i]);
     free(rows);
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomcalc_grow(int argc, char **argv, int first)
@@ -98,17 +98,17 @@ int bloomcalc_grow(int argc, char **argv, int first)
             .destination = &per_filter, .help = "one record per sub-filter instead of the summary" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
-    bloom_growth_request_options(options, &request, "keys", "2^128", "1e-100");
+    bloom_growth_request_options(options, &request, "keys", BLOOM_MAX_GROWTH_KEYS_TEXT, BLOOM_MIN_GROWTH_RATE_TEXT);
     static const char *const positional[] = { "keys", NULL };
     bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED) {
         bloom_growth growth;
         bloom_growth_init(&growth);
-        status = bloom_growth_request_complete(&growth, &request, &line, options);
-        if (status == 0)
+        status = bloom_growth_request_complete(&growth, &request, &line);
+        if (status == BLOOM_EXIT_SUCCESS)
             status = print_growth(&growth, request.keys, per_filter, &output);
         bloom_growth_clear(&growth);
     }

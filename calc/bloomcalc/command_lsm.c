@@ -25,7 +25,6 @@ static const char description[] =
     "with hit ratio --hit-ratio (default 0.5).  --per-level prints one record per\n"
     "level instead: keys, and each allocation's rate and bits per key.";
 
-enum { LEVELS, RATIO, KEYS, BITS, RATE, HIT, PER_LEVEL };
 
 static const char *const allocation_names[] = { "uniform", "monkey", "no_last_level" };
 
@@ -107,7 +106,7 @@ static int print_levels(const bloom_lsm_tree *tree, const bloom_output_choice *o
     for (unsigned long i = 0; i < tree->levels; i++)
         bloom_record_clear(&rows[i]);
     free(rows);
-    return status == BLOOM_OK ? 0 : 1;
+    return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
 }
 
 int bloomcalc_lsm(int argc, char **argv, int first)
@@ -122,48 +121,48 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     mpq_set_ui(hit, 1, 2);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_option options[] = {
-        [LEVELS] = { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
+        { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L", .help = "levels (default 5)", .minimum = 1,
-          .maximum = 1000 },
-        [RATIO] = { .long_name = "size-ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED,
+          .maximum = BLOOM_LSM_MAX_LEVELS },
+        { .long_name = "size-ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &ratio, .value_name = "T", .help = "size ratio between levels (default 10)",
-          .minimum = 2, .maximum = 1000000 },
-        [KEYS] = { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
+          .minimum = 2, .maximum = BLOOM_LSM_MAX_SIZE_RATIO },
+        { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys in the tree (default 1e9)", .count_minimum = "1",
-          .count_maximum = "2^256" },
-        [BITS] = BLOOM_BITS_PER_KEY_OPTION(bits, "filter memory in bits per key (default 10)"),
-        [RATE] = { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE,
+          .count_maximum = BLOOM_MAX_SIZE_TEXT },
+        BLOOM_BITS_PER_KEY_OPTION(bits, "filter memory in bits per key (default 10)"),
+        { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE,
           .destination = rate, .value_name = "P",
           .help = "budget as the uniform per-level rate (instead of --bits-per-key)",
-          .rate_minimum = "1e-300" },
-        [HIT] = { .long_name = "hit-ratio", .kind = BLOOM_OPTION_REAL, .destination = hit,
+          .rate_minimum = BLOOM_MIN_RATE_TEXT },
+        { .long_name = "hit-ratio", .kind = BLOOM_OPTION_REAL, .destination = hit,
           .value_name = "H", .help = "share of lookups that find their key (default 0.5)",
           .rate_minimum = "0", .count_maximum = "1" },
-        [PER_LEVEL] = { .long_name = "per-level", .kind = BLOOM_OPTION_FLAG, .destination = &per_level,
+        { .long_name = "per-level", .kind = BLOOM_OPTION_FLAG, .destination = &per_level,
           .help = "one record per level instead of the summary" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "lsm", "[OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
-    if (parsed == 0 && options[BITS].seen && options[RATE].seen) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "bits-per-key") && bloom_options_given(&line, "rate")) {
         bloom_options_error(&line, "--bits-per-key and -p/--rate both set the memory; give one");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_lsm_tree tree;
         bloom_lsm_tree_init(&tree);
-        int set = bloom_lsm_tree_set(&tree, levels, ratio, n, options[RATE].seen ? NULL : bits, rate);
+        int set = bloom_lsm_tree_set(&tree, levels, ratio, n, bloom_options_given(&line, "rate") ? NULL : bits, rate);
         if (set != BLOOM_OK) {
             fputs("bloomcalc lsm: the Monkey allocation could not be certified\n", stderr);
-            status = 1;
-        } else if (options[PER_LEVEL].seen) {
+            status = BLOOM_EXIT_FAILURE;
+        } else if (bloom_options_given(&line, "per-level")) {
             status = print_levels(&tree, &output);
         } else {
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
-            put_summary(&fields, &tree, hit, options[RATE].seen ? NULL : bits);
+            put_summary(&fields, &tree, hit, bloom_options_given(&line, "rate") ? NULL : bits);
             status = bloomcalc_emit(&fields, output.format, "lsm");
         }
         bloom_lsm_tree_clear(&tree);

@@ -70,23 +70,23 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
-          .count_maximum = "2^256" },
+          .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
-          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-300" },
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_MIN_RATE_TEXT },
         BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size (a memory budget)"),
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         BLOOM_BITS_PER_KEY_OPTION(c, "bits per key: the filter has m = round(n C) bits"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &k, .value_name = "K",
           .help = "use exactly K hash functions (default: the best integer)", .minimum = 1,
-          .maximum = 1000 },
+          .maximum = BLOOM_MAX_HASHES },
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L",
           .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
-          .maximum = 1000000 },
+          .maximum = BLOOM_MAX_LEVELS },
         { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT, .destination = actual,
           .value_name = "N2", .help = "the rate of the planned filter when it holds N2 keys",
-          .count_minimum = "0", .count_maximum = "2^256" },
+          .count_minimum = "0", .count_maximum = BLOOM_MAX_SIZE_TEXT },
     };
     size_t count = 8 + bloom_description_option_table(options + 8, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
@@ -95,16 +95,16 @@ int bloomcalc_plan(int argc, char **argv, int first)
     static const char *const positional[] = { "keys", "rate", NULL };
     bloom_command_line line = { "bloomcalc", "plan", "[N P] [OPTIONS]", description, options,
                                 count, positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
-    if (parsed == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloomcalc_given_read(&given, &line);
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomcalc_given_two(&given, &line, "bloomcalc plan 1e9 1%");
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomcalc_given_resolve(&given, n, m, c, &line);
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;
@@ -124,15 +124,15 @@ int bloomcalc_plan(int argc, char **argv, int first)
                                 "%lu/ln 2 = 1442.7 bits a key (if M counts bytes, give --memory M "
                                 "or a unit), or a fixed -k/--hashes K",
                                 BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
-            status = 2;
+            status = BLOOM_EXIT_USAGE;
         } else if (planned == BLOOM_UNDEFINED && !given.n) {
             bloom_options_error(&line, "-m/--bits: too few bits to hold even one key at the "
                                 "target rate; accepted: more bits or a larger -p/--rate");
-            status = 2;
+            status = BLOOM_EXIT_USAGE;
         } else {
             if (planned == BLOOM_OK)
                 planned = bloom_plan_headroom(&plan);
-            if (planned == BLOOM_OK && bloom_options_find(&line, "actual-keys")->seen)
+            if (planned == BLOOM_OK && bloom_options_given(&line, "actual-keys"))
                 bloom_plan_actual_keys(&plan, actual);
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
@@ -144,7 +144,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
             if (planned == BLOOM_OK && bloom_description_given(&line))
                 status = bloom_description_append(&fields, &deployed, plan.m_bits, plan.n, plan.k,
                                                   plan.k_fixed, &line);
-            if (status == 0)
+            if (status == BLOOM_EXIT_SUCCESS)
                 status = bloomcalc_emit(&fields, output.format, "plan");
             else
                 bloom_fields_clear(&fields);

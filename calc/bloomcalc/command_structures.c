@@ -86,49 +86,49 @@ int bloomcalc_structures(int argc, char **argv, int first)
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_option options[] = {
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
-          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-300" },
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_MIN_RATE_TEXT },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys, for the counting filter's overflow",
-          .count_minimum = "1", .count_maximum = "2^64" },
+          .count_minimum = "1", .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
         { .long_name = "counters", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "counters of the counting filter (default: the textbook m)",
-          .count_minimum = "1", .count_maximum = "2^64" },
+          .count_minimum = "1", .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
         { .long_name = "counter-bits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &counter_bits,
-          .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = 6 },
+          .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = BLOOM_MAX_COUNTER_BITS },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "rate", NULL };
     bloom_command_line line = { "bloomcalc", "structures", "P [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
-    if (parsed == 0 && !options[0].seen) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_options_given(&line, "rate")) {
         bloom_options_error(&line, "needs the target rate P (e.g. 'bloomcalc structures 1%%')");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0 && options[2].seen && !options[1].seen) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && bloom_options_given(&line, "counters") && !bloom_options_given(&line, "keys")) {
         bloom_options_error(&line, "-m/--counters needs -n/--keys (the keys of the counting filter)");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         unsigned long k = 1;
-        int planned = options[1].seen && !options[2].seen ? bloom_total_bits(m, n, p) : BLOOM_OK;
-        if (planned == BLOOM_OK && options[1].seen)
+        int planned = bloom_options_given(&line, "keys") && !bloom_options_given(&line, "counters") ? bloom_total_bits(m, n, p) : BLOOM_OK;
+        if (planned == BLOOM_OK && bloom_options_given(&line, "keys"))
             planned = bloom_best_hashes(&k, m, n);
         bloom_counting_arguments counting = { m, n, k, counter_bits };
         bloom_record rows[16];
         size_t count = 0;
-        status = planned == BLOOM_OK ? 0 : 1;
+        status = planned == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
         if (planned == BLOOM_UNDEFINED) {
             bloom_options_error(&line, "-m/--counters: so many counters a key that the best hash "
                                 "count (m/n) ln 2 reaches the limit of %lu; accepted: m/n below "
                                 "1442.7 counters a key", BLOOM_MAX_HASHES);
-            status = 2;
+            status = BLOOM_EXIT_USAGE;
         }
-        for (; count < bloom_structure_count && status == 0; count++)
-            status = structure_row(&rows[count], count, p, options[1].seen ? n : NULL, &counting,
-                                   &output) == BLOOM_OK ? 0 : 1;
-        if (status == 0)
+        for (; count < bloom_structure_count && status == BLOOM_EXIT_SUCCESS; count++)
+            status = structure_row(&rows[count], count, p, bloom_options_given(&line, "keys") ? n : NULL, &counting,
+                                   &output) == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+        if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
         else if (status == 1)
             fputs("bloomcalc structures: a result could not be certified; try fewer --digits\n",

@@ -71,7 +71,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
                       const bloom_command_line *line)
 {
     size_t index[PARAMETER_COUNT] = { 0 };
-    int status = 0;
+    int status = BLOOM_EXIT_SUCCESS;
     do {
         bloom_plan plan;
         bloom_fields fields;
@@ -83,7 +83,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         if (fields.status != BLOOM_OK) {
             bloom_options_error(line, "a row could not be planned or certified (a key count that "
                                 "cannot meet its rate, or a precision limit)");
-            status = fields.status == BLOOM_UNDEFINED ? 2 : 1;
+            status = fields.status == BLOOM_UNDEFINED ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
         } else {
             bloom_record *grown = realloc(*rows, (*row_count + 1) * sizeof **rows);
             if (grown == NULL)
@@ -95,12 +95,12 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
                 bloom_options_error(line, "--columns: '%s' is not a column of this table; "
                                     "accepted: keys of 'bloomcalc plan --format csv' for the "
                                     "same two of -n, -p, -m", unknown);
-                status = 2;
+                status = BLOOM_EXIT_USAGE;
             }
         }
         bloom_fields_clear(&fields);
         bloom_plan_clear(&plan);
-    } while (status == 0 && next_combination(index, lists));
+    } while (status == BLOOM_EXIT_SUCCESS && next_combination(index, lists));
     return status;
 }
 
@@ -116,49 +116,49 @@ int bloomcalc_table(int argc, char **argv, int first)
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
           .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
-          .count_minimum = "1", .count_maximum = "2^256" },
+          .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE_LIST,
           .destination = &lists[RATES], .value_name = "LIST", .help = "target false-positive rates",
-          .rate_minimum = "1e-300" },
+          .rate_minimum = BLOOM_MIN_RATE_TEXT },
         BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE_LIST, &lists[BITS], "LIST", "filter sizes"),
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE_LIST, &lists[BITS], "LIST"),
         BLOOM_BITS_PER_KEY_OPTION(c, "bits per key of every row, with -n or -m: m = round(n C), "
                                      "n = round(m / C)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED_LIST,
           .destination = &lists[HASHES], .value_name = "LIST",
-          .help = "fixed hash counts (default: the best integer)", .minimum = 1, .maximum = 1000 },
+          .help = "fixed hash counts (default: the best integer)", .minimum = 1, .maximum = BLOOM_MAX_HASHES },
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED_LIST,
           .destination = &lists[LEVELS], .value_name = "LIST", .help = "LSM levels (default 5)",
-          .minimum = 1, .maximum = 1000000 },
+          .minimum = 1, .maximum = BLOOM_MAX_LEVELS },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated plan keys to print, in order" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "table", "[OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
-    if (parsed == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloomcalc_given_read(&given, &line);
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomcalc_given_two(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     if (parsed == 0 && status == 0)
         status = bloom_columns_check(columns, &line);
     size_t row_count_requested = 1;
     for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_LIST_MAX_ITEMS; i++)
         row_count_requested *= lists[i].count > 0 ? lists[i].count : 1;
-    if (parsed == 0 && status == 0 && row_count_requested > BLOOM_LIST_MAX_ITEMS) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && row_count_requested > BLOOM_LIST_MAX_ITEMS) {
         bloom_options_error(&line, "-n, -p, -m, -k, -L: the lists ask for more than %d rows (the "
                             "product of their lengths); accepted: at most %d rows",
                             BLOOM_LIST_MAX_ITEMS, BLOOM_LIST_MAX_ITEMS);
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_record *rows = NULL;
         size_t row_count = 0;
         status = build_rows(&rows, &row_count, lists, given.c ? c : NULL, columns, &output, &line);
-        if (status == 0)
+        if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);
         for (size_t i = 0; i < row_count; i++)
             bloom_record_clear(&rows[i]);

@@ -68,7 +68,7 @@ int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
                 status == BLOOM_UNDEFINED ? "undefined for these arguments" : "precision limit reached");
     }
     bloom_fields_clear(fields);
-    return status == BLOOM_OK ? 0 : 1;
+    return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
 }
 
 int main(int argc, char **argv)

@@ -18,10 +18,6 @@
 #include "numbers.h"
 #include "sizing.h"
 
-/* Widest hash and index a description may name, and the largest block. */
-#define DESCRIPTION_MAX_WIDTH 256UL
-#define DESCRIPTION_MAX_BLOCK_BITS 1048576UL
-
 bloom_option bloom_probe_scheme_option(int *destination)
 {
     return (bloom_option){ .long_name = "hash", .kind = BLOOM_OPTION_CHOICE, .destination = destination,
@@ -39,24 +35,24 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
           .choices = bloom_layout_names },
         { .long_name = "block-bits", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->block_bits, .value_name = "B",
-          .help = "block size of blocked / split-block filters (default 512 / 256)", .minimum = 8,
-          .maximum = DESCRIPTION_MAX_BLOCK_BITS },
+          .help = "block size of blocked / split-block filters (default 512 / 256)", .minimum = BLOOM_MIN_BLOCK_BITS,
+          .maximum = BLOOM_MAX_BLOCK_BITS },
         { .long_name = "block-words", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->block_words, .value_name = "W",
           .help = "split-block: words per block, one probe each, so k = W "
                   "(default: the -k given, else B/32: 32-bit words)",
-          .minimum = 1, .maximum = DESCRIPTION_MAX_BLOCK_BITS },
+          .minimum = 1, .maximum = BLOOM_MAX_BLOCK_BITS },
         { .long_name = "round", .kind = BLOOM_OPTION_CHOICE, .destination = &description->rounding,
           .value_name = "ROUNDING", .help = "memory rounding of m (default none)",
           .choices = bloom_rounding_names },
         { .long_name = "hash-bits", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->hash_bits, .value_name = "H",
           .help = "width of the one hash every probe derives from, e.g. 32 or 64 (default: ideal)",
-          .minimum = 1, .maximum = DESCRIPTION_MAX_WIDTH },
+          .minimum = 1, .maximum = BLOOM_MAX_HASH_BITS },
         { .long_name = "index-bits", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->index_bits, .value_name = "N",
           .help = "probes reach only the first 2^N bits (default: the hash width)", .minimum = 1,
-          .maximum = DESCRIPTION_MAX_WIDTH },
+          .maximum = BLOOM_MAX_HASH_BITS },
         bloom_probe_scheme_option(&description->scheme),
         { .long_name = "library", .kind = BLOOM_OPTION_CHOICE, .destination = &description->library,
           .value_name = "LIBRARY",
@@ -136,9 +132,9 @@ int bloom_description_settle(bloom_deployed_filter *rop, const bloom_layout_desc
 {
     int problem = bloom_deployed_filter_init(rop, description, m, n, k, k_given);
     if (problem == BLOOM_DESCRIPTION_OK)
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     report_problem(problem, rop, k, line);
-    return 2;
+    return BLOOM_EXIT_USAGE;
 }
 
 static int is_block_layout(int layout)
@@ -265,7 +261,7 @@ int bloom_description_append(bloom_fields *fields, const bloom_layout_descriptio
 {
     bloom_deployed_filter filter;
     int status = bloom_description_settle(&filter, description, m, n, k, k_given, line);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS)
         bloom_description_fields(fields, &filter);
     bloom_deployed_filter_clear(&filter);
     return status;

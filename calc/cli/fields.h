@@ -11,10 +11,10 @@
 #define BLOOMCALC_FIELDS_H
 
 #include "certified.h"
+#include "bloom_limits.h"
 #include "output.h"
 
 #define BLOOM_DEFAULT_DIGITS 9UL
-#define BLOOM_MAX_DIGITS 1000UL
 
 typedef struct bloom_fields {
     bloom_record record;

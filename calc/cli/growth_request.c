@@ -13,6 +13,7 @@ void bloom_growth_request_init(bloom_growth_request *request)
     mpq_set_ui(request->rate, 1, 100);
     mpq_set_ui(request->tightening, 4, 5);
     request->factor = 2;
+    request->keys_name = "keys";
 }
 
 void bloom_growth_request_clear(bloom_growth_request *request)
@@ -25,6 +26,7 @@ void bloom_growth_request_options(bloom_option *options, bloom_growth_request *r
                                   const char *keys_name, const char *largest,
                                   const char *smallest_rate)
 {
+    request->keys_name = keys_name;
     options[0] = (bloom_option){ .long_name = keys_name, .short_name = 'n',
                                  .kind = BLOOM_OPTION_COUNT, .destination = request->keys,
                                  .value_name = "N", .help = "keys finally inserted",
@@ -40,17 +42,17 @@ void bloom_growth_request_options(bloom_option *options, bloom_growth_request *r
     options[3] = (bloom_option){ .long_name = "growth", .short_name = 's',
                                  .kind = BLOOM_OPTION_UNSIGNED, .destination = &request->factor,
                                  .value_name = "S", .help = "capacity growth factor (default 2)",
-                                 .minimum = 1, .maximum = 1000 };
+                                 .minimum = 1, .maximum = BLOOM_MAX_GROWTH_FACTOR };
     options[4] = (bloom_option){ .long_name = "tightening", .short_name = 'r',
                                  .kind = BLOOM_OPTION_RATE, .destination = request->tightening,
                                  .value_name = "R",
                                  .help = "rate ratio between sub-filters (default 0.8)",
-                                 .rate_minimum = "1e-6" };
+                                 .rate_minimum = BLOOM_MIN_TIGHTENING_TEXT };
 }
 
-void bloom_growth_request_finish(bloom_growth_request *request, const bloom_option *options)
+void bloom_growth_request_finish(bloom_growth_request *request, const bloom_command_line *line)
 {
-    if (!options[1].seen)
+    if (!bloom_options_given(line, "initial"))
         mpz_fdiv_q_ui(request->initial, request->keys, 1000);
     if (mpz_sgn(request->initial) == 0)
         mpz_set_ui(request->initial, 1);
@@ -63,23 +65,23 @@ int bloom_growth_request_plan(bloom_growth *growth, const bloom_growth_request *
 }
 
 int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *request,
-                                  const bloom_command_line *line, const bloom_option *options)
+                                  const bloom_command_line *line)
 {
-    if (!options[0].seen) {
+    if (!bloom_options_given(line, request->keys_name)) {
         bloom_options_error(line, "-n/--%s is required (keys finally inserted, e.g. 'grow 1e5')",
-                            options[0].long_name);
-        return 2;
+                            request->keys_name);
+        return BLOOM_EXIT_USAGE;
     }
-    bloom_growth_request_finish(request, options);
+    bloom_growth_request_finish(request, line);
     int planned = bloom_growth_request_plan(growth, request);
     if (planned == BLOOM_UNDEFINED) {
         bloom_options_error(line, "--initial: more than %d sub-filters would be needed; "
                             "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (planned != BLOOM_OK) {
         bloom_options_error(line, "a sub-filter could not be certified");
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }

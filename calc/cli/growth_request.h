@@ -20,6 +20,7 @@ typedef struct bloom_growth_request {
     mpq_t rate;             /* P0, the first sub-filter's rate */
     mpq_t tightening;       /* r */
     unsigned long factor;   /* s */
+    const char *keys_name;  /* the long name of -n ("keys" or "keys-count") */
 } bloom_growth_request;
 
 /* Number of option table entries bloom_growth_request_options fills. */
@@ -38,20 +39,21 @@ void bloom_growth_request_options(bloom_option *options, bloom_growth_request *r
                                   const char *keys_name, const char *largest,
                                   const char *smallest_rate);
 
-/* Applies the default N0 = max(1, n/1000) when --initial was not given
- * (options as filled above, after parsing). */
-void bloom_growth_request_finish(bloom_growth_request *request, const bloom_option *options);
+/* Applies the default N0 = max(1, n/1000) when --initial was not given on
+ * `line` (after parsing). */
+void bloom_growth_request_finish(bloom_growth_request *request, const bloom_command_line *line);
 
 /* Plans the filter the request describes (bloom_growth_plan). */
 int bloom_growth_request_plan(bloom_growth *growth, const bloom_growth_request *request);
 
 /*
  * After a successful parse: refuses a missing -n, applies the default N0,
- * and plans the filter.  Returns the exit status: 0 (growth planned), 2
- * (bad request; one line printed on stderr) or 1 (a sub-filter could not
- * be certified; one line printed).
+ * and plans the filter.  Returns the exit status: BLOOM_EXIT_SUCCESS
+ * (growth planned), BLOOM_EXIT_USAGE (bad request; one line printed on
+ * stderr) or BLOOM_EXIT_FAILURE (a sub-filter could not be certified; one
+ * line printed).
  */
 int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *request,
-                                  const bloom_command_line *line, const bloom_option *options);
+                                  const bloom_command_line *line);
 
 #endif

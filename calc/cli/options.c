@@ -9,6 +9,7 @@
  * anything on stdout.  The --help text is generated from the same table,
  * so the ranges it states are the ranges enforced.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,6 +46,28 @@ bloom_option *bloom_options_find(bloom_command_line *line, const char *long_name
         if (strcmp(line->options[i].long_name, long_name) == 0)
             return &line->options[i];
     return NULL;
+}
+
+int bloom_options_given(const bloom_command_line *line, const char *long_name)
+{
+    for (size_t i = 0; i < line->option_count; i++)
+        if (strcmp(line->options[i].long_name, long_name) == 0)
+            return line->options[i].seen;
+    assert(!"bloom_options_given: no option of that name in the table");
+    return 0;
+}
+
+int bloom_options_given_count(const bloom_command_line *line, const char *const *long_names)
+{
+    int count = 0;
+    for (; *long_names != NULL; long_names++)
+        count += bloom_options_given(line, *long_names) != 0;
+    return count;
+}
+
+int bloom_options_exit_status(bloom_options_outcome outcome)
+{
+    return outcome == BLOOM_OPTIONS_REFUSED ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;
 }
 
 static bloom_option *find_short(bloom_command_line *line, char short_name)
@@ -374,16 +397,18 @@ static int convert_value(bloom_option *option, const char *value)
 }
 
 /* Applies one value to an option, reporting any problem. */
-static int apply(bloom_command_line *line, bloom_option *option, const char *value)
+static bloom_options_outcome apply(bloom_command_line *line, bloom_option *option, const char *value)
 {
     char name[96];
     option_name(name, sizeof name, option);
     if (option->seen) {
         bloom_options_error(line, "%s: given more than once", name);
-        return 2;
+        return BLOOM_OPTIONS_REFUSED;
     }
     option->seen = 1;
     option->text = value;
+    if (option->given != NULL)
+        *option->given = 1;
     int result = convert_value(option, value);
     if (result != BLOOM_PARSE_OK) {
         char accepted[512], readings[160] = "";
@@ -393,9 +418,9 @@ static int apply(bloom_command_line *line, bloom_option *option, const char *val
         bloom_options_error(line, "%s: '%s' %s%s%s; accepted: %s", name, value,
                             problem_text(option, result), readings[0] ? ", " : "", readings,
                             accepted);
-        return 2;
+        return BLOOM_OPTIONS_REFUSED;
     }
-    return 0;
+    return BLOOM_OPTIONS_PARSED;
 }
 
 /* A word that looks like a negative number is a value, not an option. */
@@ -404,7 +429,7 @@ static int is_option_word(const char *word)
     return word[0] == '-' && word[1] != '\0' && !isdigit((unsigned char)word[1]) && word[1] != '.';
 }
 
-int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
+bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
 {
     size_t positional_used = 0;
     int only_positional = 0;
@@ -412,7 +437,7 @@ int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int fir
         const char *word = argv[i];
         if (!only_positional && (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0)) {
             bloom_options_help(line);
-            return 1;
+            return BLOOM_OPTIONS_HELP;
         }
         if (!only_positional && strcmp(word, "--") == 0) {
             only_positional = 1;
@@ -435,13 +460,13 @@ int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int fir
             if (option == NULL) {
                 bloom_options_error(line, "unknown option '%s'; see '%s %s --help'", word,
                                     line->program, line->command ? line->command : "");
-                return 2;
+                return BLOOM_OPTIONS_REFUSED;
             }
             option_name(name, sizeof name, option);
             if (option->kind == BLOOM_OPTION_FLAG) {
                 if (value != NULL) {
                     bloom_options_error(line, "%s takes no value (given '%s')", name, value);
-                    return 2;
+                    return BLOOM_OPTIONS_REFUSED;
                 }
                 value = "";
             } else if (value == NULL) {
@@ -449,7 +474,7 @@ int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int fir
                     char accepted[512];
                     describe_accepted(accepted, sizeof accepted, option);
                     bloom_options_error(line, "%s needs a value: %s", name, accepted);
-                    return 2;
+                    return BLOOM_OPTIONS_REFUSED;
                 }
                 value = argv[++i];
             }
@@ -458,16 +483,16 @@ int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int fir
             if (target == NULL) {
                 bloom_options_error(line, "unexpected argument '%s'; see '%s %s --help'", word,
                                     line->program, line->command ? line->command : "");
-                return 2;
+                return BLOOM_OPTIONS_REFUSED;
             }
             positional_used++;
             option = bloom_options_find(line, target);
             value = word;
         }
-        if (apply(line, option, value) != 0)
-            return 2;
+        if (apply(line, option, value) != BLOOM_OPTIONS_PARSED)
+            return BLOOM_OPTIONS_REFUSED;
     }
-    return 0;
+    return BLOOM_OPTIONS_PARSED;
 }
 
 void bloom_options_help(const bloom_command_line *line)
@@ -507,15 +532,15 @@ static int run_program(const bloom_program *program, int argc, char **argv)
 {
     if (argc < 2) {
         refuse_command(program, "missing command", NULL);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(program->usage, stdout);
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     }
     if (strcmp(argv[1], "--version") == 0) {
         puts(program->version);
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     }
     for (size_t i = 0; i < program->command_count; i++)
         if (strcmp(argv[1], program->commands[i].name) == 0) {
@@ -526,7 +551,7 @@ static int run_program(const bloom_program *program, int argc, char **argv)
             return status;
         }
     refuse_command(program, "unknown command", argv[1]);
-    return 2;
+    return BLOOM_EXIT_USAGE;
 }
 
 int bloom_program_run(const bloom_program *program, int argc, char **argv)

@@ -4,7 +4,9 @@
  * A command describes its options in a table; bloom_options_parse reads
  * argv against it, converts each value with numbers.h, and on any mistake
  * prints exactly one line on stderr naming the argument, the value and the
- * accepted forms, and returns 2 (the exit status for bad input).  Options
+ * accepted forms, and says so (BLOOM_OPTIONS_REFUSED: the command exits
+ * with BLOOM_EXIT_USAGE).  Commands read what was given by the options'
+ * long names (bloom_options_given), never by their position in the table.  Options
  * may be written --name VALUE, --name=VALUE, -x VALUE or -xVALUE; the
  * positional arguments fill the options listed as positional, in order.
  */
@@ -14,6 +16,8 @@
 #include <stddef.h>
 #include <gmp.h>
 
+#include "bloom_limits.h"
+#include "exit_status.h"
 #include "output.h"
 
 typedef enum bloom_option_kind {
@@ -47,9 +51,6 @@ typedef struct bloom_value_list {
     size_t capacity;    /* values allocated (grows by doubling) */
 } bloom_value_list;
 
-/* Most items a list may expand to. */
-#define BLOOM_LIST_MAX_ITEMS 10000
-
 void bloom_value_list_init(bloom_value_list *list);
 void bloom_value_list_clear(bloom_value_list *list);
 
@@ -68,6 +69,8 @@ typedef struct bloom_option {
     int bare_bytes;                 /* BLOOM_OPTION_SIZE: a number without a unit counts bytes */
     int seen;                       /* set to 1 by the parser when the option was given */
     const char *text;               /* set by the parser: the value as given (argv), or NULL */
+    int *given;                     /* if not NULL, also set to 1 then: a "given" flag kept
+                                       beside the value, for tables copied into others */
 } bloom_option;
 
 typedef struct bloom_command_line {
@@ -80,15 +83,29 @@ typedef struct bloom_command_line {
     const char *const *positional;  /* long names filled by positional arguments, NULL-terminated */
 } bloom_command_line;
 
-/*
- * Parses argv[first..argc-1].  Returns 0 on success, 1 if --help was given
- * (the help text has been printed on stdout), 2 on bad input (one line
- * has been printed on stderr).
- */
-int bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first);
+/* What bloom_options_parse found. */
+typedef enum bloom_options_outcome {
+    BLOOM_OPTIONS_PARSED = 0,   /* every value converted: the command runs */
+    BLOOM_OPTIONS_HELP,         /* --help was given; the help text is on stdout */
+    BLOOM_OPTIONS_REFUSED       /* bad input; one line is on stderr */
+} bloom_options_outcome;
+
+/* Parses argv[first..argc-1] against the table. */
+bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first);
+
+/* The exit status a command starts from after parsing: BLOOM_EXIT_USAGE
+ * when refused, BLOOM_EXIT_SUCCESS otherwise. */
+int bloom_options_exit_status(bloom_options_outcome outcome);
 
 /* The option named `long_name` in the table (NULL if none). */
 bloom_option *bloom_options_find(bloom_command_line *line, const char *long_name);
+
+/* Nonzero when the option named `long_name` was given; the name must be
+ * in the table (asserted), so a misspelt name fails loudly. */
+int bloom_options_given(const bloom_command_line *line, const char *long_name);
+
+/* How many of the NULL-terminated `long_names` were given. */
+int bloom_options_given_count(const bloom_command_line *line, const char *const *long_names);
 
 /* Prints the one-line error for `line` ("PROGRAM COMMAND: MESSAGE") on stderr. */
 void bloom_options_error(const bloom_command_line *line, const char *format, ...)
@@ -101,7 +118,7 @@ void bloom_options_error(const bloom_command_line *line, const char *format, ...
 void bloom_options_help(const bloom_command_line *line);
 
 /* A subcommand of a program: its name and the function that runs it
- * (arguments from argv[first]; returns the exit status). */
+ * (arguments from argv[first]; returns a bloom_exit_status). */
 typedef struct bloom_subcommand {
     const char *name;
     int (*run)(int argc, char **argv, int first);
@@ -120,8 +137,8 @@ typedef struct bloom_program {
 /*
  * Runs the subcommand named by argv[1], or answers --help and --version.
  * A missing or unknown command prints one line on stderr listing the
- * accepted ones and returns 2.  Write errors on stdout are checked at the
- * end for every command (standard_output.h): exit status 1 and one line on
+ * accepted ones and returns BLOOM_EXIT_USAGE.  Write errors on stdout are checked at the
+ * end for every command (standard_output.h): BLOOM_EXIT_FAILURE and one line on
  * stderr, or a quiet end by SIGPIPE for a broken pipe.
  */
 int bloom_program_run(const bloom_program *program, int argc, char **argv);
@@ -136,7 +153,7 @@ typedef struct bloom_output_choice {
 #define BLOOM_OUTPUT_OPTIONS(choice)                                                       \
     { .long_name = "digits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &(choice).digits, \
       .value_name = "D", .help = "significant digits of every real number printed (default 9)", \
-      .minimum = 1, .maximum = 1000 },                                                      \
+      .minimum = 1, .maximum = BLOOM_MAX_DIGITS },                                          \
     { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
       .value_name = "FORMAT", .help = "table (for people; the default), csv or json",       \
       .choices = bloom_format_names }
@@ -151,18 +168,18 @@ typedef struct bloom_output_choice {
 #define BLOOM_BITS_OPTION(kind_, destination_, value_name_, help_)                           \
     { .long_name = "bits", .short_name = 'm', .kind = (kind_), .destination = (destination_), \
       .value_name = (value_name_), .help = (help_), .count_minimum = "1",                    \
-      .count_maximum = "2^256" }
+      .count_maximum = BLOOM_MAX_SIZE_TEXT }
 #define BLOOM_MEMORY_OPTION(kind_, destination_, value_name_)                                 \
     { .long_name = "memory", .kind = (kind_), .destination = (destination_),                  \
       .value_name = (value_name_),                                                            \
       .help = "the same as -m/--bits, a bare number counting bytes", .count_minimum = "1",    \
-      .count_maximum = "2^256", .bare_bytes = 1 }
+      .count_maximum = BLOOM_MAX_SIZE_TEXT, .bare_bytes = 1 }
 
 /* Bits per key C, an exact rational into an mpq_t: the filter has m = n C bits. */
 #define BLOOM_BITS_PER_KEY_OPTION(destination_, help_)                                       \
     { .long_name = "bits-per-key", .short_name = 'c', .kind = BLOOM_OPTION_REAL,              \
       .destination = (destination_), .value_name = "C", .help = (help_),                      \
-      .rate_minimum = "1/1000", .count_maximum = "100000" }
+      .rate_minimum = BLOOM_LSM_MIN_BITS_PER_KEY_TEXT, .count_maximum = BLOOM_LSM_MAX_BITS_PER_KEY_TEXT }
 
 /*
  * 1 if -m/--bits or --memory was given, 0 if neither; 2 after printing one

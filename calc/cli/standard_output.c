@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exit_status.h"
 #include "standard_output.h"
 
 static int first_error;   /* errno of the first failed flush of stdout, 0 if none */
@@ -51,10 +52,10 @@ int bloom_standard_output_close(const char *program, int status)
     if (error == EPIPE) {
         signal(SIGPIPE, SIG_DFL);
         raise(SIGPIPE);
-        return status != 0 ? status : 1;   /* only if SIGPIPE is blocked: still quiet */
+        return status != BLOOM_EXIT_SUCCESS ? status : BLOOM_EXIT_FAILURE;   /* only if SIGPIPE is blocked: still quiet */
     }
-    if (status != 0)
+    if (status != BLOOM_EXIT_SUCCESS)
         return status;
     fprintf(stderr, "%s: cannot write standard output: %s\n", program, strerror(error));
-    return 1;
+    return BLOOM_EXIT_FAILURE;
 }

@@ -47,7 +47,7 @@ mpfr_prec_t bloom_precision_limit(void)
 mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits)
 {
     mpfr_prec_t previous = precision_limit;
-    precision_limit = bits < 64 ? 64 : bits > BLOOM_PRECISION_LIMIT ? BLOOM_PRECISION_LIMIT : bits;
+    precision_limit = bits < BLOOM_PRECISION_FLOOR ? BLOOM_PRECISION_FLOOR : bits > BLOOM_PRECISION_LIMIT ? BLOOM_PRECISION_LIMIT : bits;
     return previous;
 }
 

@@ -57,27 +57,28 @@ int bloomsim_delete(int argc, char **argv, int first)
     bloom_option options[4 + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = bits,
           .value_name = "M", .help = "positions (bits, or counters)", .count_minimum = "1",
-          .count_maximum = "2^28" },
+          .count_maximum = SIM_MAX_DELETE_POSITIONS_TEXT },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
-          .value_name = "N", .help = "keys inserted", .count_minimum = "2", .count_maximum = "2^24" },
+          .value_name = "N", .help = "keys inserted", .count_minimum = "2", .count_maximum = SIM_MAX_DELETE_KEYS_TEXT },
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &hashes,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
         { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = trials, .value_name = "T",
           .help = "independent filters, one delete each (default 1000)", .count_minimum = "1",
-          .count_maximum = "2^32" },
+          .count_maximum = SIM_MAX_DELETE_FILTERS_TEXT },
     };
     size_t count = 4 + bloomsim_run_option_table(options + 4, &run,
                                                  BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING
                                                      | BLOOMSIM_OPTIONS_COUNTERS);
     bloom_command_line line = { "bloomsim", "delete", "-m M -n N -k K [OPTIONS]", description, options,
                                 count, NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0 && (!options[0].seen || !options[1].seen || !options[2].seen)) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "bits") || !bloom_options_given(&line, "keys")
+                                           || !bloom_options_given(&line, "hashes"))) {
         bloom_options_error(&line, "-m M, -n N and -k K are required (e.g. -m 32 -n 3 -k 3)");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         sim_deletion_config config = { bloomsim_u64(bits), bloomsim_u64(keys), (unsigned)hashes,
                                        (sim_probe_scheme)run.scheme,
                                        (sim_hash_function)run.hash_function, !run.unguarded,
@@ -85,11 +86,11 @@ int bloomsim_delete(int argc, char **argv, int first)
                                        bloomsim_u64(trials) };
         sim_deletion_totals totals;
         status = bloomsim_check_memory(&line, sim_deletion_memory(&config));
-        if (status == 0 && sim_deletion_run(&config, &totals) != 0) {
+        if (status == BLOOM_EXIT_SUCCESS && sim_deletion_run(&config, &totals) != 0) {
             bloom_options_error(&line, "out of memory");
-            status = 1;
+            status = BLOOM_EXIT_FAILURE;
         }
-        if (status == 0) {
+        if (status == BLOOM_EXIT_SUCCESS) {
             bloom_fields fields;
             bloom_fields_init(&fields, run.output.digits, (bloom_format)run.output.format);
             print_deletion(&fields, &config, &totals);

@@ -34,10 +34,10 @@ int bloomsim_fpr(int argc, char **argv, int first)
     bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_SIZE, .destination = m,
           .value_name = "M", .help = "filter size (any M, not only powers of two)",
-          .count_minimum = "1", .count_maximum = "2^40" },
+          .count_minimum = "1", .count_maximum = SIM_MAX_BITS_TEXT },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys per filter (default with --key-file: the file's key count)",
-          .count_minimum = "1", .count_maximum = "2^40" },
+          .count_minimum = "1", .count_maximum = SIM_MAX_BITS_TEXT },
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
@@ -48,14 +48,15 @@ int bloomsim_fpr(int argc, char **argv, int first)
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "fpr", "-m M -n N -k K [OPTIONS]", description,
                                 options, count, NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0 && (!options[0].seen || !options[2].seen || (!options[1].seen && run.key_path == NULL))) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "bits") || !bloom_options_given(&line, "hashes")
+                                           || (!bloom_options_given(&line, "keys") && run.key_path == NULL))) {
         bloom_options_error(&line, "-m M, -n N (or --key-file FILE) and -k K are required "
                             "(whole numbers, e.g. -m 64 -n 8 -k 5)");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_measure_and_print(&line, &run, &layout, m, n, k, 1, NULL, NULL);
     bloomsim_run_options_clear(&run);
     mpz_clear(m);

@@ -16,6 +16,9 @@
 #include "growth_request.h"
 #include "scalable.h"
 
+/* Run size when --trials / --queries are not given. */
+enum { GROW_DEFAULT_TRIALS = 64, GROW_DEFAULT_QUERIES = 10000 };
+
 static const char description_start[] =
     "Plans a scalable Bloom filter as 'bloomcalc grow' does (sub-filter i: capacity\n"
     "N0 s^i, design rate P0 r^i, its own textbook size and best k), builds it T times\n"
@@ -105,22 +108,24 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
                                    bloomsim_u64(run->queries), (sim_hash_function)run->hash_function,
                                    bloomsim_u64(run->seed), (unsigned)run->threads, bloomsim_progress,
                                    (void *)line->command, NULL };
-    config.trials = config.trials < 2 ? 64 : config.trials;
-    config.queries = config.queries == 0 ? 10000 : config.queries;
-    int status = subfilter == NULL || rates == NULL ? 1 : bloomsim_check_memory(line, sim_scalable_memory(&config));
+    if (!run->trials_given)
+        config.trials = GROW_DEFAULT_TRIALS;
+    if (!run->queries_given)
+        config.queries = GROW_DEFAULT_QUERIES;
+    int status = subfilter == NULL || rates == NULL ? BLOOM_EXIT_FAILURE : bloomsim_check_memory(line, sim_scalable_memory(&config));
     sim_scalable_totals totals;
     memset(&totals, 0, sizeof totals);
     int written = 0;
-    if (status == 0) {
+    if (status == BLOOM_EXIT_SUCCESS) {
         bloomsim_shard_job job;
         bloomsim_shard_job_grow(&job, &config);
         status = bloomsim_shard_run(line, run->shard, &job, &totals, &written);
     }
-    if (status == 0 && !written && totals.trials < 2) {
-        bloom_options_error(line, "stopped before two filters were measured; nothing to report");
-        status = 130;
+    if (status == BLOOM_EXIT_SUCCESS && !written && totals.trials == 0) {
+        bloom_options_error(line, "stopped before a filter was measured; nothing to report");
+        status = BLOOM_EXIT_INTERRUPTED;
     }
-    if (status == 0 && !written) {
+    if (status == BLOOM_EXIT_SUCCESS && !written) {
         double confidence = mpq_get_d(run->confidence);
         /* with fewer than 30 filters, Wilson's interval with the design effect Q
          * (a filter's queries counted as one: no model of the compound
@@ -152,7 +157,7 @@ int bloomsim_grow(int argc, char **argv, int first)
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
     bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + BLOOMSIM_RUN_OPTION_MAX] = { { 0 } };
-    bloom_growth_request_options(options, &request, "keys", "2^32", "1e-12");
+    bloom_growth_request_options(options, &request, "keys", SIM_MAX_GROWTH_KEYS_TEXT, SIM_MIN_RATE_TEXT);
     size_t count = BLOOM_GROWTH_REQUEST_OPTIONS
         + bloomsim_run_option_table(options + BLOOM_GROWTH_REQUEST_OPTIONS, &run,
                                     BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SHARD);
@@ -160,13 +165,13 @@ int bloomsim_grow(int argc, char **argv, int first)
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "grow", "-n N [OPTIONS]", description, options, count, positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED) {
         bloom_growth growth;
         bloom_growth_init(&growth);
-        status = bloom_growth_request_complete(&growth, &request, &line, options);
-        if (status == 0)
+        status = bloom_growth_request_complete(&growth, &request, &line);
+        if (status == BLOOM_EXIT_SUCCESS)
             status = measure_growth(&line, &run, &growth, request.keys, request.initial, request.factor,
                                     request.tightening);
         bloom_growth_clear(&growth);

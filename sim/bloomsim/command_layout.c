@@ -54,12 +54,12 @@ static int settle_layout(sim_layout *layout, const bloom_deployed_filter *filter
     if (settled->hash_bits > SIM_LAYOUT_MAX_WIDTH) {
         bloom_options_error(line, "--hash-bits: bloomsim builds hashes of at most %u bits; accepted: "
                             "--hash-bits 1 to %u", SIM_LAYOUT_MAX_WIDTH, SIM_LAYOUT_MAX_WIDTH);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (mpz_sizeinbase(filter->allocated, 2) > 62) {
         bloom_options_error(line, "--round: the rounded filter has more than 2^62 bits; accepted: a "
                             "smaller filter or another rounding");
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     /* Indices of 64 bits or more reach every bit of a filter bloomsim can build. */
     unsigned index_bits = settled->index_bits < SIM_LAYOUT_MAX_WIDTH ? (unsigned)settled->index_bits
@@ -69,13 +69,13 @@ static int settle_layout(sim_layout *layout, const bloom_deployed_filter *filter
                         settled->block_bits, (unsigned)settled->hash_bits, index_bits,
                         reason, sizeof reason) != 0) {
         bloom_options_error(line, "--layout: %s", reason);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (!sim_layout_is_plain(layout) && run->filter != SIM_FILTER_STANDARD) {
         bloom_options_error(line, "--layout, --hash-bits and --index-bits apply to plain bit filters only");
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomsim_layout_size(bloomsim_measurement *measurement, const sim_layout_prediction *prediction,
@@ -133,17 +133,17 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
 {
     sim_layout_prediction prediction;
     const sim_layout *layout = measurement->config.layout;
-    int status = 0;
+    int status = BLOOM_EXIT_SUCCESS;
     if (sim_layout_prediction_compute(&prediction, layout, measurement->config.keys) != BLOOM_OK) {
         bloom_options_error(line, "the layout's rate could not be certified for these arguments");
-        status = 1;
+        status = BLOOM_EXIT_FAILURE;
     }
-    if (status == 0 && !measures_described_filter(measurement))
-        status = bloomsim_layout_size(measurement, &prediction, mpz_sgn(run->trials) > 0,
-                                      mpz_sgn(run->queries) > 0, SIM_DEFAULT_WORK, line);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS && !measures_described_filter(measurement))
+        status = bloomsim_layout_size(measurement, &prediction, run->trials_given,
+                                      run->queries_given, SIM_DEFAULT_WORK, line);
+    if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_measurement_run(measurement, line);
-    if (status == 0 && !measurement->shard_written) {
+    if (status == BLOOM_EXIT_SUCCESS && !measurement->shard_written) {
         bloomsim_layout_judge(measurement, &prediction);
         bloom_fields fields;
         bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
@@ -170,13 +170,13 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
     mpz_t inserted;                       /* the filter's n: the keys really inserted, once known */
     mpz_init_set(inserted, keys);
     int status = bloom_description_settle(&filter, description, bits, inserted, hashes, k_given, line);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS)
         status = settle_layout(&layout, &filter, run, line);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_measurement_prepare_deployed(&measurement, line, run, layout.bits, layout.hashes,
                                                        bloomsim_u64(bits), bloomsim_u64(keys),
                                                        (unsigned)hashes);
-    if (status == 0) {
+    if (status == BLOOM_EXIT_SUCCESS) {
         measurement.described = 1;
         measurement.config.layout = &layout;
         int family = reproduced_library(&filter);

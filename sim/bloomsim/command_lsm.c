@@ -34,6 +34,7 @@ static const char description_start[] =
  * filter at the target rate p). */
 typedef struct lsm_allocation_run {
     int given;
+    int rate_given;               /* -p given; else the budget is --bits-per-key */
     int allocation;               /* bloom_lsm_allocation */
     bloom_lsm_tree tree;
     double rates[SIM_LSM_MAX_LEVELS];
@@ -234,14 +235,14 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
 
 /* Sizes, checks memory, runs and prints.  Returns the exit status. */
 /* Sizes the levels by the allocation; p receives the uniform rate of the
- * budget when it was not given (zero).  Returns a bloom_status. */
+ * budget when it was not given.  Returns a bloom_status. */
 static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation, const sim_lsm_config *config,
                           uint64_t deepest_keys, unsigned long ratio, mpq_srcptr bits_per_key, mpq_ptr p)
 {
     int status = sim_lsm_size_allocation(levels, &allocation->tree, config->levels, deepest_keys, ratio,
                                          (bloom_lsm_allocation)allocation->allocation,
-                                         mpq_sgn(p) == 0 ? bits_per_key : NULL, p, allocation->rates);
-    if (status != BLOOM_OK || mpq_sgn(p) != 0)
+                                         allocation->rate_given ? NULL : bits_per_key, p, allocation->rates);
+    if (status != BLOOM_OK || allocation->rate_given)
         return status;
     bloom_lsm_query uniform = { &allocation->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL };
     bloom_quantity rate = { bloom_enclose_lsm_level_rate, &uniform, NULL };
@@ -261,7 +262,7 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
         : sim_lsm_size_levels(levels, config->levels, deepest_keys, ratio, p);
     if (sized != BLOOM_OK) {
         bloom_options_error(line, "the level filters could not be sized for this p or budget");
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
     config->level = levels;
     config->lookups = lookups / config->trials + (lookups % config->trials != 0);
@@ -269,16 +270,16 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
     sim_lsm_totals totals;
     memset(&totals, 0, sizeof totals);
     int written = 0;
-    if (status == 0) {
+    if (status == BLOOM_EXIT_SUCCESS) {
         bloomsim_shard_job job;
         bloomsim_shard_job_lsm(&job, config);
         status = bloomsim_shard_run(line, run->shard, &job, &totals, &written);
     }
-    if (status == 0 && !written && totals.trials < 2) {
+    if (status == BLOOM_EXIT_SUCCESS && !written && totals.trials < 2) {
         bloom_options_error(line, "stopped before two trees were measured; nothing to report");
-        status = 130;
+        status = BLOOM_EXIT_INTERRUPTED;
     }
-    return status == 0 && !written ? print_lsm(line, run, config, &totals, p, allocation) : status;
+    return status == BLOOM_EXIT_SUCCESS && !written ? print_lsm(line, run, config, &totals, p, allocation) : status;
 }
 
 int bloomsim_lsm(int argc, char **argv, int first)
@@ -302,22 +303,22 @@ int bloomsim_lsm(int argc, char **argv, int first)
           .value_name = "L", .help = "levels, one filter each (default 5)", .minimum = 1,
           .maximum = SIM_LSM_MAX_LEVELS },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
-          .value_name = "P", .help = "target rate of every level's filter", .rate_minimum = "1e-12" },
+          .value_name = "P", .help = "target rate of every level's filter", .rate_minimum = SIM_MIN_RATE_TEXT },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys on the deepest level", .count_minimum = "1",
-          .count_maximum = "2^32" },
+          .count_maximum = SIM_MAX_LEVEL_KEYS_TEXT },
         { .long_name = "ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED, .destination = &ratio,
           .value_name = "T", .help = "size ratio between levels (default 10; 1: equal levels)",
-          .minimum = 1, .maximum = 1000000 },
+          .minimum = 1, .maximum = BLOOM_LSM_MAX_SIZE_RATIO },
         { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &target,
           .value_name = "J", .help = "level holding the keys looked up (default L, the deepest)",
           .minimum = 1, .maximum = SIM_LSM_MAX_LEVELS },
         { .long_name = "lookups", .kind = BLOOM_OPTION_COUNT, .destination = lookups,
           .value_name = "Q", .help = "lookups of each kind in all (default 1e6)",
-          .count_minimum = "2", .count_maximum = "2^40" },
+          .count_minimum = "2", .count_maximum = SIM_LSM_MAX_LOOKUPS_TEXT },
         { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = trials,
           .value_name = "T", .help = "independently built trees (default 32)",
-          .count_minimum = "2", .count_maximum = "2^30" },
+          .count_minimum = "2", .count_maximum = SIM_LSM_MAX_TRIALS_TEXT },
         { .long_name = "allocation", .kind = BLOOM_OPTION_CHOICE, .destination = &allocation.allocation,
           .value_name = "A", .help = "size the filters by calc's per-level rates (calc lsm)",
           .choices = sim_lsm_allocation_names },
@@ -331,32 +332,38 @@ int bloomsim_lsm(int argc, char **argv, int first)
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "lsm", "-L L -p P -n N [OPTIONS]", description, options,
                                 count, NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    allocation.given = options[7].seen;
-    if (parsed == 0 && (!(options[1].seen || (allocation.given && options[8].seen)) || !options[2].seen)) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    allocation.given = bloom_options_given(&line, "allocation");
+    allocation.rate_given = bloom_options_given(&line, "rate");
+    int budget_given = bloom_options_given(&line, "bits-per-key");
+    int level_given = bloom_options_given(&line, "level");
+    if (parsed == BLOOM_OPTIONS_PARSED && (!(allocation.rate_given || (allocation.given && budget_given))
+                                           || !bloom_options_given(&line, "keys"))) {
         bloom_options_error(&line, "-p P (or --allocation A --bits-per-key C) and -n N are required "
                             "(e.g. -L 5 -p 1%% -n 1e6)");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0 && (options[8].seen && (options[1].seen || !allocation.given))) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
+        && budget_given && (allocation.rate_given || !allocation.given)) {
         bloom_options_error(&line, "--bits-per-key: give it with --allocation, instead of -p");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0 && allocation.given && ((target != 0 && target != levels) || ratio < 2)) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && allocation.given
+        && ((level_given && target != levels) || ratio < 2)) {
         bloom_options_error(&line, "--allocation: needs --ratio T >= 2 and looks up keys on level L only");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0 && target > levels) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && target > levels) {
         bloom_options_error(&line, "--level: %lu is deeper than the %lu levels; accepted: 1 to L",
                             target, levels);
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         sim_lsm_config config;
         memset(&config, 0, sizeof config);
         config.levels = (unsigned)levels;
-        config.target_level = target == 0 ? (unsigned)levels : (unsigned)target;
+        config.target_level = level_given ? (unsigned)target : (unsigned)levels;
         config.trials = bloomsim_u64(trials);
         config.scheme = (sim_probe_scheme)run.scheme;
         config.hash_function = (sim_hash_function)run.hash_function;

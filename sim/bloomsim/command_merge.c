@@ -47,7 +47,7 @@ static int read_stream(shard_set *set, FILE *input, const char *name, const bloo
             sim_shard_file *grown = realloc(set->files, capacity * sizeof *grown);
             if (grown == NULL) {
                 bloom_options_error(line, "out of memory");
-                return 2;
+                return BLOOM_EXIT_USAGE;
             }
             set->files = grown;
             set->capacity = capacity;
@@ -56,20 +56,20 @@ static int read_stream(shard_set *set, FILE *input, const char *name, const bloo
         int status = sim_shard_file_read(input, name, &set->files[set->count], error, sizeof error);
         if (status == 1) {
             sim_shard_file_free(&set->files[set->count]);
-            return 0;
+            return BLOOM_EXIT_SUCCESS;
         }
         set->count++;
         if (status != 0) {
             bloom_options_error(line, "%s", error);
-            return 2;
+            return BLOOM_EXIT_USAGE;
         }
     }
 }
 
 static int read_files(shard_set *set, char **names, size_t count, const bloom_command_line *line)
 {
-    int status = 0;
-    for (size_t i = 0; status == 0 && i < (count == 0 ? 1 : count); i++) {
+    int status = BLOOM_EXIT_SUCCESS;
+    for (size_t i = 0; status == BLOOM_EXIT_SUCCESS && i < (count == 0 ? 1 : count); i++) {
         const char *name = count == 0 ? "-" : names[i];
         if (strcmp(name, "-") == 0) {
             status = read_stream(set, stdin, "standard input", line);
@@ -78,14 +78,14 @@ static int read_files(shard_set *set, char **names, size_t count, const bloom_co
         FILE *input = fopen(name, "r");
         if (input == NULL) {
             bloom_options_error(line, "cannot open '%s'", name);
-            return 2;
+            return BLOOM_EXIT_USAGE;
         }
         status = read_stream(set, input, name, line);
         fclose(input);
     }
-    if (status == 0 && set->count == 0) {
+    if (status == BLOOM_EXIT_SUCCESS && set->count == 0) {
         bloom_options_error(line, "no shard file in the input");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
     return status;
 }
@@ -105,7 +105,7 @@ static void missing_list(char *text, size_t size, const sim_shard_merge *merge)
 
 /* The shards' command line with the output options chosen (merge's own
  * --digits and --format replace theirs); NULL when out of memory. */
-static char **replay_arguments(const sim_shard_run *run, const bloom_option *options, char *digits, char *format,
+static char **replay_arguments(const sim_shard_run *run, const bloom_command_line *line, char *digits, char *format,
                                int *argc)
 {
     char **argv = calloc(4 + run->option_count + run->output_count, sizeof *argv);
@@ -116,7 +116,7 @@ static char **replay_arguments(const sim_shard_run *run, const bloom_option *opt
     argv[used++] = run->command;
     for (size_t i = 0; i < run->option_count; i++)
         argv[used++] = run->options[i];
-    int digits_given = options[0].seen, format_given = options[1].seen;
+    int digits_given = bloom_options_given(line, "digits"), format_given = bloom_options_given(line, "format");
     for (size_t i = 0; i < run->output_count; i++)
         if (!(digits_given && strncmp(run->outputs[i], "--digits=", 9) == 0)
             && !(format_given && strncmp(run->outputs[i], "--format=", 9) == 0))
@@ -129,7 +129,7 @@ static char **replay_arguments(const sim_shard_run *run, const bloom_option *opt
     return argv;
 }
 
-static int replay(const sim_shard_merge *merge, const bloom_option *options, const bloom_output_choice *output,
+static int replay(const sim_shard_merge *merge, const bloom_output_choice *output,
                   const bloom_command_line *line)
 {
     const sim_shard_run *run = &merge->first->run;
@@ -139,16 +139,16 @@ static int replay(const sim_shard_merge *merge, const bloom_option *options, con
             command = shardable[i].run;
     if (command == NULL) {
         bloom_options_error(line, "%s: shards of an unknown command '%s'", merge->first->name, run->command);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     char digits[32], format[32];
     snprintf(digits, sizeof digits, "--digits=%lu", output->digits);
     snprintf(format, sizeof format, "--format=%s", bloom_format_names[output->format]);
     int argc = 0;
-    char **argv = replay_arguments(run, options, digits, format, &argc);
+    char **argv = replay_arguments(run, line, digits, format, &argc);
     if (argv == NULL) {
         bloom_options_error(line, "out of memory");
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
     int status = bloomsim_shard_replay(merge, command, argc, argv);
     free(argv);
@@ -193,38 +193,39 @@ int bloomsim_merge(int argc, char **argv, int first)
         free(words);
         free(names);
         bloom_options_error(&line, "out of memory");
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
     words[0] = argv[0];
     size_t name_count = 0;
     int word_count = 1 + split_arguments(argc, argv, first, words + 1, names, &name_count);
-    int status = bloom_options_parse(&line, word_count, words, 1);
-    status = status == 1 ? -1 : status;   /* --help was printed */
+    bloom_options_outcome parsed = bloom_options_parse(&line, word_count, words, 1);
+    int status = bloom_options_exit_status(parsed);
     shard_set set = { NULL, 0, 0 };
-    if (status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = read_files(&set, names, name_count, &line);
     sim_shard_merge merge;
     memset(&merge, 0, sizeof merge);
     char error[512];
-    if (status == 0 && sim_shard_merge_files(&merge, set.files, set.count, error, sizeof error) != 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
+        && sim_shard_merge_files(&merge, set.files, set.count, error, sizeof error) != 0) {
         bloom_options_error(&line, "%s", error);
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
-    if (status == 0 && merge.missing_count > 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && merge.missing_count > 0) {
         char missing[512];
         missing_list(missing, sizeof missing, &merge);
         bloom_options_error(&line, "shard%s %s of %" PRIu64 " missing%s", merge.missing_count > 1 ? "s" : "",
                             missing, merge.count,
                             partial ? ": printing the partial result" : " (give them, or --partial)");
-        status = partial ? 0 : 2;
+        status = partial ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_USAGE;
     }
-    if (status == 0) {
-        status = replay(&merge, options, &output, &line);
-        status = status == 130 && merge.missing_count > 0 ? 0 : status;
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
+        status = replay(&merge, &output, &line);
+        status = status == BLOOM_EXIT_INTERRUPTED && merge.missing_count > 0 ? BLOOM_EXIT_SUCCESS : status;
     }
     sim_shard_merge_free(&merge);
     shard_set_free(&set);
     free(words);
     free(names);
-    return status < 0 ? 0 : status;
+    return status;
 }

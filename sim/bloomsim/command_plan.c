@@ -59,9 +59,9 @@ int bloomsim_plan(int argc, char **argv, int first)
     bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
-          .count_maximum = "2^36" },
+          .count_maximum = SIM_MAX_PLAN_KEYS_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = rate,
-          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-12" },
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = SIM_MIN_RATE_TEXT },
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &fixed_k,
           .value_name = "K", .help = "use exactly K hash functions (default: the best integer)",
           .minimum = 1, .maximum = SIM_MAX_HASHES },
@@ -76,11 +76,11 @@ int bloomsim_plan(int argc, char **argv, int first)
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "plan", "N P [OPTIONS]", description, options, count,
                                 positional };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    if (parsed == 0 && (!options[0].seen || !options[1].seen)) {
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "keys") || !bloom_options_given(&line, "rate"))) {
         bloom_options_error(&line, "N and P are required (e.g. plan 1e7 1%%)");
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     }
     bloom_plan plan;
     bloom_plan_init(&plan);
@@ -98,9 +98,9 @@ int bloomsim_plan(int argc, char **argv, int first)
     if (parsed == 0 && status == 0 && !library_sized
         && bloom_plan_for_rate(&plan, keys, rate, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for these N and P");
-        status = 1;
+        status = BLOOM_EXIT_FAILURE;
     }
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_measure_and_print(&line, &run, &layout, plan.m_bits, keys, plan.k,
                                                    plan.k_fixed, put_target, &plan);
     bloom_plan_clear(&plan);

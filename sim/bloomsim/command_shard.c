@@ -205,7 +205,8 @@ static int describe_options(sim_shard_file *file, const bloom_command_line *line
 }
 
 /* A shard file naming the run of the command line, with its fingerprint
- * and no blocks yet.  Returns 0, or 1 after the message (memory). */
+ * and no blocks yet.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_FAILURE
+ * after the message (memory). */
 static int describe_run(sim_shard_file *file, const bloom_command_line *line, const bloomsim_shard_job *job)
 {
     char program[64];
@@ -220,7 +221,7 @@ static int describe_run(sim_shard_file *file, const bloom_command_line *line, co
     sim_shard_fingerprint(&file->run);
     if (status != 0)
         bloom_options_error(line, "out of memory while describing the run");
-    return status == 0 ? 0 : 1;
+    return status == 0 ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
 }
 
 /*
@@ -236,9 +237,9 @@ static int run_engine(const bloom_command_line *line, const bloomsim_shard_job *
     sim_filter_file filters;
     int stored = job->filter_file != NULL && job->filter_store != NULL;
     if (stored) {
-        if (describe_run(&described, line, job) != 0) {
+        if (describe_run(&described, line, job) != BLOOM_EXIT_SUCCESS) {
             sim_shard_file_free(&described);
-            return 1;
+            return BLOOM_EXIT_FAILURE;
         }
         sim_filter_file_init(&filters, job->filter_file, described.run.fingerprint);
         *job->filter_store = &filters.store;
@@ -254,19 +255,19 @@ static int run_engine(const bloom_command_line *line, const bloomsim_shard_job *
     return status;
 }
 
-/* The file of a finished shard, on stdout.  Returns 0 or an exit status. */
+/* The file of a finished shard, on stdout.  Returns an exit status. */
 static int write_shard(const bloom_command_line *line, sim_shard_file *file)
 {
     if (sim_shard_file_write(stdout, file) != 0) {
         bloom_options_error(line, "the shard file could not be written on stdout");
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 /* ---- running a shard ------------------------------------------------ */
 
-/* I/N with 1 <= I <= N <= SIM_SHARD_MAX_COUNT, into a 0-based index.  Returns 0 or 2. */
+/* I/N with 1 <= I <= N <= SIM_SHARD_MAX_COUNT, into a 0-based index.  Returns BLOOM_EXIT_SUCCESS or BLOOM_EXIT_USAGE. */
 static int parse_shard(const bloom_command_line *line, const char *text, uint64_t *index, uint64_t *count)
 {
     const char *slash = strchr(text, '/');
@@ -284,11 +285,11 @@ static int parse_shard(const bloom_command_line *line, const char *text, uint64_
     if (!good) {
         bloom_options_error(line, "--shard: '%s' is not I/N with whole numbers 1 <= I <= N <= %" PRIu64
                             " (shards count from 1, e.g. --shard 3/8)", text, SIM_SHARD_MAX_COUNT);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     *index = i - 1;
     *count = n;
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 /* Where a shard's blocks go while it runs. */
@@ -308,7 +309,7 @@ static int run_shard(const bloom_command_line *line, const char *shard, const bl
 {
     uint64_t index = 0, count = 0, most = 0;
     int status = parse_shard(line, shard, &index, &count);
-    if (status != 0)
+    if (status != BLOOM_EXIT_SUCCESS)
         return status;
     sim_shard_selection selection;
     if (sim_shard_select(&selection, index, count, job->trials, job->queries, job->split_queries, &most) != 0) {
@@ -316,28 +317,28 @@ static int run_shard(const bloom_command_line *line, const char *shard, const bl
                             " queries per trial) can be cut into at most %" PRIu64 " shards%s", job->trials,
                             sim_block_count(job->trials), job->queries, most,
                             job->split_queries ? "" : " (its trials, in blocks: give more --trials for more)");
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     sim_shard_file file;
-    if (describe_run(&file, line, job) != 0) {
+    if (describe_run(&file, line, job) != BLOOM_EXIT_SUCCESS) {
         sim_shard_file_free(&file);
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
     block_collector collector = { &file, 0 };
     selection.sink = collect_block;
     selection.sink_context = &collector;
     if (run_engine(line, job, &selection, totals) != 0 || collector.failed) {
         bloom_options_error(line, "out of memory or threads while running the trials");
-        status = 1;
+        status = BLOOM_EXIT_FAILURE;
     } else if (job->partial(totals)) {
         bloom_options_error(line, "stopped before shard %s was complete: no shard file written (rerun it)", shard);
-        status = 130;
+        status = BLOOM_EXIT_INTERRUPTED;
     } else {
         selection.sink = NULL;
         selection.sink_context = NULL;
         file.selection = selection;
         status = write_shard(line, &file);
-        *written = status == 0;
+        *written = status == BLOOM_EXIT_SUCCESS;
     }
     sim_shard_file_free(&file);
     return status;
@@ -352,7 +353,7 @@ static int merged_totals(const bloom_command_line *line, const bloomsim_shard_jo
         bloom_options_error(line, "the shards ran %" PRIu64 " trials of %" PRIu64 " queries, but their options "
                             "give %" PRIu64 " of %" PRIu64 " here (another build of bloomsim?)", run->trials,
                             run->queries, job->trials, job->queries);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (job->keys != NULL) {
         char digest[17];
@@ -360,11 +361,11 @@ static int merged_totals(const bloom_command_line *line, const bloomsim_shard_jo
         if (run->keys_digest == NULL || strcmp(digest, run->keys_digest) != 0) {
             bloom_options_error(line, "--key-file: the file is not the one the shards inserted (digest %s, "
                                 "theirs %s)", digest, run->keys_digest != NULL ? run->keys_digest : "none");
-            return 2;
+            return BLOOM_EXIT_USAGE;
         }
     }
     job->reduce(totals, merge_source->slots, run->blocks, run->trials);
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomsim_shard_run(const bloom_command_line *line, const char *shard, const bloomsim_shard_job *job,
@@ -377,9 +378,9 @@ int bloomsim_shard_run(const bloom_command_line *line, const char *shard, const 
         return run_shard(line, shard, job, totals, written);
     if (run_engine(line, job, NULL, totals) != 0) {
         bloom_options_error(line, "out of memory or threads while running the trials");
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomsim_shard_replay(const sim_shard_merge *merge, int (*command)(int argc, char **argv, int first),

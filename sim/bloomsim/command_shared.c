@@ -68,11 +68,11 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
 {
     const bloom_option size_options[] = {
         { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = options->trials,
-          .value_name = "T", .help = "independently built filters (default: chosen from the rates)",
-          .count_minimum = "1", .count_maximum = "2^40" },
+          .given = &options->trials_given, .value_name = "T", .help = "independently built filters (default: chosen from the rates)",
+          .count_minimum = "1", .count_maximum = SIM_MAX_TRIALS_TEXT },
         { .long_name = "queries", .kind = BLOOM_OPTION_COUNT, .destination = options->queries,
-          .value_name = "Q", .help = "absent-key queries per filter (default: chosen from the rates)",
-          .count_minimum = "1", .count_maximum = "2^50" },
+          .given = &options->queries_given, .value_name = "Q", .help = "absent-key queries per filter (default: chosen from the rates)",
+          .count_minimum = "1", .count_maximum = SIM_MAX_QUERIES_TEXT },
     };
     const bloom_option seed_options[] = {
         { .long_name = "seed", .kind = BLOOM_OPTION_COUNT, .destination = options->seed,
@@ -82,7 +82,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
     const bloom_option parallel_options[] = {
         { .long_name = "threads", .kind = BLOOM_OPTION_UNSIGNED, .destination = &options->threads,
           .value_name = "N", .help = "worker threads (default: all processors); never changes the output",
-          .minimum = 1, .maximum = 1024 },
+          .minimum = 1, .maximum = SIM_MAX_THREADS },
         { .long_name = "confidence", .kind = BLOOM_OPTION_RATE, .destination = options->confidence,
           .value_name = "C", .help = "confidence of the intervals and verdicts (default 99.9%)",
           .rate_minimum = "1/2" },
@@ -150,16 +150,16 @@ int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
 {
     sim_memory_budget budget;
     if (bloomsim_shard_merging() || sim_memory_fits(needed, &budget))
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     bloom_options_error(line, "the run needs about %llu bytes (%.2f GiB) but %llu bytes (%.2f GiB) "
                         "are available (%s); use a smaller filter, fewer --threads or trials",
                         (unsigned long long)needed, (double)needed / 1073741824.0,
                         (unsigned long long)budget.bytes, (double)budget.bytes / 1073741824.0,
                         budget.source);
-    return 2;
+    return BLOOM_EXIT_USAGE;
 }
 
-/* Loads --key-file and settles n and the keys inserted.  Returns 0 or 2. */
+/* Loads --key-file and settles n and the keys inserted.  Returns BLOOM_EXIT_SUCCESS or BLOOM_EXIT_USAGE. */
 static int settle_keys(bloomsim_measurement *measurement, const bloom_command_line *line,
                        const bloomsim_run_options *options, uint64_t keys)
 {
@@ -171,11 +171,11 @@ static int settle_keys(bloomsim_measurement *measurement, const bloom_command_li
             long size = ftell(probe);
             fclose(probe);
             if (size > 0 && bloomsim_check_memory(line, sim_key_file_memory((uint64_t)size)) != 0)
-                return 2;
+                return BLOOM_EXIT_USAGE;
         }
         if (sim_key_file_load(&measurement->key_file, options->key_path, error, sizeof error) != 0) {
             bloom_options_error(line, "--key-file: %s", error);
-            return 2;
+            return BLOOM_EXIT_USAGE;
         }
         measurement->has_key_file = 1;
         measurement->config.key_file = &measurement->key_file;
@@ -196,15 +196,15 @@ static int settle_keys(bloomsim_measurement *measurement, const bloom_command_li
     mpq_clear(inserted);
     if (too_many) {
         bloom_options_error(line, "--overfill: too many keys to insert (at most 2^62)");
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
     if (measurement->has_key_file && measurement->config.keys > measurement->key_file.count) {
         bloom_options_error(line, "--key-file: %s holds %llu keys, fewer than the %llu to insert",
                             options->key_path, (unsigned long long)measurement->key_file.count,
                             (unsigned long long)measurement->config.keys);
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomsim_measurement_prepare(bloomsim_measurement *measurement, const bloom_command_line *line,
@@ -242,18 +242,18 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     measurement->confidence = mpq_get_d(options->confidence);
     measurement->confidence_exact = options->confidence;
     int status = settle_keys(measurement, line, options, keys);
-    if (status != 0)
+    if (status != BLOOM_EXIT_SUCCESS)
         return status;
     measurement->has_predictions = 1;
     if (sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes) != BLOOM_OK) {
         bloom_options_error(line, "the predictions could not be certified for m = %llu, n = %llu, k = %u",
                             (unsigned long long)bits, (unsigned long long)config->keys, hashes);
-        return 1;
+        return BLOOM_EXIT_FAILURE;
     }
     config->trials = bloomsim_u64(options->trials);
     config->queries = bloomsim_u64(options->queries);
     sim_fpr_choose_size(config, &measurement->predictions, measurement->confidence,
-                        mpz_sgn(options->trials) > 0, mpz_sgn(options->queries) > 0,
+                        options->trials_given, options->queries_given,
                         SIM_DEFAULT_WORK);
     return bloomsim_check_memory(line, sim_fpr_memory(config));
 }
@@ -265,11 +265,11 @@ int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_comm
     job.filter_file = measurement->filter_file;
     int status = bloomsim_shard_run(line, measurement->shard, &job, &measurement->totals,
                                     &measurement->shard_written);
-    if (status != 0 || measurement->shard_written)
+    if (status != BLOOM_EXIT_SUCCESS || measurement->shard_written)
         return status;
     sim_fpr_report_compute(&measurement->report, &measurement->totals, &measurement->config,
                            &measurement->predictions, measurement->confidence);
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 
 void bloomsim_measurement_free(bloomsim_measurement *measurement)
@@ -472,8 +472,8 @@ int bloomsim_emit(bloom_fields *fields, int format, const bloom_command_line *li
                                                       : "precision limit reached");
     bloom_fields_clear(fields);
     if (status != BLOOM_OK)
-        return 1;
-    return partial ? 130 : 0;
+        return BLOOM_EXIT_FAILURE;
+    return partial ? BLOOM_EXIT_INTERRUPTED : BLOOM_EXIT_SUCCESS;
 }
 
 int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
@@ -482,9 +482,9 @@ int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_ru
 {
     bloomsim_measurement measurement;
     int status = bloomsim_measurement_prepare(&measurement, line, run, bits, keys, hashes);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_measurement_run(&measurement, line);
-    if (status == 0 && !measurement.shard_written) {
+    if (status == BLOOM_EXIT_SUCCESS && !measurement.shard_written) {
         bloom_fields fields;
         bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
         if (extra != NULL)

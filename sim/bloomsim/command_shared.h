@@ -20,6 +20,7 @@
 /* The options every measuring command accepts. */
 typedef struct bloomsim_run_options {
     mpz_t trials, queries, seed;
+    int trials_given, queries_given;    /* --trials / --queries given (else: chosen by the command) */
     unsigned long threads;
     mpq_t confidence;
     int scheme, hash_function, filter, unguarded, check_members;

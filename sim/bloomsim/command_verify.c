@@ -63,7 +63,7 @@ static int set_check(verify_check *check, size_t index, const bloomsim_run_optio
     return status;
 }
 
-/* The predictions of a check.  Returns 0, or 1 after the message. */
+/* The predictions of a check.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_FAILURE after the message. */
 static int predict_check(bloomsim_measurement *measurement, sim_layout_prediction *prediction,
                          const verify_check *check, const bloom_command_line *line)
 {
@@ -73,9 +73,9 @@ static int predict_check(bloomsim_measurement *measurement, sim_layout_predictio
                                          config->hashes);
     int layout_status = sim_layout_prediction_compute(prediction, &check->layout, config->keys);
     if (status == BLOOM_OK && layout_status == BLOOM_OK)
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     bloom_options_error(line, "%s: the predictions could not be certified", check->name);
-    return 1;
+    return BLOOM_EXIT_FAILURE;
 }
 
 /* Measures one check into `fields`.  Returns 0, 1 (a failure, reported) or 2.
@@ -97,11 +97,11 @@ static int run_check(verify_check *check, const bloom_command_line *line, const 
     measurement.confidence = mpq_get_d(run->confidence);
     measurement.confidence_exact = run->confidence;
     int status = predict_check(&measurement, &prediction, check, line);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_size(&measurement, &prediction, check->sized, check->sized, check->budget, line);
-    if (status == 0)
+    if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_measurement_run(&measurement, line);
-    if (status == 0) {
+    if (status == BLOOM_EXIT_SUCCESS) {
         bloomsim_layout_judge(&measurement, &prediction);
         bloom_fields_text(fields, "check", "check", check->name);
         measurement.described = 1;
@@ -128,15 +128,15 @@ int bloomsim_verify(int argc, char **argv, int first)
     bloom_option options[1 + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "budget", .kind = BLOOM_OPTION_COUNT, .destination = budget,
           .value_name = "W", .help = "probe operations per check (default 1e9)",
-          .count_minimum = "1e5", .count_maximum = "1e12" },
+          .count_minimum = SIM_VERIFY_MIN_WORK_TEXT, .count_maximum = SIM_VERIFY_MAX_WORK_TEXT },
     };
     size_t count = 1 + bloomsim_run_option_table(options + 1, &run, BLOOMSIM_OPTIONS_RUN);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "verify", "[OPTIONS]", description, options, count, NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    int status = parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
-    double work = options[0].seen ? mpz_get_d(budget) : SIM_VERIFY_DEFAULT_WORK;
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    int status = bloom_options_exit_status(parsed);
+    double work = bloom_options_given(&line, "budget") ? mpz_get_d(budget) : SIM_VERIFY_DEFAULT_WORK;
     size_t total = sim_verify_case_count + sim_layout_sweep_count();
     bloom_fields *rows = calloc(total, sizeof *rows);
     bloom_record *records = calloc(total, sizeof *records);
@@ -144,36 +144,36 @@ int bloomsim_verify(int argc, char **argv, int first)
     size_t done = 0;
     int exact_rejected = 0, partial = 0;
     if (rows == NULL || records == NULL || check == NULL)
-        status = status == 0 ? 1 : status;
+        status = status == BLOOM_EXIT_SUCCESS ? BLOOM_EXIT_FAILURE : status;
     /* progress over the whole battery, each check weighted by its work budget */
     double sweep_work = work * (SIM_LAYOUT_SWEEP_WORK / SIM_VERIFY_DEFAULT_WORK);
     double all_work = (double)sim_verify_case_count * work + (double)(total - sim_verify_case_count) * sweep_work;
     bloomsim_progress_begin("bloomsim verify");
-    for (; parsed == 0 && status == 0 && done < total && !partial; done++) {
+    for (; parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && done < total && !partial; done++) {
         bloom_fields_init(&rows[done], run.output.digits, (bloom_format)run.output.format);
-        status = set_check(check, done, &run, work) == 0 ? 0 : 1;
+        status = set_check(check, done, &run, work) == 0 ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
         double before = done < sim_verify_case_count ? (double)done * work
             : (double)sim_verify_case_count * work + (double)(done - sim_verify_case_count) * sweep_work;
         bloomsim_progress_stage(before, check->budget, all_work);
-        if (status == 0)
+        if (status == BLOOM_EXIT_SUCCESS)
             status = run_check(check, &line, &run, &rows[done], &exact_rejected, &partial);
-        if (status == 0 && rows[done].status != BLOOM_OK)
-            status = 1;
+        if (status == BLOOM_EXIT_SUCCESS && rows[done].status != BLOOM_OK)
+            status = BLOOM_EXIT_FAILURE;
         records[done] = rows[done].record;
     }
     bloomsim_progress_end();
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         bloom_write_records(stdout, records, done, (bloom_format)run.output.format);
     for (size_t i = 0; i < done; i++)
         bloom_fields_clear(&rows[i]);
     free(rows);
     free(records);
     free(check);
-    if (status == 0 && exact_rejected)
+    if (status == BLOOM_EXIT_SUCCESS && exact_rejected)
         fprintf(stderr, "bloomsim verify: a filter's predicted rate (exact or layout) was rejected\n");
     bloomsim_run_options_clear(&run);
     mpz_clear(budget);
-    if (status != 0)
-        return status == 1 && done == 0 ? 1 : status;
-    return partial ? 130 : exact_rejected;
+    if (status != BLOOM_EXIT_SUCCESS)
+        return status;
+    return partial ? BLOOM_EXIT_INTERRUPTED : exact_rejected ? BLOOM_EXIT_FAILURE : BLOOM_EXIT_SUCCESS;
 }

@@ -34,6 +34,7 @@
 
 #include "filter.h"
 #include "keys.h"
+#include "bloom_limits.h"
 #include "key_probes.h"
 #include "parallel.h"
 
@@ -46,7 +47,7 @@
 
 /* Keys in flight per thread while querying. */
 #define SIM_BULK_DEFAULT_WINDOW 16U
-#define SIM_BULK_MAX_WINDOW 64U
+/* (at most SIM_BULK_MAX_WINDOW, bloom_limits.h) */
 
 /* Progress within one build or query: `report` (parallel.h) is called on
  * the calling thread after each chunk of keys with done + the keys handled

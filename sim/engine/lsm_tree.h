@@ -32,11 +32,11 @@
 #include <gmp.h>
 
 #include "parallel.h"
+#include "bloom_limits.h"
 #include "probes.h"
 #include "shard_selection.h"
 
-/* Most levels accepted. */
-#define SIM_LSM_MAX_LEVELS 64U
+/* Most levels accepted: SIM_LSM_MAX_LEVELS (bloom_limits.h). */
 
 typedef struct sim_lsm_level {
     uint64_t keys;      /* n_i */

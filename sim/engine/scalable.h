@@ -37,7 +37,7 @@ typedef struct sim_subfilter {
 typedef struct sim_scalable_config {
     const sim_subfilter *subfilter;
     size_t filters;
-    uint64_t trials;                 /* >= 2 */
+    uint64_t trials;                 /* >= 1 */
     uint64_t queries;                /* absent queries per trial */
     sim_hash_function hash_function;
     uint64_t seed;

@@ -37,12 +37,12 @@
 
 #include <stdint.h>
 
+#include "bloom_limits.h"
 #include "hash.h"
 #include "layout_filters.h"
 #include "random.h"
 
-/* Filters of at most this many bits fit the one-word representation. */
-#define SIM_TINY_MAX_BITS 64U
+/* Filters of at most SIM_TINY_MAX_BITS bits (bloom_limits.h) fit the one-word representation. */
 
 /* The positions of one trial's keys: a SplitMix64 stream cut into draws. */
 typedef struct sim_tiny_source {

@@ -19,9 +19,7 @@
 
 #include <stdint.h>
 
-/* Counter widths accepted. */
-#define SIM_COUNTER_BITS_MIN 1U
-#define SIM_COUNTER_BITS_MAX 32U
+#include "bloom_limits.h"   /* SIM_COUNTER_BITS_MIN..MAX: the counter widths accepted */
 
 typedef struct sim_counting_filter {
     uint64_t *words;           /* 64 / c counters per word */

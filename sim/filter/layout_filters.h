@@ -42,10 +42,11 @@
 #include <stdint.h>
 
 #include "layouts.h"
+#include "bloom_limits.h"
 #include "probes.h"
 
-/* Widest hash and index a layout accepts (64: the hash word itself). */
-#define SIM_LAYOUT_MAX_WIDTH 64U
+/* Widest hash and index a layout accepts: SIM_LAYOUT_MAX_WIDTH (bloom_limits.h;
+ * 64, the hash word itself). */
 
 /* A deployed filter's shape.  Fill with sim_layout_init. */
 typedef struct sim_layout {

@@ -30,6 +30,7 @@
 
 #include "hash.h"
 #include "library_probes.h"
+#include "bloom_limits.h"
 #include "layouts.h"
 
 typedef enum sim_probe_scheme {
@@ -51,8 +52,8 @@ const char *sim_probe_scheme_name(sim_probe_scheme scheme);
 /* The names accepted by --hash are the calculator's, bloom_probe_scheme_names
  * (layouts.h), in the same order (probes.c asserts it). */
 
-/* Most distinct prime factors a 64-bit integer can have (2*3*5*...*53 < 2^64). */
-#define SIM_MAX_PRIME_FACTORS 16
+/* Most distinct prime factors a 64-bit integer can have: SIM_MAX_PRIME_FACTORS
+ * (bloom_limits.h). */
 
 /* How a filter's keys are turned into positions.  Fill with sim_prober_init. */
 typedef struct sim_prober {

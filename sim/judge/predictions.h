@@ -16,6 +16,7 @@
 
 #include "certified.h"
 #include "fpr.h"
+#include "bloom_limits.h"
 
 enum sim_prediction {
     SIM_PREDICTION_EXACT = 0,
@@ -35,8 +36,8 @@ typedef struct sim_predictions {
     double second_moment;                          /* E[(X/m)^(2k)] to about 1e-16, NaN if not computable */
 } sim_predictions;
 
-/* Largest k bloomsim accepts: calc must also evaluate the 2k-th moment. */
-#define SIM_MAX_HASHES (BLOOM_MAX_HASHES / 2)
+/* Largest k bloomsim accepts: SIM_MAX_HASHES (bloom_limits.h), since calc must
+ * also evaluate the 2k-th moment. */
 
 /*
  * Computes the predictions for m = `bits`, n = `keys`, k = `hashes`

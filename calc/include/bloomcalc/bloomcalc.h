@@ -17,6 +17,7 @@
 #ifndef BLOOMCALC_BLOOMCALC_H
 #define BLOOMCALC_BLOOMCALC_H
 
+#include "bloom_limits.h"
 #include "certified.h"
 #include "convergence.h"
 #include "fpr.h"

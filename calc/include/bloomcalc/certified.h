@@ -24,6 +24,8 @@
 #include <mpfr.h>
 #include <mpfi.h>
 
+#include "bloom_limits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -59,10 +61,6 @@ typedef struct bloom_quantity {
     const void *arguments;
     bloom_exact_function exact;
 } bloom_quantity;
-
-/* The working precision, in bits, beyond which a refinement gives up (the
- * default of bloom_precision_limit). */
-#define BLOOM_PRECISION_LIMIT ((mpfr_prec_t)1 << 20)
 
 /*
  * The limit in force, and a way to lower it (clamped to [64,

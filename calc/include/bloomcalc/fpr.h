@@ -31,12 +31,8 @@ typedef struct bloom_fpr_arguments {
     unsigned long query_probes;
 } bloom_fpr_arguments;
 
-/* Largest k (and query_probes) the exact rate accepts: its cost is O(k^2). */
-/* (A build may lower it: the fuzzing build does, so that no input can ask
- * for the minutes an exact rate at k = 1000 takes on a huge filter.) */
-#ifndef BLOOM_MAX_HASHES
-#define BLOOM_MAX_HASHES 1000UL
-#endif
+/* Largest k (and query_probes) the exact rate accepts is BLOOM_MAX_HASHES
+ * (bloom_limits.h): its cost is O(k^2). */
 
 /* Enclose functions (certified.h); arguments is a const bloom_fpr_arguments *.
  * They return BLOOM_UNDEFINED when m < 1, n < 0, k < 1 or k > BLOOM_MAX_HASHES. */
@@ -106,8 +102,8 @@ int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
  */
 void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty);
 
-/* Size, in bits, of the largest denominator bloom_fpr_exact_rational accepts. */
-#define BLOOM_RATIONAL_LIMIT_BITS 65536UL
+/* The largest denominator bloom_fpr_exact_rational accepts has
+ * BLOOM_RATIONAL_LIMIT_BITS bits (bloom_limits.h). */
 
 /*
  * Nonzero when the exact rate is small enough to be computed as a fraction:

@@ -46,9 +46,8 @@ void bloom_growth_clear(bloom_growth *growth);
  * Plans the filter for n keys: initial capacity n0 >= 1, growth s >= 1
  * (s = 1: equal sub-filters), first rate p0 in (0, 1), tightening r in
  * (0, 1].  At most BLOOM_GROWTH_MAX_FILTERS sub-filters (else
- * BLOOM_UNDEFINED).  Returns a bloom_status.
+ * BLOOM_UNDEFINED; bloom_limits.h).  Returns a bloom_status.
  */
-#define BLOOM_GROWTH_MAX_FILTERS 4096
 int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
                       mpq_srcptr first_rate, mpq_srcptr tightening, mpz_srcptr n);
 

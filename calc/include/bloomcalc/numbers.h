@@ -15,6 +15,8 @@
 
 #include <gmp.h>
 
+#include "bloom_limits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,9 +33,7 @@ enum bloom_parse_result {
 /* Largest decimal exponent accepted in a number (1e400, 1e-400): larger
  * ones are refused before any big number is built.  A power base^e is
  * refused when floor(log2 base) e exceeds BLOOM_PARSE_MAX_POWER_BITS
- * (2^1300 is accepted, 2^1331 is not). */
-#define BLOOM_PARSE_MAX_EXPONENT 400L
-#define BLOOM_PARSE_MAX_POWER_BITS 1330L
+ * (2^1300 is accepted, 2^1331 is not).  Both are in bloom_limits.h. */
 
 /* rop = the exact value of `text` (any accepted form, signs allowed). */
 int bloom_parse_rational(mpq_ptr rop, const char *text);

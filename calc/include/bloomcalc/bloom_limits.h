@@ -1,0 +1,215 @@
+/*
+ * bloom_limits.h - every limit of bloomcalc and bloomsim, in one place.
+ *
+ * The library refuses arguments outside these limits (BLOOM_UNDEFINED);
+ * the option tables of both programs take their accepted ranges from the
+ * same macros, so the range a --help text or an error message states is
+ * the range the code enforces, and a build that lowers a limit (the fuzz
+ * build passes -DBLOOM_MAX_HASHES=100UL) shows it in its messages too.
+ *
+ * Limits used as option bounds come in two spellings: a number (an
+ * unsigned long, formatted at run time) and, for the whole-number bounds
+ * the option layer reads as text (counts larger than 64 bits), a power
+ * "2^E" built by BLOOM_POWER_OF_TWO_TEXT(E) from a plain exponent literal.
+ * The static assertions at the end tie the limits to each other.
+ */
+#ifndef BLOOMCALC_BLOOM_LIMITS_H
+#define BLOOMCALC_BLOOM_LIMITS_H
+
+#include <mpfr.h>
+
+/* Macros only; the guards keep the header's shape the same as the others'. */
+#ifdef __cplusplus
+extern "C" {
+#define BLOOM_STATIC_ASSERT static_assert
+#else
+#define BLOOM_STATIC_ASSERT _Static_assert
+#endif
+
+/* "2^E" and "1e-E" from an exponent written as a plain integer literal. */
+#define BLOOM_STRINGIFY_(x) #x
+#define BLOOM_STRINGIFY(x) BLOOM_STRINGIFY_(x)
+#define BLOOM_POWER_OF_TWO_TEXT(exponent) "2^" BLOOM_STRINGIFY(exponent)
+#define BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(exponent) "1e-" BLOOM_STRINGIFY(exponent)
+
+/* ---- The calculator (bloomcalc and the library) ---------------------- */
+
+/* Keys n and bits m: at most 2^256 (whole numbers; exponent in bits). */
+#define BLOOM_MAX_SIZE_LOG2 256
+#define BLOOM_MAX_SIZE_TEXT BLOOM_POWER_OF_TWO_TEXT(BLOOM_MAX_SIZE_LOG2)
+
+/* Target false-positive rate p: at least 1e-300 (decimal exponent). */
+#define BLOOM_MIN_RATE_EXPONENT 300
+#define BLOOM_MIN_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_MIN_RATE_EXPONENT)
+
+/* Hash functions (probes per key) k: 1 to 1000.  The exact rate costs
+ * O(k^2) big-number steps, so the fuzz build lowers this to 100. */
+#ifndef BLOOM_MAX_HASHES
+#define BLOOM_MAX_HASHES 1000UL
+#endif
+
+/* Levels L of the filters planned together by plan and table --levels
+ * (the Monkey allocation): 1 to 10^6. */
+#define BLOOM_MAX_LEVELS 1000000UL
+
+/* "bloomcalc lsm": levels 1 to 1000, size ratio T from 2 (bloomsim lsm: 1)
+ * to 10^6, filter memory from 1/1000 to 10^5 bits per key (both programs). */
+#define BLOOM_LSM_MAX_LEVELS 1000UL
+#define BLOOM_LSM_MAX_SIZE_RATIO 1000000UL
+#define BLOOM_LSM_MIN_BITS_PER_KEY_TEXT "1/1000"
+#define BLOOM_LSM_MAX_BITS_PER_KEY_TEXT "100000"
+
+/* Significant digits of a printed real: 1 to 1000 (--digits). */
+#define BLOOM_MAX_DIGITS 1000UL
+
+/* Working precision of the certified evaluation: at most 2^20 bits
+ * (certified.h, bloom_set_precision_limit), at least 64 bits. */
+#define BLOOM_PRECISION_LIMIT_LOG2 20
+#define BLOOM_PRECISION_LIMIT ((mpfr_prec_t)1 << BLOOM_PRECISION_LIMIT_LOG2)
+#define BLOOM_PRECISION_FLOOR ((mpfr_prec_t)64)
+
+/* Exact rationals (exact rates of small filters) up to 65536 bits. */
+#define BLOOM_RATIONAL_LIMIT_BITS 65536UL
+
+/* Sub-filters of a scalable (growing) filter: at most 4096. */
+#define BLOOM_GROWTH_MAX_FILTERS 4096
+
+/* Number syntax (numbers.h): decimal exponents up to 400 in magnitude
+ * ("1e-400"), powers a^b up to 1330 bits. */
+#define BLOOM_PARSE_MAX_EXPONENT 400L
+#define BLOOM_PARSE_MAX_POWER_BITS 1330L
+
+/* Items a list option ("2^6..2^30", "1,2,3") may expand to, and rows a
+ * table (the product of its lists' lengths) may have. */
+#define BLOOM_LIST_MAX_ITEMS 10000
+#define BLOOM_TABLE_MAX_ROWS 10000
+
+/* The deployed filter's description: block size 8 to 2^20 bits, hash and
+ * index widths 1 to 256 bits. */
+#define BLOOM_MIN_BLOCK_BITS 8UL
+#define BLOOM_MAX_BLOCK_BITS (1UL << 20)
+#define BLOOM_MAX_HASH_BITS 256UL
+
+/* Keys n of "compare" and "structures" (64-bit structures): 2^64. */
+#define BLOOM_MAX_STRUCTURE_KEYS_LOG2 64
+#define BLOOM_MAX_STRUCTURE_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(BLOOM_MAX_STRUCTURE_KEYS_LOG2)
+
+/* Keys n of "grow": 2^128; its rates down to 1e-100. */
+#define BLOOM_MAX_GROWTH_KEYS_LOG2 128
+#define BLOOM_MAX_GROWTH_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(BLOOM_MAX_GROWTH_KEYS_LOG2)
+#define BLOOM_MIN_GROWTH_RATE_EXPONENT 100
+#define BLOOM_MIN_GROWTH_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_MIN_GROWTH_RATE_EXPONENT)
+
+/* Growth factor s of "grow": 1 to 1000; tightening ratio r at least 1e-6. */
+#define BLOOM_MAX_GROWTH_FACTOR 1000UL
+#define BLOOM_MIN_TIGHTENING_EXPONENT 6
+#define BLOOM_MIN_TIGHTENING_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_MIN_TIGHTENING_EXPONENT)
+
+/* "compare" (the libraries' sizing rules): target rates down to 1e-30. */
+#define BLOOM_COMPARE_MIN_RATE_EXPONENT 30
+#define BLOOM_COMPARE_MIN_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_COMPARE_MIN_RATE_EXPONENT)
+
+/* "structures": a counting filter's counters have 1 to 6 bits. */
+#define BLOOM_MAX_COUNTER_BITS 6UL
+
+/* ---- The simulator (bloomsim) ---------------------------------------- */
+
+/* Probes per key the simulator builds: half the calculator's limit (a
+ * double-hashing filter of k probes may be judged against 2k). */
+#define SIM_MAX_HASHES (BLOOM_MAX_HASHES / 2)
+
+/* Bits m and keys n of "bloomsim fpr", trials T: at most 2^40 each;
+ * absent-key queries per filter: at most 2^50. */
+#define SIM_MAX_BITS_LOG2 40
+#define SIM_MAX_BITS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_BITS_LOG2)
+#define SIM_MAX_TRIALS_LOG2 40
+#define SIM_MAX_TRIALS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_TRIALS_LOG2)
+#define SIM_MAX_QUERIES_LOG2 50
+#define SIM_MAX_QUERIES_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_QUERIES_LOG2)
+
+/* Keys n "bloomsim plan" sizes a filter for: 2^36; keys on the deepest
+ * level of "bloomsim lsm": 2^32; keys "bloomsim grow" inserts: 2^32. */
+#define SIM_MAX_PLAN_KEYS_LOG2 36
+#define SIM_MAX_PLAN_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_PLAN_KEYS_LOG2)
+#define SIM_MAX_LEVEL_KEYS_LOG2 32
+#define SIM_MAX_LEVEL_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_LEVEL_KEYS_LOG2)
+#define SIM_MAX_GROWTH_KEYS_LOG2 32
+#define SIM_MAX_GROWTH_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_GROWTH_KEYS_LOG2)
+
+/* Smallest target rate the simulator plans for: 1e-12 (smaller rates
+ * need more queries than a run can make). */
+#define SIM_MIN_RATE_EXPONENT 12
+#define SIM_MIN_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(SIM_MIN_RATE_EXPONENT)
+
+/* Worker threads: 1 to 1024. */
+#define SIM_MAX_THREADS 1024UL
+
+/* "bloomsim delete": positions m up to 2^28, keys up to 2^24, filters up to 2^32. */
+#define SIM_MAX_DELETE_POSITIONS_LOG2 28
+#define SIM_MAX_DELETE_POSITIONS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_DELETE_POSITIONS_LOG2)
+#define SIM_MAX_DELETE_KEYS_LOG2 24
+#define SIM_MAX_DELETE_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_DELETE_KEYS_LOG2)
+#define SIM_MAX_DELETE_FILTERS_LOG2 32
+#define SIM_MAX_DELETE_FILTERS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_DELETE_FILTERS_LOG2)
+
+/* A simulated LSM tree: at most 64 levels; 2 to 2^40 lookups of each kind,
+ * 2 to 2^30 trees. */
+#define SIM_LSM_MAX_LEVELS 64U
+#define SIM_LSM_MAX_LOOKUPS_LOG2 40
+#define SIM_LSM_MAX_LOOKUPS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_LSM_MAX_LOOKUPS_LOG2)
+#define SIM_LSM_MAX_TRIALS_LOG2 30
+#define SIM_LSM_MAX_TRIALS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_LSM_MAX_TRIALS_LOG2)
+
+/* The work (probe operations) of one "bloomsim verify" check: 1e5 to 1e12. */
+#define SIM_VERIFY_MIN_WORK_TEXT "1e5"
+#define SIM_VERIFY_MAX_WORK_TEXT "1e12"
+
+/* Filters whose m fits one 64-bit word take the tiny engine (tiny.h). */
+#define SIM_TINY_MAX_BITS 64U
+
+/* Bits per counter of a simulated counting filter: 1 to 32. */
+#define SIM_COUNTER_BITS_MIN 1U
+#define SIM_COUNTER_BITS_MAX 32U
+
+/* Trials the bulk engine interleaves (bulk.h). */
+#define SIM_BULK_MAX_WINDOW 64U
+
+/* Hash and fingerprint widths of a simulated layout: at most 64 bits. */
+#define SIM_LAYOUT_MAX_WIDTH 64U
+
+/* Distinct prime factors of m the probe generator tracks (probes.h); the
+ * product of the first 16 primes exceeds 2^64. */
+#define SIM_MAX_PRIME_FACTORS 16
+
+/* ---- How the limits relate ------------------------------------------- */
+
+BLOOM_STATIC_ASSERT(BLOOM_MAX_HASHES >= 1, "at least one hash function");
+BLOOM_STATIC_ASSERT(SIM_MAX_HASHES >= 1, "the simulator needs k = 1 at least");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_SIZE_LOG2 < BLOOM_PARSE_MAX_POWER_BITS,
+                    "2^BLOOM_MAX_SIZE_LOG2 must be a readable power");
+BLOOM_STATIC_ASSERT(BLOOM_MIN_RATE_EXPONENT < BLOOM_PARSE_MAX_EXPONENT,
+                    "the smallest rate must be a readable number");
+BLOOM_STATIC_ASSERT(BLOOM_MIN_GROWTH_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT
+                    && BLOOM_COMPARE_MIN_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT
+                    && SIM_MIN_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT,
+                    "no command accepts a rate the library refuses");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_STRUCTURE_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2
+                    && BLOOM_MAX_GROWTH_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2,
+                    "no command accepts more keys than the library");
+BLOOM_STATIC_ASSERT(SIM_MAX_BITS_LOG2 < 64 && SIM_MAX_PLAN_KEYS_LOG2 < 64 && SIM_MAX_LEVEL_KEYS_LOG2 < 64
+                    && SIM_MAX_TRIALS_LOG2 < 64 && SIM_MAX_QUERIES_LOG2 < 64,
+                    "simulator sizes fit a uint64_t");
+BLOOM_STATIC_ASSERT(SIM_MAX_BITS_LOG2 <= BLOOM_MAX_SIZE_LOG2, "the calculator predicts every simulated filter");
+BLOOM_STATIC_ASSERT(BLOOM_TABLE_MAX_ROWS >= BLOOM_LIST_MAX_ITEMS, "a table of one full list must fit");
+BLOOM_STATIC_ASSERT(BLOOM_PRECISION_LIMIT_LOG2 < 31, "the precision limit fits an mpfr_prec_t");
+BLOOM_STATIC_ASSERT(BLOOM_PRECISION_FLOOR < BLOOM_PRECISION_LIMIT, "the precision range is not empty");
+BLOOM_STATIC_ASSERT(BLOOM_MIN_BLOCK_BITS <= BLOOM_MAX_BLOCK_BITS, "the block range is not empty");
+BLOOM_STATIC_ASSERT(SIM_LAYOUT_MAX_WIDTH <= BLOOM_MAX_HASH_BITS, "a simulated width is a calculator width");
+BLOOM_STATIC_ASSERT(SIM_LSM_MAX_LEVELS <= BLOOM_LSM_MAX_LEVELS && BLOOM_LSM_MAX_LEVELS <= BLOOM_MAX_LEVELS, "the calculator predicts every simulated tree");
+BLOOM_STATIC_ASSERT(SIM_TINY_MAX_BITS == 64 && SIM_BULK_MAX_WINDOW <= 64, "one 64-bit word per tiny filter");
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
