@@ -107,6 +107,48 @@ static void check_rational_round_trip(mpq_srcptr value, const char *original)
     mpq_clears(back, error, bound, (mpq_ptr)0);
 }
 
+/*
+ * The ratio forms of a rate ("A in B", "A:B", and "X %" with spaces before
+ * the sign), which only the rate parser reads: *value = A/B (or X%) from the
+ * rational parser applied to each part.  Returns 0 when `text` is not such
+ * a form, 1 when it is and both parts read as non-negative rationals with a
+ * non-zero B (value set), -1 when it is but a part does not read.
+ */
+static int ratio_form(mpq_ptr value, const char *text)
+{
+    const char *separator = strstr(text, " in ");
+    size_t skip = 4;
+    if (separator == NULL) {
+        separator = strchr(text, ':');
+        skip = 1;
+    }
+    size_t length = strlen(text);
+    char *part = malloc(length + 2);
+    int form = 0;
+    if (separator != NULL) {
+        mpq_t denominator;
+        mpq_init(denominator);
+        memcpy(part, text, (size_t)(separator - text));
+        part[separator - text] = '\0';
+        form = bloom_parse_rational(value, part) == BLOOM_PARSE_OK
+                       && bloom_parse_rational(denominator, separator + skip) == BLOOM_PARSE_OK
+                       && part[0] != '-' && separator[skip] != '-' && mpq_sgn(denominator) != 0
+                   ? 1 : -1;
+        if (form == 1)
+            mpq_div(value, value, denominator);
+        mpq_clear(denominator);
+    } else if (length >= 2 && text[length - 1] == '%' && text[length - 2] == ' ') {
+        size_t end = length - 1;
+        while (end > 0 && text[end - 1] == ' ')
+            end--;
+        memcpy(part, text, end);
+        strcpy(part + end, "%");
+        form = bloom_parse_rational(value, part) == BLOOM_PARSE_OK && part[0] != '-' ? 1 : -1;
+    }
+    free(part);
+    return form;
+}
+
 /* The count, rate and unsigned parsers against the rational one. */
 static void check_agreement(const char *text, int rational_status, mpq_srcptr rational)
 {
@@ -135,13 +177,19 @@ static void check_agreement(const char *text, int rational_status, mpq_srcptr ra
     }
 
     int rate_status = bloom_parse_rate(rate, text, rate_low);
-    int rate_expected = rational_status != BLOOM_PARSE_OK ? rational_status
-        : (negative_text || mpq_sgn(rational) <= 0 || mpq_cmp_ui(rational, 1, 1) >= 0
-           || mpq_cmp(rational, rate_low) < 0) ? BLOOM_PARSE_OUT_OF_RANGE : BLOOM_PARSE_OK;
-    if (rate_status != rate_expected)
+    mpq_t ratio;
+    mpq_init(ratio);
+    int form = rational_status == BLOOM_PARSE_OK ? 0 : ratio_form(ratio, text);
+    mpq_srcptr expected_rate = form == 1 ? ratio : rational;
+    int expected_rate_status = form == 1 ? BLOOM_PARSE_OK : rational_status;
+    int rate_expected = expected_rate_status != BLOOM_PARSE_OK ? expected_rate_status
+        : (negative_text || mpq_sgn(expected_rate) <= 0 || mpq_cmp_ui(expected_rate, 1, 1) >= 0
+           || mpq_cmp(expected_rate, rate_low) < 0) ? BLOOM_PARSE_OUT_OF_RANGE : BLOOM_PARSE_OK;
+    if (form == -1 ? rate_status == BLOOM_PARSE_OK : rate_status != rate_expected)
         fail(text, "the rate parser disagrees with the rational parser");
-    if (rate_status == BLOOM_PARSE_OK && !mpq_equal(rate, rational))
+    if (rate_status == BLOOM_PARSE_OK && !mpq_equal(rate, expected_rate))
         fail(text, "a rate differs from the rational value of the same text");
+    mpq_clear(ratio);
 
     unsigned long small = 0;
     int small_status = bloom_parse_unsigned(&small, text, 1, 1000);
