@@ -81,9 +81,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloomcalc_given_read(&given, &line);
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = bloomcalc_given_two(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
+        status = bloomcalc_given_read(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "hashes")) {
         bloom_options_error(&line, "-k/--hashes is required (hash functions per key)");
         status = BLOOM_EXIT_USAGE;

@@ -18,14 +18,16 @@ static int seen(bloom_command_line *line, const char *name)
     return bloom_options_find(line, name) != NULL && bloom_options_given(line, name);
 }
 
-int bloomcalc_given_read(bloomcalc_given *given, bloom_command_line *line)
+static int given_two(const bloomcalc_given *given, bloom_command_line *line, const char *example);
+
+int bloomcalc_given_read(bloomcalc_given *given, bloom_command_line *line, const char *example)
 {
     given->n = seen(line, "keys");
     given->p = seen(line, "rate");
     given->c = seen(line, "bits-per-key");
     int size = bloom_options_size_given(line);
     given->m = size == 1;
-    return size == 2 ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;
+    return size == 2 ? BLOOM_EXIT_USAGE : given_two(given, line, example);
 }
 
 /* "-n/--keys, -p/--rate, -m/--bits (or --memory), -c/--bits-per-key": the ones the command has. */
@@ -43,7 +45,8 @@ static void list_sizing_options(char *buffer, size_t size, bloom_command_line *l
                                      names[i].text);
 }
 
-int bloomcalc_given_two(const bloomcalc_given *given, bloom_command_line *line, const char *example)
+/* Exactly two of n, p, m, c, and c only with n or m. */
+static int given_two(const bloomcalc_given *given, bloom_command_line *line, const char *example)
 {
     int count = given->n + given->p + given->m + given->c;
     char options[160];

@@ -99,9 +99,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloomcalc_given_read(&given, &line);
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = bloomcalc_given_two(&given, &line, "bloomcalc plan 1e9 1%");
+        status = bloomcalc_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloomcalc_given_resolve(&given, n, m, c, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {

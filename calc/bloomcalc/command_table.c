@@ -140,10 +140,8 @@ int bloomcalc_table(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloomcalc_given_read(&given, &line);
+        status = bloomcalc_given_read(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = bloomcalc_given_two(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
-    if (parsed == 0 && status == 0)
         status = bloom_columns_check(columns, &line);
     size_t row_count_requested = 1;
     for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_LIST_MAX_ITEMS; i++)

@@ -27,13 +27,11 @@ typedef struct bloomcalc_given {
     int n, p, m, c;
 } bloomcalc_given;
 
-/* Reads the given flags; returns 0, or 2 after one line (both -m and --memory). */
-int bloomcalc_given_read(bloomcalc_given *given, struct bloom_command_line *line);
-
-/* Exactly two of n, p, m, c, and c only with n or m; returns 0, or 2 after
- * one line that cites `example` ("bloomcalc plan 1e9 1%"). */
-int bloomcalc_given_two(const bloomcalc_given *given, struct bloom_command_line *line,
-                        const char *example);
+/* Reads which were given and checks that exactly two of n, p, m, c were, c only
+ * with n or m; returns 0, or 2 after one line (both -m and --memory, or a count
+ * other than two, citing `example`, e.g. "bloomcalc plan 1e9 1%"). */
+int bloomcalc_given_read(bloomcalc_given *given, struct bloom_command_line *line,
+                         const char *example);
 
 /* With c given: sets the missing one of n and m (round(n c) or round(m / c)) and marks both
  * given.  Returns 0, or 2 after one line on stderr (line may be NULL: no line) when it
