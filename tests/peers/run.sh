@@ -89,8 +89,16 @@ libraries="guava libbloom bits-and-blooms bloom-filters rocksdb"
 compare_row() {
     local file="$out/compare/$1_$2.csv"
     [ -s "$file" ] || "$calc" compare "$1" "$2" --format csv >"$file"
-    awk -F, -v rule="$3" -v what="$4" '$1 == rule {
-        if (what == "rate") print $8; else if ($3 == "") print "refused"; else print $3, $6 }' "$file"
+    # columns by their names in the header, so that added columns move nothing
+    awk -F, -v rule="$3" -v what="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i
+                  if (!column["rule"] || !column["m_bits"] || !column["k"] || !column["fpr_layout"]) {
+                      print "compare has no column rule, m_bits, k or fpr_layout"; exit }
+                  next }
+        $column["rule"] == rule {
+            if (what == "rate") print $column["fpr_layout"]
+            else if ($column["m_bits"] == "") print "refused"
+            else print $column["m_bits"], $column["k"] }' "$file"
 }
 
 # --- (c) rates, started first: bloom-filters' pure-JavaScript hashing is slow ----
