@@ -64,4 +64,6 @@ if mode == "complete" and code != 0:
 print(f"{len(lines)} progress lines, exit {code}; last: {lines[-1][4:] if lines else b''!r}")
 for failure in failures:
     print("FAIL:", failure)
+if failures:   # what the terminal showed, to tell a slow run from a wrong line
+    print(f"read {len(seen)} bytes from the terminal; the last 300: {seen[-300:]!r}")
 sys.exit(1 if failures else 0)
