@@ -5,7 +5,7 @@
 # is typed by hand: every number is copied from a table the code produced,
 # and every sentence of findings is filled in from those tables, so
 # "make report" after a change of code rewrites the report, and the test
-# suite (tests/cli_report.sh) regenerates it and compares.  Numbers are
+# suite (tests/cli_generated.sh) regenerates it and compares.  Numbers are
 # copied as text; awk computes only what is plotted (figure coordinates)
 # and counts of verdicts.
 set -eu
@@ -239,7 +239,7 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
    hashing or Dillinger–Manolios enhanced double hashing at m = 1024, the independent-hashing
    exact rate was rejected in $double_rejected of $double_runs runs (Figure 2, \`data/simulated_schemes.csv\`), and in
    $double_above of those the measured rate is above it: the excess that the 1/m analysis of
-   double hashing predicts (FORMULAS.md d), largest at many bits per key.
+   double hashing predicts (FORMULAS.md §d), largest at many bits per key.
 4. **Read amplification is 1 + (L − 1)p on a hit and L·p on a miss.** Over $lsm_runs simulated LSM
    trees, the hit formula was rejected $lsm_hit_rejected times and the miss formula $lsm_miss_rejected times (Figure 4,
    \`data/simulated_lsm.csv\`).
@@ -344,7 +344,7 @@ if [ -f data/bench.csv ]; then
     echo "for 10 bits a key, one thread). The *tiny* rows are filters of at most 512 bits on the"
     echo "direct-draw engine (sim/engine/tiny.h): \"queries\" counts filter instances, each built and asked"
     echo "once. Timings depend on the machine and its load; only ratios within one run compare"
-    echo "(sim/PERFORMANCE.md)."
+    echo "(sim/PERFORMANCE.md §l.4)."
     echo
     echo "| case | threads | n | m | k | ns/insert | ns/query | x textbook (insert) | x textbook (query) | x bloomsim | seconds | positives |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|"

@@ -3,9 +3,9 @@
  * of quantities, the rational and pair quantities, and the interval helpers.
  *
  * Where the expected values come from: exact fractions chosen here (1/3,
- * 26/25 = 1 + 4/100 of FORMULAS §c, ...) rounded by mpfr_set_q or by the
+ * 26/25 = 1 + 4/100 of FORMULAS.md §c, ...) rounded by mpfr_set_q or by the
  * integer rounding of calc_reference.c; the comparisons around 1 % at
- * m = 9 592 954 718 / 719 bits for 1e9 keys, k = 7 (FORMULAS §b: the
+ * m = 9 592 954 718 / 719 bits for 1e9 keys, k = 7 (FORMULAS.md §b: the
  * smallest m meeting 1 % under the exact rate), confirmed by the moments
  * form of calc_reference.c; powers of fractions computed exactly with GMP
  * (and with MPFR's pow_z at 4000 bits for a power too large to expand).
@@ -115,7 +115,7 @@ static void test_ceil_floor(void)
     mpq_clear(q);
 }
 
-/* FORMULAS §b: the exact rate with 1e9 keys, k = 7 is just below 1 % at
+/* FORMULAS.md §b: the exact rate with 1e9 keys, k = 7 is just below 1 % at
  * 9 592 954 719 bits and just above at 9 592 954 718 (the reference says
  * 0.0099999999995 and 0.0100000000045). */
 static void test_compare_against_one_percent(void)
@@ -285,7 +285,7 @@ static void test_interval_one_minus_ratio_pow(void)
         mpq_canonicalize(exact);
         check_enclosure(result, exact, cases[i].numerator);
     }
-    /* (1 - 1/9585058378)^7e9 (FORMULAS §a.2: rounding 1 - 1/m first is off
+    /* (1 - 1/9585058378)^7e9 (FORMULAS.md §a.2: rounding 1 - 1/m first is off
      * by 3.8e-7): against MPFR's pow_z of the fraction at 4000 bits. */
     mpz_set_ui(numerator, 1);
     mpz_set_str(denominator, "9585058378", 10);

@@ -2,7 +2,8 @@
  * calc_checks.h - CUnit assertions shared by the calc suites: a CHECK with a
  * formatted message, and comparisons of the library's certified output
  * (decimal digits, correctly rounded MPFR values) against reference values
- * computed independently in calc_reference.c or quoted from FORMULAS.md.
+ * computed independently in calc_reference.c or quoted from calc/FORMULAS.md §a
+ * to §h (each quotation names its section).
  */
 #ifndef BLOOMCALC_TESTS_CALC_CHECKS_H
 #define BLOOMCALC_TESTS_CALC_CHECKS_H

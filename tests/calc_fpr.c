@@ -9,11 +9,11 @@
  *     three methods unrelated to the library's inclusion-exclusion in MPFI;
  *   - Bloom's formula as an exact fraction (1 - ((m-1)/m)^T)^k, and both
  *     approximations in MPFR written directly (calc_reference.c);
- *   - large filters: the moments-of-empty-bits form of FORMULAS §a.2 in MPFR
+ *   - large filters: the moments-of-empty-bits form of FORMULAS.md §a.2 in MPFR
  *     at two working precisions (calc_reference.c);
- *   - quoted figures from /work/shared/FORMULAS.md (§a.2 to §a.5, §a.7, §b),
+ *   - quoted figures from calc/FORMULAS.md (§a.2 to §a.5, §a.7, §b),
  *     each cited where it is used.  The seed example m = 64, n = 8, k = 5 is
- *     FORMULAS §a.5.
+ *     FORMULAS.md §a.5.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@
 
 /* ------------------------------------------------------------ small cases */
 
-/* FORMULAS §a.3: all m <= 12, k <= 6, 1 <= kn <= 12 (348 cases), here with n = 0 as well. */
+/* FORMULAS.md §a.3: all m <= 12, k <= 6, 1 <= kn <= 12 (348 cases), here with n = 0 as well. */
 enum { SMALL_M = 12, SMALL_K = 6, SMALL_THROWS = 12, SMALL_CASES = 348 + 12 * 6 };
 /* Brute force only where m^(k(n+1)) outcomes are few (it is O(outcomes)). */
 #define BRUTE_FORCE_OUTCOMES 40000.0
@@ -97,7 +97,7 @@ static void test_exact_rational_small_cases(void)
           brute_forced);
 }
 
-/* FORMULAS §a.2: m = 2, n = 1, k = 2 is exactly 5/8 (Bloom's formula: 9/16). */
+/* FORMULAS.md §a.2: m = 2, n = 1, k = 2 is exactly 5/8 (Bloom's formula: 9/16). */
 static void test_exact_rational_two_bits(void)
 {
     mpq_t calc;
@@ -107,7 +107,7 @@ static void test_exact_rational_two_bits(void)
     mpq_clear(calc);
 }
 
-/* FORMULAS §a.5: the seed's exact rate has reduced denominator 2^264 and
+/* FORMULAS.md §a.5: the seed's exact rate has reduced denominator 2^264 and
  * begins 0.02341608747694804706041665649330. */
 static void test_exact_rational_seed(void)
 {
@@ -130,7 +130,7 @@ static void test_exact_rational_seed(void)
     mpq_clears(calc, expected, NULL);
 }
 
-/* FORMULAS §a.3: exact >= Bloom > approx, with equality exactly when k = 1 or m = 1. */
+/* FORMULAS.md §a.3: exact >= Bloom > approx, with equality exactly when k = 1 or m = 1. */
 static void check_small_ordering(unsigned long m, unsigned long n, unsigned long k, void *state)
 {
     unsigned *equalities = state;
@@ -168,8 +168,8 @@ static void test_ordering_small_cases(void)
 {
     unsigned equalities = 0;
     for_each_small_case(check_small_ordering, &equalities);
-    /* FORMULAS §a.3: "the 161 equalities are exactly the cases with k = 1 or m = 1" */
-    CHECK(equalities == 161, "%u equalities, FORMULAS §a.3 counts 161", equalities);
+    /* FORMULAS.md §a.3: "the 161 equalities are exactly the cases with k = 1 or m = 1" */
+    CHECK(equalities == 161, "%u equalities, FORMULAS.md §a.3 counts 161", equalities);
 }
 
 /* Correct rounding of the exact rate and Bloom's formula against exact
@@ -263,8 +263,8 @@ static void test_exactly_representable(void)
 
 /*
  * Filters for the digit and rounding tests.  m = 9 585 058 378 is the
- * textbook size for 1e9 keys at 1 % (FORMULAS §b); 2^33 and 43 132 763 bits
- * for 1e6 keys at 1e-9 with k = 30 (FORMULAS §a.2: about 14 digits cancel)
+ * textbook size for 1e9 keys at 1 % (FORMULAS.md §b); 2^33 and 43 132 763 bits
+ * for 1e6 keys at 1e-9 with k = 30 (FORMULAS.md §a.2: about 14 digits cancel)
  * stress the alternating sums; 2^100 bits exercise numbers beyond 64 bits.
  */
 static const struct large_case {
@@ -401,20 +401,20 @@ static const struct figure_case {
     const char *figure;
 } figures[] = {
     /* The seed example: 0.02230073 is Bloom's formula, which the seed calls
-     * the exact rate; the exact rate is 0.02341609 (FORMULAS §a.5). */
+     * the exact rate; the exact rate is 0.02341609 (FORMULAS.md §a.5). */
     {"64", "8", 5, FORM_BLOOM, 0, 0, "0.02230073"},
     {"64", "8", 5, FORM_EXACT, 0, 0, "0.02341609"},
     {"64", "8", 5, FORM_APPROX, 0, 0, "0.02167922"},
     {"64", "8", 5, FORM_BLOOM, 0, 0, "0.02230072620127405974490522774866"},   /* §a.5 */
     {"64", "8", 5, FORM_APPROX, 0, 0, "0.02167921705375171903099263490169"},  /* §a.5 */
     {"64", "8", 6, FORM_EXACT, 0, 0, "0.0238092"},                            /* §a.5, k = 6 */
-    /* FORMULAS §a.2 and §b: the textbook m for 1e9 keys at 1 % misses 1 %. */
+    /* FORMULAS.md §a.2 and §b: the textbook m for 1e9 keys at 1 % misses 1 %. */
     {"9585058378", "1000000000", 7, FORM_EXACT, 0, 0, "0.010039218"},
     {"9585058378", "1000000000", 6, FORM_EXACT, 0, 0, "0.010143159"},
     {"9585058384", "1000000000", 7, FORM_EXACT, 0, 0, "0.01003922"},          /* whole byte */
     {"9585058432", "1000000000", 7, FORM_EXACT, 0, 0, "0.01003922"},          /* 64-bit word */
     {"9586", "1000", 7, FORM_EXACT, 0, 0, "0.0100436"},                       /* n = 1000 */
-    /* FORMULAS §a.5: Bloom vs exact -4.763 %, exp vs exact -7.417 %, exp vs
+    /* FORMULAS.md §a.5: Bloom vs exact -4.763 %, exp vs exact -7.417 %, exp vs
      * Bloom -2.787 %.  §a.4: at m = 2^33, n = 1e9, k = 7, relB = -6.85e-10
      * and relE = -9.49e-10. */
     {"64", "8", 5, FORM_BLOOM, 1, FORM_EXACT, "-0.04763"},
@@ -447,7 +447,7 @@ static void test_quoted_figures(void)
     mpfr_clear(reference);
 }
 
-/* The three forms agree to about 9 digits at m = 2^33 (FORMULAS §a.4): the
+/* The three forms agree to about 9 digits at m = 2^33 (FORMULAS.md §a.4): the
  * relative differences to 20 digits against the MPFR references. */
 static void test_forms_agree_at_large_m(void)
 {
@@ -483,7 +483,7 @@ static int enclose_scaled(mpfi_ptr result, const void *arguments)
     return status;
 }
 
-/* FORMULAS §a.4, the series at ~10 bits/key, k = 7, n = round(m/10): each
+/* FORMULAS.md §a.4, the series at ~10 bits/key, k = 7, n = round(m/10): each
  * figure at the digits the table prints (12 for the rates, trailing zeros
  * dropped), then m (left/exact - 1) for left = Bloom and approx. */
 static const struct series_row {
@@ -537,7 +537,7 @@ static void test_relative_error_series(void)
 }
 
 /*
- * FORMULAS §a.4: m relB tends to -t2, t2 = k(k-1) q (1 - (1+lambda) q) / (2 f^2)
+ * FORMULAS.md §a.4: m relB tends to -t2, t2 = k(k-1) q (1 - (1+lambda) q) / (2 f^2)
  * = 6.41125015664894973617 at lambda = 0.7, k = 7 (q = e^-lambda, f = 1 - q).
  * The closed form is evaluated here; the library's m relB at m = 2^30 (where
  * lambda = 0.69999999...) must lie within 1e-6 of -t2 (the table's
@@ -581,7 +581,7 @@ static void test_relative_error_limit(void)
     mpfr_clears(t2, q, f, lambda, (mpfr_ptr)0);
 }
 
-/* FORMULAS §a.5: at m = 64, n = 8 the exact rate is lower at k = 5 than at
+/* FORMULAS.md §a.5: at m = 64, n = 8 the exact rate is lower at k = 5 than at
  * k = 6, while the exp approximation prefers k = 6. */
 static void test_integer_optimum_flips(void)
 {
@@ -600,7 +600,7 @@ static void test_integer_optimum_flips(void)
     test_filter_clear(&six);
 }
 
-/* The large-filter ordering exact > Bloom > approx of FORMULAS §a.3. */
+/* The large-filter ordering exact > Bloom > approx of FORMULAS.md §a.3. */
 static void test_ordering_large_cases(void)
 {
     for (size_t i = 0; i < COUNT_OF(large_cases); i++) {
@@ -643,7 +643,7 @@ static void test_query_probes_small(void)
     }
 }
 
-/* FORMULAS §a.7: the coefficient of variation of one built filter's rate,
+/* FORMULAS.md §a.7: the coefficient of variation of one built filter's rate,
  * sqrt(E[(X/m)^2k] - p^2)/p, is 0.3498 for the seed and 0.003777 for
  * m = 2^20, 10 bits/key, k = 7.  Computed from the library's two moments. */
 static void test_rate_coefficient_of_variation(void)
@@ -670,7 +670,7 @@ static void test_rate_coefficient_of_variation(void)
         ref_decimal actual, expected;
         ref_decimal_parse(&expected, cases[i].figure);
         ref_decimal_from_real(&actual, p2, (unsigned)strlen(expected.digits), 100);
-        CHECK(ref_decimal_equal(&actual, &expected), "CV %.10Rg, FORMULAS §a.7 says %s", p2,
+        CHECK(ref_decimal_equal(&actual, &expected), "CV %.10Rg, FORMULAS.md §a.7 says %s", p2,
               cases[i].figure);
         ref_decimal_clear(&actual);
         ref_decimal_clear(&expected);
@@ -834,7 +834,7 @@ static const bloom_test_case fpr_cases[] = {
     {"correct rounding, large cases", test_rounding_large_cases},
     {"quoted rates and relative errors", test_quoted_figures},
     {"three forms agree at m=2^33", test_forms_agree_at_large_m},
-    {"relative error series of FORMULAS a.4", test_relative_error_series},
+    {"relative error series of FORMULAS.md §a.4", test_relative_error_series},
     {"m relB tends to -t2", test_relative_error_limit},
     {"integer-k optimum flips at m=64", test_integer_optimum_flips},
     {"query probes: moments E[(X/m)^j]", test_query_probes_small},

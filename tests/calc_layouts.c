@@ -11,10 +11,10 @@
  *   (fpr.h, itself checked against a Markov chain in calc_fpr.c) or
  *   (1 - (31/32)^i)^8; the library evaluates the same mixture through the
  *   generating function instead, so agreement to 40 digits tests the
- *   closed form.  FORMULAS e's published figures at 10 bits per key.
- * - Hash width: the 31-bit-index billion-key filter (FORMULAS: about 76 %)
+ *   closed form.  FORMULAS.md §e.1 and §e.2 figures at 10 bits per key.
+ * - Hash width: the 31-bit-index billion-key filter (FORMULAS.md §e.3: about 76 %)
  *   equals the exact rate of a 2^31-bit filter; the 32-bit fingerprint
- *   floor for 1e9 keys is FORMULAS e's 0.2077122589016286.
+ *   floor for 1e9 keys is FORMULAS.md §e.3 value 0.2077122589016286.
  * - Library rules for n = 1e9, p = 1 %: every whole number derived by hand
  *   in the comments from the rule's documented formula.
  */
@@ -151,7 +151,7 @@ static void test_split_block_direct_sum(void)
     check_mixture(512, 64, 30, 4, 1);
 }
 
-/* FORMULAS e at 10 bits per key, B = 512 (m = 2 621 440, n = 262 144) and the SBBF table. */
+/* FORMULAS.md §e at 10 bits per key, B = 512 (m = 2 621 440, n = 262 144) and the SBBF table. */
 static void test_block_figures(void)
 {
     mpz_t m, n;
@@ -209,7 +209,7 @@ static void test_truncated_index(void)
     mpz_clears(m, n, reach, NULL);
 }
 
-/* 1 - (1 - 2^-32)^1e9 = 0.2077122589016286 (FORMULAS e), and the union r1 + r2 - r1 r2. */
+/* 1 - (1 - 2^-32)^1e9 = 0.2077122589016286 (FORMULAS.md §e), and the union r1 + r2 - r1 r2. */
 static void test_fingerprint(void)
 {
     mpz_t m, n;
@@ -240,8 +240,8 @@ static void test_fingerprint(void)
 static void test_rounding(void)
 {
     static const struct { const char *m; bloom_rounding rounding; const char *expected; } rows[] = {
-        { "9585058378", BLOOM_ROUND_BYTE, "9585058384" },     /* FORMULAS b */
-        { "9585058378", BLOOM_ROUND_WORD64, "9585058432" },   /* FORMULAS b */
+        { "9585058378", BLOOM_ROUND_BYTE, "9585058384" },     /* FORMULAS.md §b */
+        { "9585058378", BLOOM_ROUND_WORD64, "9585058432" },   /* FORMULAS.md §b */
         { "9585058378", BLOOM_ROUND_POW2, "17179869184" },    /* 2^34 */
         { "9585058378", BLOOM_ROUND_BLOCK, "9585058816" },    /* 18720818 blocks of 512 */
         { "1024", BLOOM_ROUND_POW2, "1024" },
@@ -373,7 +373,7 @@ static void test_rules_against_libraries(void)
     check_rule(BLOOM_RULE_LIBBLOOM, "100000000", "1/1000000", NULL, 0);
 }
 
-/* RocksDB's ChooseNumProbes table (FORMULAS e), at and around its boundaries. */
+/* RocksDB's ChooseNumProbes table (FORMULAS.md §e), at and around its boundaries. */
 static void test_rocksdb_probes(void)
 {
     static const unsigned long rows[][2] = {
@@ -389,7 +389,7 @@ static const bloom_test_case layout_cases[] = {
     {"partitioned: textbook fraction when k | m", test_partitioned_divisible},
     {"blocked: generating function vs direct binomial sum", test_blocked_direct_sum},
     {"split block: generating function vs direct binomial sum", test_split_block_direct_sum},
-    {"blocked and split-block figures of FORMULAS e", test_block_figures},
+    {"blocked and split-block figures of FORMULAS.md §e.1, §e.2", test_block_figures},
     {"31-bit indices: the 2^31-bit filter, 76 %", test_truncated_index},
     {"fingerprint floor and union", test_fingerprint},
     {"memory rounding", test_rounding},

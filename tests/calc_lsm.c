@@ -2,7 +2,7 @@
  * calc_lsm.c - lsm.h: read amplification of an L-level LSM tree with a
  * Bloom filter of rate p per level.
  *
- * Expected values: FORMULAS §c (1 + (L-1)p: L = 5 gives 1.04, 1.4 and 1.004
+ * Expected values: FORMULAS.md §c (1 + (L-1)p: L = 5 gives 1.04, 1.4 and 1.004
  * at p = 1/100, 1/10, 1/1000; L p: 0.2 for L = 20 and 0.05 for L = 5 at
  * 1/100), seed 002 ("a read amplification of 5 becomes 1.04") and seed 000
  * ("a miss across 20 SSTables costs 0.2 disk reads"), written here as exact

@@ -2,7 +2,7 @@
  * calc_monkey.c - monkey.h (LSM filter allocations), growth.h (scalable
  * filters) and structures.h (other structures, counter overflow).
  *
- * - Monkey: FORMULAS c's reference values at T = 10, L = 5, 10 bits per key
+ * - Monkey: FORMULAS.md §c's reference values at T = 10, L = 5, 10 bits per key
  *   (uniform 0.040962747340894796967, Monkey 0.011755289542386301571,
  *   p_5 = 0.010579866, p_1 = 1.0579866e-6); then, independently of the
  *   closed form, the optimality conditions checked numerically with MPFR:
@@ -13,7 +13,7 @@
  * - Lookups: the mean hit cost recomputed from the level rates as
  *   sum_j (n_j/N)(1 + sum_{i<j} p_i).
  * - Scalable filter: 1 - prod (1 - p0 r^i) and the sub-filter count by hand.
- * - Counting filter: FORMULAS f's tail 8.2253299794676797301e-17 and the
+ * - Counting filter: FORMULAS.md §f's tail 8.2253299794676797301e-17 and the
  *   Bonferroni bounds 8.225329976085e-10 <= P <= 8.225329979468e-10.
  */
 #include <CUnit/CUnit.h>
@@ -279,7 +279,7 @@ static void test_counter_overflow_exact(void)
     mpq_clear(expected);
 }
 
-/* Bits per key at 1 % and 0.1 % (FORMULAS g table). */
+/* Bits per key at 1 % and 0.1 % (FORMULAS.md §g table). */
 static void test_structures(void)
 {
     static const struct { const char *p; size_t row; const char *figure; } rows[] = {
@@ -301,11 +301,11 @@ static void test_structures(void)
 }
 
 static const bloom_test_case monkey_cases[] = {
-    {"Monkey and uniform: FORMULAS c values", test_monkey_reference},
+    {"Monkey and uniform: FORMULAS.md §c values", test_monkey_reference},
     {"Monkey: budget, Lagrange condition, perturbations, caps", test_monkey_optimality},
     {"hit costs recomputed from level rates", test_hit_costs},
     {"scalable filter: bound and sub-filters", test_growth},
-    {"counting filter overflow: FORMULAS f", test_counter_overflow},
+    {"counting filter overflow: FORMULAS.md §f", test_counter_overflow},
     {"counting filter overflow: exact cases, bounds kept in [0, 1]", test_counter_overflow_exact},
     {"bits per key of other structures", test_structures},
     {NULL, NULL},

@@ -271,7 +271,7 @@ static void test_format_rational(void)
         {"1/3", 5, "0.33333"},
         {"2/3", 5, "0.66667"},
         {"-2/3", 5, "-0.66667"},
-        {"26/25", 10, "1.04"},      /* FORMULAS §c: L = 5, p = 1 % */
+        {"26/25", 10, "1.04"},      /* FORMULAS.md §c: L = 5, p = 1 % */
         {"7/5", 10, "1.4"},
         {"251/250", 10, "1.004"},
         {"1999/20", 3, "100"},      /* 99.95: tie between 99.9 and 100., 0 is even */
@@ -334,7 +334,7 @@ static void test_format_rational_sweep(void)
 static void test_format_integer(void)
 {
     static const struct { const char *value; int grouped; const char *text; } cases[] = {
-        {"9585058378", 1, "9 585 058 378"},   /* FORMULAS §b writes it so */
+        {"9585058378", 1, "9 585 058 378"},   /* FORMULAS.md §b writes it so */
         {"9585058378", 0, "9585058378"},
         {"0", 1, "0"},
         {"999", 1, "999"},

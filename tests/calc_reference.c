@@ -1,7 +1,7 @@
 /*
  * calc_reference.c - independent reference arithmetic for the calc tests
  * (see calc_reference.h).  Plain GMP and MPFR only: no MPFI, no calc code.
- * The derivations are those of /work/shared/FORMULAS.md §a.1, §a.2 and §b.
+ * The derivations are those of calc/FORMULAS.md §a.1, §a.2 and §b.
  */
 #include <assert.h>
 #include <ctype.h>
@@ -154,7 +154,7 @@ void ref_throws(mpz_ptr rop, mpz_srcptr n, unsigned long k)
     mpz_mul_ui(rop, n, k);
 }
 
-/* The moments form at working precision `precision` (FORMULAS §a.2). */
+/* The moments form at working precision `precision` (FORMULAS.md §a.2). */
 static void moments_at(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long query,
                        mpfr_prec_t precision)
 {

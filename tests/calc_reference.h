@@ -4,7 +4,7 @@
  * Nothing here calls libbloomcalc or uses MPFI: every value is computed by a
  * method other than the library's (which evaluates the exact rate as an
  * inclusion-exclusion over the distinct bits a query touches, in MPFI
- * intervals).  The methods are those of /work/shared/FORMULAS.md:
+ * intervals).  The methods are those of calc/FORMULAS.md §a.1 and §a.2:
  *
  *   brute force    every outcome of `throws` insert probes and `query` query
  *                  probes into m bits, counted (m^(throws+query) outcomes)
@@ -42,7 +42,7 @@ int ref_rate_moments(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned lon
 void ref_rate_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long k);
 void ref_rate_approx(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long k);
 
-/* Sizing quantities at the precision of rop (FORMULAS §b). */
+/* Sizing quantities at the precision of rop (FORMULAS.md §b). */
 void ref_bits_per_key(mpfr_ptr rop, mpq_srcptr p);              /* -ln p / (ln 2)^2 */
 void ref_bits_per_key_1_44(mpfr_ptr rop, mpq_srcptr p);         /* 1.44 log2(1/p) */
 void ref_bits_per_key_for_hashes(mpfr_ptr rop, mpq_srcptr p, unsigned long k); /* -k/ln(1-p^(1/k)) */

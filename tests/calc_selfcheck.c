@@ -2,11 +2,11 @@
  * calc_selfcheck.c - the "reference" suite: checks the test-side reference
  * code of calc_reference.c on its own, before any suite trusts it.
  *
- * Expected values: the exact rates of FORMULAS §a.2 (m = 2, n = 1, k = 2 is
+ * Expected values: the exact rates of FORMULAS.md §a.2 (m = 2, n = 1, k = 2 is
  * 5/8, Bloom's formula 9/16), agreement of the four independent methods with
  * one another (the brute-force enumeration is the definition itself), and
- * decimal roundings worked out by hand (ties to even).  The quoted figures of
- * FORMULAS are checked against the references inside each suite that uses
+ * decimal roundings worked out by hand (ties to even).  The figures quoted from
+ * FORMULAS.md (§a to §h) are checked against the references inside each suite that uses
  * them (CHECK_REFERENCE_FIGURE).
  */
 #include <string.h>
@@ -58,7 +58,7 @@ static void test_methods_agree(void)
     mpq_clears(stirling, markov, brute, NULL);
 }
 
-/* FORMULAS §a.2: m = 2, n = 1, k = 2 is 5/8 exactly, Bloom's formula 9/16. */
+/* FORMULAS.md §a.2: m = 2, n = 1, k = 2 is 5/8 exactly, Bloom's formula 9/16. */
 static void test_two_bits_by_hand(void)
 {
     mpq_t rate;

@@ -5,14 +5,14 @@
  * meeting a target rate.
  *
  * Where the expected values come from:
- *   - the table of FORMULAS §b (20-digit bits per key for p = 1e-1 ... 1e-9)
+ *   - the table of FORMULAS.md §b (20-digit bits per key for p = 1e-1 ... 1e-9)
  *     and its worked example (n = 1e9 and n = 1000 at 1 %), each figure also
  *     re-derived by the MPFR references of calc_reference.c;
  *   - rounded figures quoted by the seeds (120 MB, 180 MB, 1.20 GB, 9.585,
  *     9.57, 4.79 bits, 2.2 MB); the ones that do not hold are said so;
  *   - whole-number answers (smallest m, largest n, best k) are checked by
  *     their defining property, evaluating the exact rate with the moments form
- *     of FORMULAS §a.2 (calc_reference.c), not with the library.
+ *     of FORMULAS.md §a.2 (calc_reference.c), not with the library.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +51,7 @@ static void sizing_case_clear(sizing_case *c)
 
 /* ------------------------------------------------------------ bits per key */
 
-/* FORMULAS §b: c with 1/ln 2, c with 1.44, their gap, the best integer k and
+/* FORMULAS.md §b: c with 1/ln 2, c with 1.44, their gap, the best integer k and
  * the bits per key that k needs, -k/ln(1 - p^(1/k)). */
 static const struct bits_row {
     const char *p;
@@ -104,7 +104,7 @@ static void test_bits_per_key_table(void)
     mpfr_clears(reference, other, (mpfr_ptr)0);
 }
 
-/* The best integer k of the table minimises -k/ln(1 - p^(1/k)) (FORMULAS §b):
+/* The best integer k of the table minimises -k/ln(1 - p^(1/k)) (FORMULAS.md §b):
  * its neighbours need more bits, by the library's certified comparison. */
 static void test_bits_per_key_best_integer_k(void)
 {
@@ -222,13 +222,13 @@ static void test_optimal_hashes(void)
 
 /* ------------------------------------------------------------ total bits and bytes */
 
-/* ceil(n c): the figure where FORMULAS §b quotes one, and always the
+/* ceil(n c): the figure where FORMULAS.md §b quotes one, and always the
  * reference ceiling of n -ln p/(ln 2)^2. */
 static const struct total_row {
     const char *n, *p, *bits;
 } total_table[] = {
-    {"1000000000", "1/100", "9585058378"},   /* FORMULAS §b: 9 585 058 377.367... -> ...378 */
-    {"1000", "1/100", "9586"},               /* FORMULAS §b: m = ceil(-n ln p / ln^2 2) = 9586 */
+    {"1000000000", "1/100", "9585058378"},   /* FORMULAS.md §b: 9 585 058 377.367... -> ...378 */
+    {"1000", "1/100", "9586"},               /* FORMULAS.md §b: m = ceil(-n ln p / ln^2 2) = 9586 */
     {"100000000", "1/100", NULL},
     {"100000000", "1/1000", NULL},
     {"1", "1/2", "2"},                       /* 1/ln 2 = 1.4427 */
@@ -255,7 +255,7 @@ static void test_total_bits(void)
         CHECK(mpfr_cmp_d(reference, 1e-30) > 0, "n c too close to an integer to test");
         if (total_table[i].bits != NULL) {
             mpz_set_str(actual, total_table[i].bits, 10);
-            CHECK(mpz_cmp(actual, expected) == 0, "FORMULAS says %s, the reference %Zd",
+            CHECK(mpz_cmp(actual, expected) == 0, "FORMULAS.md §b says %s, the reference %Zd",
                   total_table[i].bits, expected);
         }
         int status = bloom_total_bits(actual, c.n, c.p);
@@ -280,7 +280,7 @@ static void test_bytes_for_bits(void)
 {
     static const char *const cases[][2] = {
         {"0", "0"}, {"1", "1"}, {"8", "1"}, {"9", "2"}, {"16", "2"},
-        {"9585058378", "1198132298"},   /* FORMULAS §b: 1 198 132 298 bytes */
+        {"9585058378", "1198132298"},   /* FORMULAS.md §b: 1 198 132 298 bytes */
         {"18446744073709551617", "2305843009213693953"},   /* 2^64 + 1 -> 2^61 + 1 */
     };
     mpz_t bits, bytes, expected;
@@ -428,7 +428,7 @@ static unsigned long hash_search_limit(unsigned long k)
     return 2 * k + 10 > 30 ? 2 * k + 10 : 30;
 }
 
-/* Searches whose answer is quoted by FORMULAS §b (m, k), or checked by its
+/* Searches whose answer is quoted by FORMULAS.md §b (m, k), or checked by its
  * defining property only (NULL, 0). */
 static const struct smallest_case {
     const char *n, *p;
@@ -436,8 +436,8 @@ static const struct smallest_case {
     const char *m;
     unsigned long k;
 } smallest_cases[] = {
-    {"1000000000", "1/100", 0, "9592954719", 7},   /* FORMULAS §b: 9 592 954 719, k = 7 */
-    {"1000", "1/100", 0, "9595", 7},               /* FORMULAS §b: 9595 (exact) */
+    {"1000000000", "1/100", 0, "9592954719", 7},   /* FORMULAS.md §b: 9 592 954 719, k = 7 */
+    {"1000", "1/100", 0, "9595", 7},               /* FORMULAS.md §b: 9595 (exact) */
     {"1000", "1/100", 7, "9595", 7},
     {"1000000000", "1/100", 6, NULL, 6},
     {"1000000", "1/1000", 0, NULL, 0},
@@ -469,7 +469,7 @@ static void test_smallest_bits_meeting(void)
         }
         if (c->m != NULL) {
             mpz_set_str(below, c->m, 10);
-            CHECK(mpz_cmp(m, below) == 0 && k == c->k, "n=%s p=%s: m=%Zd k=%lu, FORMULAS: %s, %lu",
+            CHECK(mpz_cmp(m, below) == 0 && k == c->k, "n=%s p=%s: m=%Zd k=%lu, FORMULAS.md §b: %s, %lu",
                   c->n, c->p, m, k, c->m, c->k);
         }
         if (c->fixed_k != 0)
@@ -507,8 +507,8 @@ static void test_smallest_bits_no_keys(void)
     sizing_case_clear(&s);
 }
 
-/* Largest n: a quoted lower bound (m = 9595 holds 1000 keys at 1 %, FORMULAS
- * §b), 0 where one key already misses (m = 4 bits at 1 %: one key's rate is
+/* Largest n: a quoted lower bound (m = 9595 holds 1000 keys at 1 %,
+ * FORMULAS.md §b), 0 where one key already misses (m = 4 bits at 1 %: one key's rate is
  * above 1/10 for every k, by the reference below), and always the property. */
 static const struct largest_case {
     const char *m, *p;
@@ -565,8 +565,8 @@ static void test_largest_keys_meeting(void)
 /*
  * Best integer k for m bits and n keys: floor or ceiling of (m/n) ln 2 (at
  * least 1), whichever has the lower exact rate.  Quoted: 7 for the textbook
- * m of 1e9 keys (1.0039 % against 1.0143 % at k = 6, FORMULAS §a.2); 5 for
- * the seed (FORMULAS §a.5: the exact rate prefers 5 where exp prefers 6);
+ * m of 1e9 keys (1.0039 % against 1.0143 % at k = 6, FORMULAS.md §a.2); 5 for
+ * the seed (FORMULAS.md §a.5: the exact rate prefers 5 where exp prefers 6);
  * 1 when (m/n) ln 2 < 1.
  */
 static const struct best_case {
@@ -742,7 +742,7 @@ static const bloom_test_case sizing_cases[] = {
     {"largest n within a bound (headroom)", test_largest_keys_within},
     {"largest n within twice a filter's own rate", test_largest_keys_within_scaled},
     {"bits per key to m and to n", test_bits_per_key_conversions},
-    {"bits per key, FORMULAS b table", test_bits_per_key_table},
+    {"bits per key, FORMULAS.md §b table", test_bits_per_key_table},
     {"best integer k of the table", test_bits_per_key_best_integer_k},
     {"bits per key correctly rounded", test_bits_per_key_rounding},
     {"seed bits-per-key figures", test_seed_bits_per_key_figures},

@@ -3,13 +3,13 @@
 #
 # Bad input: every case must exit with status 2, print exactly one line on
 # stderr that names the argument, and print nothing on stdout.
-# Good input: exit 0, and the figures checked here are the seeds' and
-# FORMULAS.md's published values (independent of this program):
+# Good input: exit 0, and the figures checked here are the values of
+# calc/FORMULAS.md §a.5, §b and §c (independent of this program):
 #   9 585 058 378 bits and 1 198 132 298 bytes for 1e9 keys at 1 %
-#   (FORMULAS.md b), 9 592 954 719 bits meeting 1 % with k = 7 (b),
+#   (FORMULAS.md §b), 9 592 954 719 bits meeting 1 % with k = 7 (§b),
 #   0.0223007262 (Bloom's formula) and 0.0216792171 (approximation) at
-#   m=64 n=8 k=5 (seed: 0.02230073, 0.02167922; FORMULAS a.5),
-#   1.04 / 1.4 / 1.004 probes at L = 5 (seed), 0.2 at L = 20 on a miss.
+#   m=64 n=8 k=5 (0.02230073, 0.02167922; FORMULAS.md §a.5),
+#   1.04 / 1.4 / 1.004 probes at L = 5, 0.2 at L = 20 on a miss (FORMULAS.md §c).
 set -u
 bloomcalc=$1/bloomcalc
 . tests/command_checks.sh
@@ -69,7 +69,7 @@ refuse "keys" "$bloomcalc" fpr -m 64 -n 0 -k 5
 refuse "hashes" "$bloomcalc" fpr -m 64 -n 8 -k 5.5
 refuse "help" "$bloomcalc" fpr --help=yes
 
-# Good input: seeds' and FORMULAS.md's figures.
+# Good input: the figures of FORMULAS.md §a.5, §b and §c.
 expect '^total bits m +9 585 058 378 bits$' plan 1e9 1%
 expect '^memory +1 198 132 298 bytes$' plan 1e9 1%
 expect '^memory \(SI\) +1\.19813230 GB$' plan 1e9 1%

@@ -2,10 +2,10 @@
 # cli_layouts.sh BUILD - the deployed-filter commands of bloomcalc (issue 6):
 # --layout & co. on plan and fpr, compare, lsm, grow, structures.
 #
-# Figures checked are FORMULAS.md's published values: blocked 512-bit
-# binomial x exact 0.968578 % and Putze 0.957121 % (e), split block 1.264845 %
-# at c = 10 (e), Monkey 0.011755289542 and uniform 0.040962747341 at T = 10,
-# L = 5, 10 bits per key (c), the 31-bit-index billion-key filter near 76 %
+# Figures checked are values of calc/FORMULAS.md §c and §e: blocked 512-bit
+# binomial x exact 0.968578 % and Putze 0.957121 % (§e.1), split block 1.264845 %
+# at c = 10 (§e.2), Monkey 0.011755289542 and uniform 0.040962747341 at T = 10,
+# L = 5, 10 bits per key (§c), the 31-bit-index billion-key filter near 76 %
 # (issue 6), RocksDB's 6 probes at 10 bits per key (e), and the counting
 # filter's Bonferroni bounds 8.2253e-10 (f).  Bad input: status 2, one line
 # on stderr naming the argument, nothing on stdout.

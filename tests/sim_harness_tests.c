@@ -1,7 +1,7 @@
 /*
  * sim_harness_tests.c - the Monte Carlo harness (sim/engine/harness.c,
  * sim/judge/report.c) against rates derived independently of this program:
- * FORMULAS.md a.5 (m = 64, n = 8, k = 5: exact 0.0234160875, Bloom
+ * FORMULAS.md §a.5 (m = 64, n = 8, k = 5: exact 0.0234160875, Bloom
  * 0.0223007262, approx 0.0216792171), a.2 (m = 2, n = 1, k = 2: exact 5/8,
  * Bloom 9/16) and the exact double-hashing table of section d (m = 64,
  * n = 6, k = 7: independent 0.0068594, h2 in Z_m 0.0263223, h2 odd
@@ -12,7 +12,7 @@
  * seed (the interval level: 0.1 % at 99.9 %) and its power against the
  * wrong value, from the normal approximation of the between-trials mean:
  * with per-trial variance V = A + B/Q (A = Var (X/m)^k, B = p - E[(X/m)^(2k)],
- * FORMULAS a.7) and F trials, SE = sqrt(V/F), and a value d away from the
+ * FORMULAS.md §a.7) and F trials, SE = sqrt(V/F), and a value d away from the
  * truth is rejected with probability about Phi(d/SE - 3.29).
  */
 #include <CUnit/CUnit.h>
@@ -100,7 +100,7 @@ static void test_two_bit_filter(void)
 
 /*
  * Probe schemes at m = 64, n = 6, k = 7 against the exact values of
- * FORMULAS d.  30 000 trials x 40 queries; the rates are 0.007 to 0.026,
+ * FORMULAS.md §d.  30 000 trials x 40 queries; the rates are 0.007 to 0.026,
  * so SE <= sqrt((p + A Q)/(F Q)) is about 1.5e-4 to 5e-4 and each interval
  * contains its scheme's exact value with probability 99.9 % (false alarm
  * 0.1 % each).  Power: the independent-hashing rate 0.0068594 is 10 to 40
@@ -177,7 +177,7 @@ static void test_interrupted_run_is_partial(void)
  * Bloom and reject the approximation.  It is planned for power 99 % against
  * the closest rival at the 99.9 % level and floored at budget/40 queries;
  * a false alarm on the exact rate has probability 0.1 %.  The predictions
- * are the FORMULAS a.5 values with the second moment E[(X/m)^10] taken
+ * are the FORMULAS.md §a.5 values with the second moment E[(X/m)^10] taken
  * from the CV of a.7 (0.3498): p2 = p^2 (1 + CV^2).
  */
 static void test_default_size_resolves_seed(void)
@@ -312,7 +312,7 @@ static void test_tiny_trials_equal_reference(void)
 static const bloom_test_case cases[] = {
     { "seed filter: exact kept, approximations and x1.1 rejected", test_seed_filter_verdicts },
     { "two-bit filter: 5/8 kept, 9/16 rejected", test_two_bit_filter },
-    { "double hashing schemes match FORMULAS d", test_double_hashing_schemes },
+    { "double hashing schemes match FORMULAS.md §d.2", test_double_hashing_schemes },
     { "1, 2 and 3 threads give identical counts", test_thread_count_does_not_matter },
     { "counting filter answers like the bit filter", test_counting_filter_same_answers },
     { "interrupted run is partial", test_interrupted_run_is_partial },

@@ -186,7 +186,7 @@ static double pair_chi_square(const uint64_t (*positions)[PAIR_PROBES], uint64_t
  * 364: the chi-square(255) upper 8.9e-6 quantile (Wilson-Hilferty), so the
  * family of 112 tests has a false alarm probability of 0.1 % for an ideal
  * hash.  Power: if probe j copied probe i with probability e (a flaw like
- * PERFORMANCE.md trap 1), the noncentrality is N e^2 (B - 1) = 240 at
+ * PERFORMANCE.md §t.1), the noncentrality is N e^2 (B - 1) = 240 at
  * e = 0.02, and one table alone rejects with probability 0.9999 (0.79 at
  * e = 0.015; Patnaik's approximation).
  */
@@ -211,9 +211,9 @@ static void test_probe_pairs_independent(void)
 
 /*
  * The chi-square test above has power against a real flaw: the FNV-1a
- * stream, whose words differ only in the offset basis (PERFORMANCE.md
- * trap 1), fails it on its first two probes at m = 2^40 (a deterministic
- * check of the test, not a property of the product).
+ * stream, whose words differ only in the offset basis (PERFORMANCE.md §t.1),
+ * fails it on its first two probes at m = 2^40 (a deterministic check of
+ * the test, not a property of the product).
  */
 static void test_pair_test_detects_fnv1a_correlation(void)
 {

@@ -13,7 +13,7 @@
  * over 4000 trials x 100 queries with the between-trials t interval at
  * 99.9 %: for a random seed the false alarm (calc's true rate rejected)
  * is 0.1 % per layout.  Power: with per-trial variance V = Var(P_F) +
- * p/Q (P_F the filter's rate; its CV is below 0.5 here, FORMULAS a.7),
+ * p/Q (P_F the filter's rate; its CV is below 0.5 here, FORMULAS.md §a.7),
  * SE = sqrt(V/F) is at most 2.4e-4 at p = 1.2 %, so a rate 2.7e-3 away
  * (blocked or split block against the standard 0.82 %) is rejected with
  * probability above Phi(2.7e-3/2.4e-4 - 3.29) = Phi(7.9), essentially 1:

@@ -22,7 +22,7 @@ static void test_level_sizes(void)
     CU_ASSERT_EQUAL(levels[0].keys, 10);
     CU_ASSERT_EQUAL(levels[1].keys, 100);
     CU_ASSERT_EQUAL(levels[2].keys, 1000);
-    /* m = ceil(1000 * 9.5850583773674...) = 9586 (FORMULAS b, small n), k = 7 */
+    /* m = ceil(1000 * 9.5850583773674...) = 9586 (FORMULAS.md §b, small n), k = 7 */
     CU_ASSERT_EQUAL(levels[2].bits, 9586);
     CU_ASSERT_EQUAL(levels[2].hashes, 7);
     mpq_clear(p);

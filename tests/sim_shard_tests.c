@@ -142,7 +142,7 @@ static void test_shard_file_round_trip(void)
 {
     sim_shard_file file, back;
     sim_shard_file_init(&file, "bloomsim 0.1.0", "fpr", SIM_SLOT_FPR);
-    CU_ASSERT_EQUAL(sim_shard_file_add_option(&file, "--keys=/tmp/a file%with\nnewline"), 0);
+    CU_ASSERT_EQUAL(sim_shard_file_add_option(&file, "--keys=key dir/a file%with\nnewline"), 0);
     CU_ASSERT_EQUAL(sim_shard_file_add_output(&file, "--format=json"), 0);
     file.run.trials = 3;
     file.run.queries = 10;

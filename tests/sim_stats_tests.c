@@ -1,6 +1,6 @@
 /*
  * sim_stats_tests.c - intervals and verdicts (sim/judge/stats.c) against
- * independently computed values: FORMULAS.md section h (Wilson and
+ * independently computed values: FORMULAS.md §h (Wilson and
  * Clopper-Pearson at x = 100, q = 10 000 and x = 0, q = 1000, computed at
  * 60 digits by two methods), the normal quantile z_0.975 given there, and
  * Student t quantiles from standard tables (t_0.975 with 1 and 10 degrees
@@ -108,8 +108,8 @@ static void test_queries_to_resolve(void)
 
 static const bloom_test_case cases[] = {
     { "normal and t quantiles", test_quantiles },
-    { "Wilson: FORMULAS h examples", test_wilson_examples },
-    { "Clopper-Pearson: FORMULAS h examples", test_clopper_pearson_examples },
+    { "Wilson: FORMULAS.md §h examples", test_wilson_examples },
+    { "Clopper-Pearson: FORMULAS.md §h examples", test_clopper_pearson_examples },
     { "regularized beta identities", test_regularized_beta },
     { "between-trials interval by hand", test_between_trials_by_hand },
     { "design effect", test_design_effect },

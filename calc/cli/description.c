@@ -6,8 +6,8 @@
  * with the fingerprint floor 1 - (1 - 2^-H)^n, plus the Poisson-load forms
  * of the block layouts that the papers publish (layout_rates.h).  The
  * rates assume independent probes whatever --hash says
- * (calc/FORMULAS-layouts-section.md, "Widths, rounding and the probe
- * scheme"); bloomsim builds and measures the other schemes.
+ * (calc/FORMULAS.md §e.5, "The filter as deployed: one
+ * description"); bloomsim builds and measures the other schemes.
  */
 #include <stdlib.h>
 #include <string.h>

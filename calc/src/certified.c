@@ -18,7 +18,7 @@
  * The two interval helpers at the end keep the formulas accurate where a
  * naive evaluation is not: (1 - a/b)^e is evaluated as exp(e log1p(-a/b)),
  * because rounding 1 - 1/m before raising it to the power kn loses about
- * kn/m * 2^-53 relative (FORMULAS.md, a.2: 2.5e-6 at m ~ 1e10, kn = 7e9).
+ * kn/m * 2^-53 relative (FORMULAS.md §a.2: 2.5e-6 at m ~ 1e10, kn = 7e9).
  *
  * References: A. Ziv, ACM TOMS 17(3):410-423, 1991; N. Revol and
  * F. Rouillier, Reliable Computing 11(4):275-290, 2005 (MPFI);

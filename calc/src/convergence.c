@@ -11,7 +11,7 @@
  * evaluated in interval arithmetic so that its printed digits are
  * certified like every other quantity (the sums cancel; the working
  * precision absorbs it).  The asymptotic constants t1 and t2 are derived
- * in FORMULAS.md (a.4) by the delta method: at l = 0.7, k = 7,
+ * in FORMULAS.md §a.4 by the delta method: at l = 0.7, k = 7,
  * t2 = 6.41125... and t1 + t2 = 8.82801...; m r tends to minus those.
  */
 #include "convergence.h"

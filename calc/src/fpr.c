@@ -24,7 +24,7 @@
  * that sequence: a difference table gives all of them in O(j^2)
  * subtractions, leaving O(j) multiplications by the exact integer weights.
  * The alternating sums cancel about j log2((1 + q)/f) bits, q = e^(-T/m),
- * f = 1 - q (FORMULAS.md a.2); the working precision is raised by a bound
+ * f = 1 - q (FORMULAS.md §a.2); the working precision is raised by a bound
  * on that loss and the result is an MPFI enclosure, so the cancellation
  * cannot corrupt a printed digit.  When the denominator m^(j + T) is small,
  * the same code runs on the exact integers (m - l)^T at a precision where

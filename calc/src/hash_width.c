@@ -8,7 +8,7 @@
  * probe is a function of the hash.  With the n keys' hashes independent
  * and uniform, P(no key shares y's hash) = (1 - 2^-h)^n exactly, so the
  * floor is 1 - (1 - 2^-h)^n = -expm1(n log1p(-2^-h)), about n/2^h:
- * 0.2077 for n = 1e9, h = 32 (FORMULAS e).  Given no collision, the
+ * 0.2077 for n = 1e9, h = 32 (FORMULAS.md §e).  Given no collision, the
  * query's probes are treated as independent of the keys', so the total is
  * r1 + r2 - r1 r2 (RocksDB's IndependentProbabilitySum), a model rather
  * than an identity.

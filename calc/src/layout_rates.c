@@ -2,14 +2,14 @@
  * layout_rates.c - false-positive rates of partitioned, blocked and
  * split-block Bloom filters (layout_rates.h), as certified enclosures.
  *
- * Partitioned (FORMULAS a.6).  Slice s receives exactly one probe from each
+ * Partitioned (FORMULAS.md §a.6).  Slice s receives exactly one probe from each
  * of the n keys, so it stays a standard one-probe filter of s bits: a
  * query's probe in it finds a set bit with probability 1 - (1 - 1/s)^n,
  * and the k slices are independent because every key draws its probes
  * independently.  The product over slices is exact; with k | m it is the
  * textbook (1 - (1 - k/m)^n)^k.
  *
- * Blocked and split block (FORMULAS e).  Let b be the number of blocks and
+ * Blocked and split block (FORMULAS.md §e).  Let b be the number of blocks and
  * I the number of keys in the query's block: Binomial(n, 1/b) exactly, or
  * Poisson(n/b) in the limit.  Given I = i the block is a small standard
  * filter, so the rate is E[r(I)] where r(i) is a finite alternating sum of
@@ -18,7 +18,7 @@
  *     binomial  G(z) = (1 - (1 - z)/b)^n,   Poisson  G(z) = e^(-(n/b)(1 - z)),
  *
  * so every mixture is a finite sum of G values (no truncated series):
- *   exact inner rate   r(i) = sum_j P_j sum_l (-1)^l C(j,l) ((1 - l/B)^k)^i    (FORMULAS a.2)
+ *   exact inner rate   r(i) = sum_j P_j sum_l (-1)^l C(j,l) ((1 - l/B)^k)^i    (FORMULAS.md §a.2)
  *   Bloom's inner      r(i) = (1 - y^i)^k = sum_j (-1)^j C(k,j) (y^j)^i,  y = (1 - 1/B)^k
  *   split block        r(i) = (1 - y^i)^k,  y = 1 - 1/w  (one probe per w-bit word)
  * Every 1 - z is evaluated as -expm1(e log1p(-x)) so that no rounding of a

@@ -9,12 +9,12 @@
  * are never set nor probed), the fingerprint floor 1 - (1 - 2^-h)^n (exact
  * for uniform hashes), and their union r1 + r2 - r1 r2, which treats the
  * collision and the probe outcome as independent (RocksDB's
- * IndependentProbabilitySum; FORMULAS e).  Rounding of memory:
- * FORMULAS b shows that rounding m up to a byte or a 64-bit word does not
+ * IndependentProbabilitySum; FORMULAS.md §e).  Rounding of memory:
+ * FORMULAS.md §b shows that rounding m up to a byte or a 64-bit word does not
  * move the rate of n = 1e9, p = 1 % (1.003922 % either way); rounding to a
  * power of two can almost double it.
  *
- * References: FORMULAS a.6, e; RocksDB util/bloom_impl.h (commit 0e0b530).
+ * References: FORMULAS.md §a.6, e; RocksDB util/bloom_impl.h (commit 0e0b530).
  */
 #include <stdio.h>
 #include <stdlib.h>

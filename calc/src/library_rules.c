@@ -85,10 +85,10 @@
  *               bits per key (here c) as millibits = round(1000 c); bytes =
  *               ceil(n millibits / 8000), at most 0xffffffc0, rounded up to
  *               64-byte cache lines, plus 5 bytes of metadata; probes from
- *               the ChooseNumProbes table (FORMULAS e; 10 bits per key -> 6);
+ *               the ChooseNumProbes table (FORMULAS.md §e; 10 bits per key -> 6);
  *               every probe of a key inside one 512-bit line: the blocked
  *               layout.  Its 64-bit hash picks the line with the upper half
- *               and the probes with the lower half (FORMULAS e caveat), which
+ *               and the probes with the lower half (FORMULAS.md §e caveat), which
  *               the 64-bit fingerprint floor here understates (about
  *               51/2^32 instead of n/2^64, still negligible).
  * parquet-mr    parquet-mr 1.13 BlockSplitBloomFilter: bits =

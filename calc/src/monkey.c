@@ -11,7 +11,7 @@
  * the Lagrange condition 1 = mu n_i / p_i gives p_i = mu n_i, and the
  * problem is convex, so this is the optimum while every p_i <= 1.  With
  * n_i = n_t T^(i-t) on the filtered levels 1..t, p_i = p_t T^(i-t) and the
- * budget gives (Dayan et al. 2017; FORMULAS c)
+ * budget gives (Dayan et al. 2017; FORMULAS.md §c)
  *
  *     ln p_t = ln p_u N / N_t + ln T  S1 / S0,
  *     S0 = sum_{d=0..t-1} T^-d,  S1 = sum_{d=0..t-1} d T^-d.
@@ -30,7 +30,7 @@
  * References: N. Dayan, M. Athanassoulis and S. Idreos, "Monkey: optimal
  * navigable key-value store", SIGMOD 2017, and ACM TODS 43(4), 2018;
  * RocksDB option optimize_filters_for_hits (no filter on the last level);
- * FORMULAS c (reference values at T = 10, L = 5, 10 bits per key).
+ * FORMULAS.md §c (reference values at T = 10, L = 5, 10 bits per key).
  */
 #include "monkey.h"
 

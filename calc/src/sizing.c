@@ -23,7 +23,7 @@
  *
  * References: B. H. Bloom, CACM 13(7), 1970; A. Broder and
  * M. Mitzenmacher, "Network applications of Bloom filters: a survey",
- * Internet Mathematics 1(4), 2004 (the optimal k); FORMULAS.md (b).
+ * Internet Mathematics 1(4), 2004 (the optimal k); FORMULAS.md §b.
  */
 #include "sizing.h"
 #include "fpr.h"

@@ -3,7 +3,7 @@
  * and the overflow probability of a counting Bloom filter (structures.h).
  *
  * Bits per key.  Each row is (scale L' + offset)/load, optionally over
- * ln 2, with L = log2(1/p): the formulas the papers give (FORMULAS g), not
+ * ln 2, with L = log2(1/p): the formulas the papers give (FORMULAS.md §g), not
  * measurements; only the floor and the Bloom row are exact statements.
  *
  * Counter overflow.  Under independent uniform probes a counter receives

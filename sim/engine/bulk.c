@@ -7,7 +7,7 @@
  * loop (hash a key, set its k bits, next key) waits about 100 ns on DRAM
  * for each of its k random accesses, one after the other.  Random lines
  * cost 25-33 ns each when many are in flight and about 2 ns when streamed
- * (PERFORMANCE.md); the techniques below trade the first for the other two.
+ * (PERFORMANCE.md §m); the techniques below trade the first for the other two.
  *
  * Build: partitioned writes, no atomics.  The filter is cut into regions
  * of 2^21 bits (256 KiB).  Each chunk of keys runs in two phases separated
@@ -23,7 +23,7 @@
  *      region are in flight at once.  A region is 256 KiB (a quarter of a
  *      core's L2) inside one 2 MiB huge page: its writes need one TLB entry.
  * No two threads ever write the same word, so no atomic read-modify-write
- * is needed (PERFORMANCE.md trap 4: atomic fetch_or from two threads on one
+ * is needed (PERFORMANCE.md §t.4: atomic fetch_or from two threads on one
  * array made inserts 2-3.5 times slower).  This is radix partitioning, the
  * standard way to make random updates cache-resident (S. Manegold, P. Boncz,
  * M. Kersten, "Optimizing main-memory join on modern hardware", IEEE TKDE

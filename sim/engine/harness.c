@@ -1,6 +1,6 @@
 /*
  * harness.c - trials, threads and the reduction of their counts (see
- * harness.h for the statistics and FORMULAS.md a.7 for the variance).
+ * harness.h for the statistics and FORMULAS.md §a.7 for the variance).
  *
  * Three engines, chosen by filter size, measuring the same thing:
  *   - one-word filters (m <= 64, generated keys, independent probes from

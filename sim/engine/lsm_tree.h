@@ -18,7 +18,7 @@
  *   miss lookup  an absent key: every level is probed on a false positive;
  *                expected probes sum_i p_i = L p.
  * Without filters the costs are j and L.  By linearity of expectation these
- * hold for any dependence between levels (FORMULAS.md section c).
+ * hold for any dependence between levels (FORMULAS.md §c).
  *
  * Trials rebuild every level with fresh keys and seeds, so the interval
  * (Student t over per-trial mean probes) includes the spread between filter

@@ -4,7 +4,7 @@
  * independent probes: tens of millions of filter instances a second.
  *
  * Why the probes may be drawn directly.  Under independent hashing the
- * model (FORMULAS.md a, and what the product's XXH3 stream is built to
+ * model (FORMULAS.md §a, and what the product's XXH3 stream is built to
  * behave like, hash.h) gives every distinct key k positions that are
  * independent uniform draws from {0..m-1}, independent of every other
  * key's.  A generated key is itself a fresh distinct value (keys.h: the

@@ -12,7 +12,7 @@
  * Overflow: a counter that reaches 2^c - 1 sticks there (it is never
  * incremented or decremented again) and the event is counted.  A stuck
  * counter can only cause false positives, never false negatives.
- * FORMULAS.md section f bounds the probability of any overflow.
+ * FORMULAS.md §f bounds the probability of any overflow.
  */
 #ifndef BLOOMSIM_COUNTING_H
 #define BLOOMSIM_COUNTING_H

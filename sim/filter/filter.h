@@ -6,7 +6,7 @@
  * Positions come from probes.h; this module only stores bits.
  *
  * Large filters live in their own mapping advised to use transparent huge
- * pages, which makes first touch several times faster (PERFORMANCE.md) and
+ * pages, which makes first touch several times faster (PERFORMANCE.md §m) and
  * lets the TLB cover a gigabyte filter with a few hundred entries.
  *
  * It also offers the naive delete (clear the key's k bits), which is wrong:

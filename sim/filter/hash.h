@@ -20,7 +20,7 @@
  * independent uniform mask keeps each word uniform and makes the pairs
  * (word 0, word j) and (word 1, word j) exactly independent.  Double and
  * enhanced double hashing take h1, h2 from words 0 and 1, the two
- * independent halves (PERFORMANCE.md traps 1 and 2: never build a second
+ * independent halves (PERFORMANCE.md §t.1 and §t.2: never build a second
  * hash from the bits of the first); independent probes take words 0, 1,
  * 2, ... (tests/sim_hash_tests.c checks pairs of probes by chi-square).
  *

@@ -11,7 +11,7 @@
  * then U(B/k) in word i.  Each U(r) is one word of the stream reduced by
  * Lemire's exact rejection (hash.h, sim_hash_stream_position).  With a
  * fingerprint of h bits the stream is that of the 8 little-endian bytes
- * of the key's top-h-bit hash, as sim_layout_positions does (FORMULAS e).
+ * of the key's top-h-bit hash, as sim_layout_positions does (FORMULAS.md §e).
  * Equality with sim_layout_positions, for every layout and width, is
  * checked by tests/sim_layout_tests.c and tests/sim_bulk_tests.c.
  */

@@ -23,7 +23,7 @@
  * uniform hash.  A fingerprint of h bits replaces the key by the 8 bytes
  * of its top-h-bit hash before any probe is drawn, so every probe is a
  * function of those h bits (calc/src/hash_width.c, RocksDB's
- * FingerprintFpRate; FORMULAS e).
+ * FingerprintFpRate; FORMULAS.md §e).
  *
  * References: Putze, Sanders, Singler, WEA 2007 (blocked); Apache Parquet
  * BloomFilter.md and Apple's 2021 split-block analysis (split block);

@@ -8,7 +8,7 @@
  *                prober of probes.h, any --hash scheme)
  *   partitioned  the array cut into k slices as equal as possible (m mod k
  *                slices of ceil(m/k) bits first, then floor(m/k)); probe i
- *                is uniform in slice i (FORMULAS a.6)
+ *                is uniform in slice i (FORMULAS.md §a.6)
  *   blocked      b = floor(m/B) blocks of B bits; a key picks one block
  *                uniformly, then k independent uniform probes inside it
  *                (Putze, Sanders and Singler, "Cache-, hash- and
@@ -18,7 +18,7 @@
  *                Parquet's split block Bloom filter, parquet-format
  *                BloomFilter.md: B = 256, k = 8 words of 32 bits)
  *
- * Width effects (calc/include/bloomcalc/hash_width.h, FORMULAS e):
+ * Width effects (calc/include/bloomcalc/hash_width.h, FORMULAS.md §e):
  *   index bits N  every probe is drawn in N-bit arithmetic: the positions
  *                 are uniform over the first min(m, 2^N) bits (for a power
  *                 of two this is exactly the top N bits of a uniform 64-bit

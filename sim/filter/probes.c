@@ -4,14 +4,14 @@
  *
  * All arithmetic is modulo m with 64-bit operands: a + b (mod m) for
  * a, b < m is a - (m - b) when a >= m - b, else a + b, which never
- * overflows, so m may be any value up to 2^64 - 1 (PERFORMANCE.md trap 3:
+ * overflows, so m may be any value up to 2^64 - 1 (PERFORMANCE.md §t.3:
  * no 32-bit index arithmetic anywhere).  Every h1, h2 and independent
  * position is an exactly uniform draw from {0..m-1} of the key's hash
  * stream (hash.h: one XXH3 call a key, then SplitMix64 words; Lemire's
  * unbiased reduction, one 64-bit word per draw for m > 2^28, several draws
  * per word below).  Double and enhanced hashing draw h1 and h2 from words
  * 0 and 1, the two independent halves of the key's 128-bit hash, whenever
- * m > 2^28 and no draw is rejected (PERFORMANCE.md trap 2).
+ * m > 2^28 and no draw is rejected (PERFORMANCE.md §t.2).
  *
  * Probes are produced by a cursor, one at a time, so a query that stops at
  * its first clear bit draws no hash word for the probes it skips, and loops

@@ -3,7 +3,7 @@
  * schemes:
  *
  *   independent  g_i = u_i, k independent uniform positions: the model the
- *                exact formula assumes (FORMULAS.md section a).
+ *                exact formula assumes (FORMULAS.md §a).
  *   double       g_i = h1 + i*h2 (mod m), Kirsch & Mitzenmacher, "Less
  *                hashing, same performance", ESA 2006 / RSA 33(2) 2008.
  *   enhanced     g_i = h1 + i*h2 + (i^3 - i)/6 (mod m), Dillinger &
@@ -17,7 +17,7 @@
  * with m is discarded and the next word of the key's hash stream is used.
  * Then the orbit covers all m positions and the k probes are distinct
  * whenever k <= m.  For prime m this is "h2 in 1..m-1", for m = 2^b it is
- * "h2 odd" (FORMULAS.md section d, tables).  With the guard off h2 is
+ * "h2 odd" (FORMULAS.md §d, tables).  With the guard off h2 is
  * uniform on Z_m, the scheme analysed by Kirsch and Mitzenmacher, zero
  * step included.  Enhanced double hashing draws h1, h2 uniform on Z_m
  * without a guard: its cubic term already breaks up the short cycles.

@@ -1,6 +1,6 @@
 /*
  * estimate.c - a run's counts to a measured rate and interval (estimate.h;
- * calc/FORMULAS.md a.7 for the between-filter variance).
+ * calc/FORMULAS.md §a.7 for the between-filter variance).
  */
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * estimate.h - the measured false-positive rate of a run and its interval.
  *
  * The exact rate p = E[(X/m)^k] is a mean over filter instances, so the
- * interval must include the between-filter variance (calc/FORMULAS.md a.7):
+ * interval must include the between-filter variance (calc/FORMULAS.md §a.7):
  * with F >= 30 trials it is the Student t interval of the per-trial rates
  * (stats.h: between trials, F - 1 >= 29 degrees of freedom); with fewer
  * (a large filter measured once or a few times) it is the Wilson interval
@@ -15,7 +15,7 @@
  * the mean of (X_t/m)^k: an absent query of a filter with X_t set bits is
  * positive with probability exactly (X_t/m)^k, so this is the conditional
  * expectation of a trial's rate given its filter, with smaller variance
- * (sim/PERFORMANCE.md, "Tiny filters").
+ * (sim/PERFORMANCE.md §s).
  */
 #ifndef BLOOMSIM_ESTIMATE_H
 #define BLOOMSIM_ESTIMATE_H

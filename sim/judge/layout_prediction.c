@@ -4,7 +4,7 @@
  *
  * The proxy's second moment keeps the standard filter's ratio
  * p2/p^2 = 1 + Var(P_F)/p^2 (the squared coefficient of variation of the
- * per-filter rate plus one, FORMULAS a.7) and applies it to the layout's
+ * per-filter rate plus one, FORMULAS.md §a.7) and applies it to the layout's
  * rate; when calc could not give the standard second moment the proxy
  * says so (NaN), and the harness then falls back to its own defaults.
  */

@@ -9,7 +9,7 @@
  *               rounded double for the verdict.
  *
  * Sizing and the single-filter interval need the rate p and its second
- * moment p2 = E[P_F^2] over filter instances F (FORMULAS a.7).  calc gives
+ * moment p2 = E[P_F^2] over filter instances F (FORMULAS.md §a.7).  calc gives
  * p2 for the standard filter only; for a layout the run is sized with the
  * standard filter's relative spread, p2 = p_layout^2 (p2_std / p_std^2),
  * evaluated at the reachable bits.  This only steers the run size and the

@@ -4,7 +4,7 @@
  * m_i = ceil(n_i ln(1/p_i)/ln^2 2) bits and the best integer k_i, the
  * sizing of sim_lsm_size_levels for one level; the expected probes of a
  * lookup are then 1 + sum_{i<L} p_i (key on the last level) and sum_i p_i
- * (absent key) by linearity (FORMULAS c), which is what calc/include/bloomcalc/monkey.h
+ * (absent key) by linearity (FORMULAS.md §c), which is what calc/include/bloomcalc/monkey.h
  * predicts.  The filters achieve their exact rates, slightly off p_i
  * (integer k and the ceiling), which the caller reports too.
  */

@@ -5,7 +5,7 @@
  * calc quantities (to be printed with bloom_fields_quantity, which gives
  * certified, correctly rounded decimals) and as correctly rounded doubles
  * for the verdicts, plus the second moment E[(X/m)^(2k)] that sets the
- * between-filter variance (FORMULAS.md a.7).  Printed predictions always
+ * between-filter variance (FORMULAS.md §a.7).  Printed predictions always
  * come from calc's certified decimals, never from a double.
  */
 #ifndef BLOOMSIM_PREDICTIONS_H

@@ -8,7 +8,7 @@
  *                   per-trial rates estimates, without bias, Var of one
  *                   trial's rate = Var_X[(X/m)^k] + (p - E[(X/m)^(2k)])/Q,
  *                   so s^2/F estimates the whole variance of the mean,
- *                   between-filter spread included (FORMULAS.md a.7).
+ *                   between-filter spread included (FORMULAS.md §a.7).
  *   Wilson          score interval (E. B. Wilson, "Probable inference, the
  *                   law of succession, and statistical inference", JASA
  *                   22, 1927), optionally with a design effect: queries of

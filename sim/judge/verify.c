@@ -1,11 +1,11 @@
 /*
  * verify.c - the battery of "bloomsim verify" (see verify.h for its
- * rationale).  Expected relations, from FORMULAS.md: at m = 64, n = 8,
- * k = 5 exact 0.0234161 > Bloom 0.0223007 > approx 0.0216792 (a.5); at
- * m = 2, n = 1, k = 2 exact 5/8 against Bloom 9/16 (a.2); at m = 2^20 the
- * three agree to 1e-5 relative, far below any run's resolution (a.4), and
+ * rationale).  Expected relations (calc/FORMULAS.md §a, §d): at m = 64, n = 8,
+ * k = 5 exact 0.0234161 > Bloom 0.0223007 > approx 0.0216792 (§a.5); at
+ * m = 2, n = 1, k = 2 exact 5/8 against Bloom 9/16 (§a.2); at m = 2^20 the
+ * three agree to 1e-5 relative, far below any run's resolution (§a.4), and
  * double / enhanced double hashing differ from independent hashing by
- * about 100/m and 10/m relative (d), also unresolvable there.
+ * about 100/m and 10/m relative (§d.2), also unresolvable there.
  */
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
  * verify_layouts.c - the checks of the layout sweep (verify_layouts.h):
  * the grid of layouts x bits per key x key counts, and their filters.
- * Expected (calc/include/bloomcalc/layout_rates.h, FORMULAS e): partitioned slightly above
+ * Expected (calc/include/bloomcalc/layout_rates.h, FORMULAS.md §e): partitioned slightly above
  * the standard rate, blocked above it by the block-load variance (Putze,
  * Sanders and Singler 2007), split block above blocked at high bits per
  * key (Parquet BloomFilter.md), and the truncated filter the standard rate

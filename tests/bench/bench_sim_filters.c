@@ -8,9 +8,10 @@
  * memory, from wait4's rusage, is its own):
  *   textbook         one key at a time, two FNV-1a hashes, position
  *                    (h1 + i h2) % m per probe, one thread: the loop a
- *                    first implementation writes (PERFORMANCE.md's
+ *                    first implementation writes (PERFORMANCE.md §l.4,
  *                    "textbook" row).  Its false-positive count differs
- *                    (other hash, and FNV-1a's correlated pair, trap 1).
+ *                    (other hash, and FNV-1a's correlated pair,
+ *                    PERFORMANCE.md §t.1).
  *   straightforward  one key at a time, one thread, the product's own
  *                    probes (probes.h: one XXH3 call a key, then SplitMix64
  *                    words, independent positions): the reference whose

@@ -9,8 +9,8 @@
  * bloom_status (certified.h) or, for correctly rounded results, MPFR's
  * ternary value.  Real quantities are certified: computed as MPFI interval
  * enclosures whose working precision is raised until the requested
- * rounding is decided (Ziv's strategy; calc/FORMULAS.md in the source
- * distribution has the derivations).  The manual page bloomcalc(3) has an
+ * rounding is decided (Ziv's strategy: calc/FORMULAS.md §i in the source
+ * distribution; every formula's derivation is in that file).  The manual page bloomcalc(3) has an
  * example.  The library never prints, never exits and keeps no global
  * state but MPFR's caches (mpfr_free_cache() releases them).
  */

@@ -2,7 +2,7 @@
  * convergence.h - how fast the approximations approach the exact rate as
  * the filter grows at fixed bits per key c and hash count k.
  *
- * At fixed l = kn/m the relative errors shrink like 1/m (FORMULAS.md a.4):
+ * At fixed l = kn/m the relative errors shrink like 1/m (FORMULAS.md §a.4):
  *   exact/bloom - 1  = t2/m + O(m^-2),  exact/approx - 1 = (t1 + t2)/m + O(m^-2)
  * so m times each relative error tends to a constant and the slope of
  * ln|relative error| against ln m tends to -1.  This module supplies the

@@ -81,7 +81,7 @@ int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, m
 /*
  * Nonzero when Bloom's formula equals the exact rate: k = 1 (a single probe
  * sees the fill directly) or m = 1 (every probe hits the one bit).  Jensen's
- * inequality is strict otherwise (FORMULAS.md a.3).  Interval refinement
+ * inequality is strict otherwise (FORMULAS.md §a.3).  Interval refinement
  * cannot certify the digits of a relative error that is exactly 0, so a
  * caller asks this first.
  */

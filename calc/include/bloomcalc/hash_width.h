@@ -10,7 +10,7 @@
  *   combination         two causes treated as independent: r1 + r2 - r1 r2
  *
  * References: RocksDB util/bloom_impl.h, BloomMath::FingerprintFpRate and
- * IndependentProbabilitySum (facebook/rocksdb commit 0e0b530); FORMULAS e.
+ * IndependentProbabilitySum (facebook/rocksdb commit 0e0b530); FORMULAS.md §e.
  */
 #ifndef BLOOMCALC_HASH_WIDTH_H
 #define BLOOMCALC_HASH_WIDTH_H

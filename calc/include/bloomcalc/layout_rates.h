@@ -2,7 +2,7 @@
  * layout_rates.h - false-positive rates of the filter layouts deployed
  * libraries use instead of one flat bit array:
  *
- *   partitioned  k slices, one probe per slice                (Kirsch-Mitzenmacher; FORMULAS a.6)
+ *   partitioned  k slices, one probe per slice                (Kirsch-Mitzenmacher; FORMULAS.md §a.6)
  *   blocked      each key's k probes inside one block of B bits (Putze, Sanders, Singler 2007)
  *   split block  B-bit blocks of k words of B/k bits, one probe
  *                per word (Impala, Kudu, Parquet's SBBF)
@@ -12,7 +12,7 @@
  * Binomial(n, 1/b) for b blocks (exact) or Poisson(n/b) (the limit of many
  * blocks, used by the papers and by RocksDB's estimates); both mixtures are
  * summed in closed form through the load's probability generating function
- * (FORMULAS e), never by truncated sums.
+ * (FORMULAS.md §e), never by truncated sums.
  */
 #ifndef BLOOMCALC_LAYOUT_RATES_H
 #define BLOOMCALC_LAYOUT_RATES_H

@@ -103,7 +103,7 @@ extern const char *const bloom_probe_scheme_names[];
  *   4. a column of the grid in tests/cli_description.sh (both programs
  *      must print the same k, sizes and rates for every value), and a line
  *      in the README and in the layout section of the derivations
- *      (calc/FORMULAS-layouts-section.md, for calc/FORMULAS.md).
+ *      (calc/FORMULAS.md §e.5).
  * Nothing else: the commands of both programs take the description whole.
  */
 typedef struct bloom_layout_description {

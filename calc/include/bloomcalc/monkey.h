@@ -15,7 +15,7 @@
  *                  uniformly over the others (RocksDB's
  *                  optimize_filters_for_hits)
  *
- * Lookups (expected I/Os, one per positive filter, FORMULAS c):
+ * Lookups (expected I/Os, one per positive filter, FORMULAS.md §c):
  *   absent key                 sum_i p_i
  *   key on level j             1 + sum_{i<j} p_i; its mean over keys spread
  *                              by level size; the worst case j = L

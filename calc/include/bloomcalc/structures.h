@@ -3,7 +3,7 @@
  * target false-positive rate p, and the counter overflow of a counting
  * Bloom filter.
  *
- * Bits per key, L = log2(1/p) (FORMULAS g):
+ * Bits per key, L = log2(1/p) (FORMULAS.md §g):
  *   floor (any structure)    L                       exact lower bound (Carter et al. 1978)
  *   Bloom, real k            L / ln 2                exact for the exponential approximation
  *   counting Bloom, c bits   c L / ln 2              (Fan et al. 2000)
@@ -15,7 +15,7 @@
  *   binary fuse, 4-wise      1.075 L                 approximate
  *   ribbon, 1 % overhead     1.01 L                  approximate (Dillinger and Walzer 2021)
  *
- * Counting Bloom filter overflow (FORMULAS f): m counters of c bits, kn
+ * Counting Bloom filter overflow (FORMULAS.md §f): m counters of c bits, kn
  * increments, a counter's value Binomial(kn, 1/m); it overflows at
  * j = 2^c.  P(some counter >= j) lies between the Bonferroni bounds
  * S1 - S2 and S1, S1 = m P(C1 >= j), S2 = C(m,2) P(C1 >= j, C2 >= j);
