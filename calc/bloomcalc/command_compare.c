@@ -26,7 +26,7 @@ static const char description[] =
     "the probes address), bytes (allocated), bits_per_key, k, layout, fpr_layout (the\n"
     "rate of that filter as deployed: layout, rounding and hash width included),\n"
     "and the rule in words.  Each rule is documented with its source in\n"
-    "calc/src/library_rules.c.  The default format is a table.";
+    "calc/src/library_rules.c.";
 
 /* What rule_row returns, besides a bloom_status, when --columns names an unknown key. */
 #define UNKNOWN_COLUMN (-1)

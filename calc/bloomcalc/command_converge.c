@@ -21,7 +21,7 @@ static const char description[] =
     "m_relerr_bloom and m_relerr_approx (m times the error: constant when the error\n"
     "shrinks like 1/m), and slope_bloom and slope_approx, the slope of ln|error|\n"
     "against ln m from the previous row (-1 for 1/m).  --fit prints instead the\n"
-    "least-squares slope over all rows.  The default format is CSV.";
+    "least-squares slope over all rows.";
 
 static void put_row(bloom_fields *fields, const bloom_fpr_arguments *points, size_t row)
 {

@@ -16,7 +16,7 @@ static const char description[] =
     "Lists every output key of bloomcalc and bloomsim (the CSV columns and JSON\n"
     "members of every command) with its unit and meaning.  A key means the same in\n"
     "every command that prints it; the simulator prints the calculator's predictions\n"
-    "under the calculator's keys.  CSV by default.";
+    "under the calculator's keys.";
 
 int bloomcalc_keys(int argc, char **argv, int first)
 {

@@ -23,8 +23,7 @@ static const char description[] =
     "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
     "Lists are comma-separated; a..b is a range: keys and bits double, rates fall by\n"
     "factors of ten, hash counts and levels step by one.  --columns picks and orders\n"
-    "the columns (plan keys, see the README; default: all of them).  The default\n"
-    "format is CSV.";
+    "the columns (plan keys, see the README; default: all of them).";
 
 enum { KEYS, RATES, BITS, HASHES, LEVELS, PARAMETER_COUNT };
 

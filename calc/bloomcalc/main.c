@@ -36,7 +36,7 @@ static const char usage[] =
     "  keys            every output key of bloomcalc and bloomsim, its unit and meaning\n"
     "\n"
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
-    "Options: --help, --version\n"
+    "Options: -h, --help (this text); -V, --version (the version line)\n"
     "\n"
     "Exit status:\n"
     "  0    success\n"

@@ -34,7 +34,7 @@ options_of() {
         next
     }
     /one of / {
-        text = $0; sub(/.*one of /, "", text); sub(/\).*/, "", text)
+        text = $0; sub(/.*one of /, "", text); sub(/\).*/, "", text); sub(/;.*/, "", text)
         gsub(/, /, "|", text); gsub(/ or /, "|", text)
         choices = text
     }

@@ -22,8 +22,8 @@ bloom_option bloom_probe_scheme_option(int *destination)
 {
     return (bloom_option){ .long_name = "hash", .kind = BLOOM_OPTION_CHOICE, .destination = destination,
                            .value_name = "SCHEME",
-                           .help = "probe scheme: independent (the default, and the model of every "
-                                   "predicted rate), double or enhanced",
+                           .help = "probe scheme: independent (the model of every predicted rate), "
+                                   "double or enhanced",
                            .choices = bloom_probe_scheme_names };
 }
 
@@ -31,7 +31,7 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
 {
     const bloom_option entries[BLOOM_DESCRIPTION_OPTION_COUNT] = {
         { .long_name = "layout", .kind = BLOOM_OPTION_CHOICE, .destination = &description->layout,
-          .value_name = "LAYOUT", .help = "filter layout (default standard)",
+          .value_name = "LAYOUT", .help = "filter layout",
           .choices = bloom_layout_names },
         { .long_name = "block-bits", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->block_bits, .value_name = "B",
@@ -43,7 +43,7 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
                   "(default: the -k given, else B/32: 32-bit words)",
           .minimum = 1, .maximum = BLOOM_MAX_BLOCK_BITS },
         { .long_name = "round", .kind = BLOOM_OPTION_CHOICE, .destination = &description->rounding,
-          .value_name = "ROUNDING", .help = "memory rounding of m (default none)",
+          .value_name = "ROUNDING", .help = "memory rounding of m",
           .choices = bloom_rounding_names },
         { .long_name = "hash-bits", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->hash_bits, .value_name = "H",
@@ -91,7 +91,9 @@ static void report_problem(int problem, const bloom_deployed_filter *filter, uns
     case BLOOM_DESCRIPTION_WORDS_NOT_K:
         bloom_options_error(line, "--block-words: a split block sets one bit in each of its %lu "
                             "words, so k is %lu, not the %lu given; accepted: -k equal to "
-                            "--block-words, or only one of them", layout->k, layout->k, k);
+                            "--block-words%s", layout->k, layout->k, k,
+                            strcmp(line->command, "plan") == 0 ? ", or only one of them"
+                                                               : " (fpr needs -k)");
         break;
     case BLOOM_DESCRIPTION_WORDS_NOT_DIVIDING:
         bloom_options_error(line, "--block-bits: %lu words (k) do not divide a split block of %lu "

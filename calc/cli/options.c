@@ -23,12 +23,6 @@
 #include "standard_output.h"
 #include "sizes.h"
 
-#define COUNT_FORMS "as 1000, 1e9, 2.5E6, 1_000_000, 1,000,000 or 2^33"
-#define RATE_FORMS "as 0.01, 1%%, 1e-2 or 1/100"
-
-static int is_list(bloom_option_kind kind);
-static bloom_option_kind item_kind(bloom_option_kind kind);
-
 void bloom_options_error(const bloom_command_line *line, const char *format, ...)
 {
     va_list arguments;
@@ -76,69 +70,6 @@ static bloom_option *find_short(bloom_command_line *line, char short_name)
         if (short_name != 0 && line->options[i].short_name == short_name)
             return &line->options[i];
     return NULL;
-}
-
-/* Writes "what is accepted" for an option into buffer. */
-static void describe_accepted(char *buffer, size_t size, const bloom_option *option)
-{
-    if (is_list(option->kind)) {
-        bloom_option item = *option;
-        item.kind = item_kind(option->kind);
-        char single[400];
-        describe_accepted(single, sizeof single, &item);
-        snprintf(buffer, size, "a list of items separated by ',' and ranges a..b (%s), each %s",
-                 option->kind == BLOOM_OPTION_COUNT_LIST || option->kind == BLOOM_OPTION_SIZE_LIST
-                     ? "doubling"
-                 : option->kind == BLOOM_OPTION_RATE_LIST ? "by factors of ten" : "step 1",
-                 single);
-        return;
-    }
-    switch (option->kind) {
-    case BLOOM_OPTION_COUNT:
-        snprintf(buffer, size, "a whole number from %s%s%s, " COUNT_FORMS,
-                 option->count_minimum ? option->count_minimum : "0",
-                 option->count_maximum ? " to " : " up",
-                 option->count_maximum ? option->count_maximum : "");
-        break;
-    case BLOOM_OPTION_RATE:
-        snprintf(buffer, size, "a rate above 0 and below 1%s%s, " RATE_FORMS,
-                 option->rate_minimum ? ", at least " : "",
-                 option->rate_minimum ? option->rate_minimum : "");
-        break;
-    case BLOOM_OPTION_UNSIGNED:
-        snprintf(buffer, size, "a whole number from %lu to %lu", option->minimum, option->maximum);
-        break;
-    case BLOOM_OPTION_SIZE:
-        snprintf(buffer, size, "a size from %s to %s bits: a number of %s, or a number with a "
-                 "unit (%s), as 1e9, 512MiB, 1.5 GB or 8e9 bit",
-                 option->count_minimum ? option->count_minimum : "0",
-                 option->count_maximum ? option->count_maximum : "any",
-                 option->bare_bytes ? "bytes" : "bits", bloom_size_units);
-        break;
-    case BLOOM_OPTION_CHOICE: {
-        size_t used = (size_t)snprintf(buffer, size, "one of");
-        for (const char *const *choice = option->choices; *choice != NULL && used < size; choice++)
-            used += (size_t)snprintf(buffer + used, size - used, "%s %s",
-                                     choice == option->choices ? "" : ",", *choice);
-        break;
-    }
-    case BLOOM_OPTION_REAL:
-        snprintf(buffer, size, "a number from %s to %s, as 2, 1.5 or 3/2",
-                 option->rate_minimum ? option->rate_minimum : "0",
-                 option->count_maximum ? option->count_maximum : "any");
-        break;
-    case BLOOM_OPTION_TEXT:
-        snprintf(buffer, size, "a non-empty text");
-        break;
-    case BLOOM_OPTION_FLAG:
-        snprintf(buffer, size, "no value");
-        break;
-    case BLOOM_OPTION_COUNT_LIST:
-    case BLOOM_OPTION_RATE_LIST:
-    case BLOOM_OPTION_UNSIGNED_LIST:
-    case BLOOM_OPTION_SIZE_LIST:
-        break;   /* described above */
-    }
 }
 
 /* "-k/--hashes" or "--digits": how the option is named in messages. */
@@ -206,8 +137,7 @@ static void list_append(bloom_value_list *list, mpq_srcptr value)
     mpq_set(list->values[list->count++], value);
 }
 
-/* The single kind a list kind is made of. */
-static bloom_option_kind item_kind(bloom_option_kind kind)
+bloom_option_kind bloom_option_item_kind(bloom_option_kind kind)
 {
     return kind == BLOOM_OPTION_COUNT_LIST ? BLOOM_OPTION_COUNT
          : kind == BLOOM_OPTION_RATE_LIST ? BLOOM_OPTION_RATE
@@ -215,25 +145,24 @@ static bloom_option_kind item_kind(bloom_option_kind kind)
          : kind == BLOOM_OPTION_SIZE_LIST ? BLOOM_OPTION_SIZE : kind;
 }
 
-static int is_list(bloom_option_kind kind)
+int bloom_option_is_list(bloom_option_kind kind)
 {
-    return item_kind(kind) != kind;
+    return bloom_option_item_kind(kind) != kind;
 }
 
-static int convert_value(bloom_option *option, const char *value);
 
 /* Parses one list item (no range) as the option's single kind into value. */
 static int convert_item(const bloom_option *option, mpq_ptr value, const char *text)
 {
     bloom_option item = *option;
-    item.kind = item_kind(option->kind);
+    item.kind = bloom_option_item_kind(option->kind);
     mpz_t whole;
     unsigned long small = 0;
     mpz_init(whole);
     int is_whole = item.kind == BLOOM_OPTION_COUNT || item.kind == BLOOM_OPTION_SIZE;
     item.destination = is_whole ? (void *)whole
                      : item.kind == BLOOM_OPTION_RATE ? (void *)value : (void *)&small;
-    int result = convert_value(&item, text);
+    int result = bloom_option_convert(&item, text);
     if (is_whole)
         mpq_set_z(value, whole);
     else if (item.kind == BLOOM_OPTION_UNSIGNED)
@@ -317,10 +246,9 @@ static int convert_list(bloom_option *option, const char *text)
     return result;
 }
 
-/* Converts `value` for `option`; returns a bloom_parse_result. */
-static int convert_value(bloom_option *option, const char *value)
+int bloom_option_convert(bloom_option *option, const char *value)
 {
-    if (is_list(option->kind))
+    if (bloom_option_is_list(option->kind))
         return convert_list(option, value);
     switch (option->kind) {
     case BLOOM_OPTION_COUNT: {
@@ -409,10 +337,10 @@ static bloom_options_outcome apply(bloom_command_line *line, bloom_option *optio
     option->text = value;
     if (option->given != NULL)
         *option->given = 1;
-    int result = convert_value(option, value);
+    int result = bloom_option_convert(option, value);
     if (result != BLOOM_PARSE_OK) {
         char accepted[512], readings[160] = "";
-        describe_accepted(accepted, sizeof accepted, option);
+        bloom_option_describe_accepted(accepted, sizeof accepted, option);
         if (result == BLOOM_PARSE_AMBIGUOUS)
             bloom_size_readings(readings, sizeof readings, value);
         bloom_options_error(line, "%s: '%s' %s%s%s; accepted: %s", name, value,
@@ -429,16 +357,37 @@ static int is_option_word(const char *word)
     return word[0] == '-' && word[1] != '\0' && !isdigit((unsigned char)word[1]) && word[1] != '.';
 }
 
+/* The version line of the program running (bloom_program_run), for every command's --version. */
+static const char *program_version;
+
+/*
+ * Answers --help or --version (before "--") if either is given, before any
+ * value is converted: the help states each choice's default as the value
+ * its destination holds, which a --format given earlier would change.
+ */
+static int answer_help_or_version(const bloom_command_line *line, int argc, char **argv, int first)
+{
+    for (int i = first; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            bloom_options_help(line);
+            return 1;
+        }
+        if (strcmp(argv[i], "--version") == 0 || strcmp(argv[i], "-V") == 0) {
+            puts(program_version != NULL ? program_version : line->program);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
 {
     size_t positional_used = 0;
     int only_positional = 0;
+    if (answer_help_or_version(line, argc, argv, first))
+        return BLOOM_OPTIONS_HELP;
     for (int i = first; i < argc; i++) {
         const char *word = argv[i];
-        if (!only_positional && (strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0)) {
-            bloom_options_help(line);
-            return BLOOM_OPTIONS_HELP;
-        }
         if (!only_positional && strcmp(word, "--") == 0) {
             only_positional = 1;
             continue;
@@ -472,7 +421,7 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
             } else if (value == NULL) {
                 if (i + 1 >= argc) {
                     char accepted[512];
-                    describe_accepted(accepted, sizeof accepted, option);
+                    bloom_option_describe_accepted(accepted, sizeof accepted, option);
                     bloom_options_error(line, "%s needs a value: %s", name, accepted);
                     return BLOOM_OPTIONS_REFUSED;
                 }
@@ -511,11 +460,16 @@ void bloom_options_help(const bloom_command_line *line)
         printf("  %-24s %s\n", name, option->help);
         if (option->kind != BLOOM_OPTION_FLAG && option->kind != BLOOM_OPTION_TEXT) {
             char accepted[512];
-            describe_accepted(accepted, sizeof accepted, option);
-            printf("  %-24s   (%s)\n", "", accepted);
+            bloom_option_describe_accepted(accepted, sizeof accepted, option);
+            if (option->kind == BLOOM_OPTION_CHOICE)   /* the default: the value before parsing */
+                printf("  %-24s   (%s; default %s)\n", "", accepted,
+                       option->choices[*(const int *)option->destination]);
+            else
+                printf("  %-24s   (%s)\n", "", accepted);
         }
     }
     printf("  %-24s %s\n", "-h, --help", "show this help and exit");
+    printf("  %-24s %s\n", "-V, --version", "show the version line and exit");
 }
 
 /* Prints the program's one-line refusal, listing the accepted commands. */
@@ -525,7 +479,7 @@ static void refuse_command(const bloom_program *program, const char *problem, co
             word ? word : "", word ? "'" : "");
     for (size_t i = 0; i < program->command_count; i++)
         fprintf(stderr, "%s, ", program->commands[i].name);
-    fputs("--help, --version\n", stderr);
+    fputs("-h/--help, -V/--version\n", stderr);
 }
 
 static int run_program(const bloom_program *program, int argc, char **argv)
@@ -538,7 +492,8 @@ static int run_program(const bloom_program *program, int argc, char **argv)
         fputs(program->usage, stdout);
         return BLOOM_EXIT_SUCCESS;
     }
-    if (strcmp(argv[1], "--version") == 0) {
+    program_version = program->version;
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         puts(program->version);
         return BLOOM_EXIT_SUCCESS;
     }

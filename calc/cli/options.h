@@ -114,6 +114,26 @@ void bloom_options_error(const bloom_command_line *line, const char *format, ...
 #endif
     ;
 
+/* The pieces of the parser that option_forms.c describes options with. */
+
+/* Converts `value` for `option` into its destination; returns a bloom_parse_result
+ * (numbers.h).  A list option appends to its list. */
+int bloom_option_convert(bloom_option *option, const char *value);
+
+/* The single kind a list kind is made of (a single kind: itself). */
+bloom_option_kind bloom_option_item_kind(bloom_option_kind kind);
+
+/* Nonzero for the list kinds. */
+int bloom_option_is_list(bloom_option_kind kind);
+
+/*
+ * Writes what `option` accepts into buffer: the range and kind, and
+ * examples of each form ("as 1000, 1e9 or 2^33") chosen among candidates
+ * by converting each one with the option itself, so that every example
+ * named is one the option accepts (option_forms.c).
+ */
+void bloom_option_describe_accepted(char *buffer, size_t size, const bloom_option *option);
+
 /* Prints the --help text of a command on stdout. */
 void bloom_options_help(const bloom_command_line *line);
 
@@ -155,7 +175,7 @@ typedef struct bloom_output_choice {
       .value_name = "D", .help = "significant digits of every real number printed (default 9)", \
       .minimum = 1, .maximum = BLOOM_MAX_DIGITS },                                          \
     { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
-      .value_name = "FORMAT", .help = "table (for people; the default), csv or json",       \
+      .value_name = "FORMAT", .help = "table (for people), csv or json",                     \
       .choices = bloom_format_names }
 
 /*

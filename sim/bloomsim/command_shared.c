@@ -91,7 +91,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
     const bloom_option hashing_options[] = {
         { .long_name = "hash-function", .kind = BLOOM_OPTION_CHOICE,
           .destination = &options->hash_function, .value_name = "F",
-          .help = "xxh3 (default) or fnv1a (correlated, reproduces the seeds' simulation)",
+          .help = "xxh3, or fnv1a (correlated, reproduces the seeds' simulation)",
           .choices = sim_hash_function_names },
         { .long_name = "unguarded", .kind = BLOOM_OPTION_FLAG, .destination = &options->unguarded,
           .help = "double hashing with h2 uniform on Z_m, zero step included (default: h2 a unit of Z_m)" },
@@ -104,7 +104,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
     };
     const bloom_option filter_options[] = {
         { .long_name = "filter", .kind = BLOOM_OPTION_CHOICE, .destination = &options->filter,
-          .value_name = "KIND", .help = "standard (default) or counting",
+          .value_name = "KIND", .help = "standard or counting",
           .choices = sim_filter_kind_names },
         { .long_name = "key-file", .kind = BLOOM_OPTION_TEXT, .destination = &options->key_path,
           .value_name = "FILE", .help = "insert the lines of FILE (default: generated 64-bit keys)" },

@@ -30,7 +30,7 @@ static const char usage[] =
     "                      --shard I/N) merged into what the whole run prints\n"
     "\n"
     "Run 'bloomsim COMMAND --help' for a command's options.\n"
-    "Options: --help, --version\n"
+    "Options: -h, --help (this text); -V, --version (the version line)\n"
     "\n"
     "Exit status:\n"
     "  0    success (for verify: no filter's own prediction rejected)\n"
