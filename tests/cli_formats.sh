@@ -8,15 +8,7 @@ set -u
 build=$1
 . tests/command_checks.sh
 checks_begin
-python3 tests/check_formats.py "$build" >"$out" 2>&1
-status=$?
-grep -v "^cli-formats:" "$out"
-read -r _ passed_py _ failed_py _ <<EOF_COUNTS
-$(grep "^cli-formats:" "$out")
-EOF_COUNTS
-passed=${passed_py:-0}
-failed=${failed_py:-1}
-[ "$status" -eq 0 ] || [ "$failed" -gt 0 ] || fail "check_formats.py exit $status"
+python_checks cli-formats tests/check_formats.py "$build"
 
 # --columns: empty items and repeated names refused up front, like every list.
 for columns in "n," ",n" "n,,p" "n,n,k" "k,n,k"; do

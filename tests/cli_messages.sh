@@ -10,17 +10,8 @@ build=$1
 . tests/command_checks.sh
 checks_begin
 
-python3 tests/messages_check.py "$build" >"$out" 2>&1
-rc=$?
-cat "$out"
-summary=$(sed -n 's/^cli-messages: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$out")
-set -- $summary
-if [ $# -eq 2 ] && [ "$rc" -eq 0 ] && [ "$2" -eq 0 ] && [ "$1" -gt 1000 ]; then
-    passed=$((passed + $1))
-else
-    fail "tests/messages_check.py: exit $rc, summary '$summary'"
-    [ $# -eq 2 ] && passed=$((passed + $1)) && failed=$((failed + $2))
-fi
+python_checks cli-messages tests/messages_check.py "$build"
+[ "$passed" -gt 1000 ] || fail "tests/messages_check.py: only $passed checks ran"
 
 # The self-test: each --digits message, with 0 added to its examples, must be reported.
 MESSAGES_SELF_TEST=1 python3 tests/messages_check.py "$build" >"$out" 2>&1

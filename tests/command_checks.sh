@@ -10,6 +10,11 @@
 #                         bad input as the programs promise it: exit status
 #                         2, nothing on stdout, exactly one line on stderr,
 #                         and that line names WORD (the argument)
+#   python_checks NAME SCRIPT ARGS...
+#                         runs a Python checker that ends with "NAME: N
+#                         passed, N failed", prints its other lines and
+#                         adds its counts (a missing summary or a failing
+#                         exit status counts as a failure)
 #   csv_field KEY         the value of KEY in the CSV record in $out
 #   checks_end NAME       prints "NAME: N passed, N failed" (the line
 #                         tests/run_all.sh reads) and fails if anything did
@@ -43,6 +48,19 @@ refuse() {
     *"$word"*) pass ;;
     *) fail "$(basename "$program") $*: stderr does not name '$word': $line" ;;
     esac
+}
+
+python_checks() {
+    name=$1
+    shift
+    python3 "$@" >"$out" 2>&1
+    status=$?
+    grep -v "^$name:" "$out"
+    summary=$(sed -n "s/^$name: \([0-9]*\) passed, \([0-9]*\) failed\$/\1 \2/p" "$out")
+    if [ -z "$summary" ]; then fail "$1: no summary line (exit $status)"; return; fi
+    passed=$((passed + ${summary% *}))
+    failed=$((failed + ${summary#* }))
+    [ "$status" -eq 0 ] || [ "${summary#* }" -gt 0 ] || fail "$1: exit $status"
 }
 
 csv_field() {
