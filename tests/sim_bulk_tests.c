@@ -191,15 +191,22 @@ static void layout_of(sim_layout *layout, const layout_case *c)
     layout_at(layout, c, LAYOUT_BITS);
 }
 
+/* The probe source of `layout` under hash seed `seed` (independent XXH3
+ * probes over its reachable bits, as the harness sets them up). */
+static void probes_of(const sim_layout *layout, uint64_t seed, sim_prober *prober, sim_key_probes *probes)
+{
+    sim_prober_init(prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, sim_layout_probed_bits(layout, 0),
+                    layout->hashes, seed, 1);
+    sim_key_probes_init(probes, layout, prober);
+}
+
 /* Nonzero when the cursor of key_probes.h hands out sim_layout_positions's
  * positions for 2000 inserted and absent keys of `layout`. */
 static int cursor_equals_layout(const sim_layout *layout)
 {
     sim_prober prober;
-    sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, sim_layout_probed_bits(layout, 0),
-                    layout->hashes, 5, 1);
     sim_key_probes probes;
-    sim_key_probes_init(&probes, layout, &prober);
+    probes_of(layout, 5, &prober, &probes);
     sim_key_stream inserted, absent;
     streams(&inserted, &absent);
     int equal = 1;
@@ -305,6 +312,116 @@ static void test_small_layouts_match_exact_rate(void)
     }
 }
 
+/* Nonzero when the packed offsets of 2000 inserted and absent keys unpack
+ * to sim_layout_positions's positions, drawing the words one by one or,
+ * when `vector` and the processor has AVX-512, eight at a time. */
+static int packed_equals_layout(const sim_layout *layout, int vector)
+{
+    sim_prober prober;
+    sim_key_probes probes;
+    probes_of(layout, 5, &prober, &probes);
+    probes.vector_draws = vector && probes.vector_draws;
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    int equal = probes.packed_shift != 0;
+    for (uint64_t j = 0; j < 2000; j++) {
+        sim_key key;
+        sim_key_at(j % 2 ? &absent : &inserted, j, &key);
+        uint64_t expected[16], got[16];
+        sim_layout_positions(layout, &prober, key.bytes, key.length, expected);
+        sim_key_cursor cursor;
+        sim_key_cursor_start(&cursor, &probes, key.bytes, key.length);
+        uint64_t packed = sim_key_cursor_packed(&cursor, &probes);
+        sim_key_probes_unpack(&probes, sim_key_cursor_block(&cursor), packed, got);
+        equal &= memcmp(expected, got, layout->hashes * sizeof *got) == 0 && cursor.index == layout->hashes;
+    }
+    return equal;
+}
+
+/* The packed_shift of the layout's probe source. */
+static unsigned packed_shift_of(const sim_layout *layout)
+{
+    sim_prober prober;
+    sim_key_probes probes;
+    probes_of(layout, 5, &prober, &probes);
+    return probes.packed_shift;
+}
+
+/* The packed offsets of the block layouts whose blocks and offset ranges
+ * are powers of two (blocked 512 bits k = 7, split block 256 bits k = 8
+ * and 512 bits k = 4, also with short indices and a fingerprint) equal
+ * sim_layout_positions, one by one and eight at a time; the others have
+ * none (a block of 1000 or 100 bits). */
+static void test_packed_offsets_equal_layout_positions(void)
+{
+    unsigned packed = 0;
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        sim_layout layout;
+        layout_of(&layout, &layout_cases[c]);
+        uint64_t block = layout.block_bits;
+        int expected = layout.kind >= BLOOM_LAYOUT_BLOCKED && (block & (block - 1)) == 0;
+        CU_ASSERT_EQUAL(packed_shift_of(&layout) != 0, expected);
+        if (!expected)
+            continue;
+        packed++;
+        CU_ASSERT(packed_equals_layout(&layout, 0));
+        CU_ASSERT(packed_equals_layout(&layout, 1));
+    }
+    CU_ASSERT_EQUAL(packed, 4);
+}
+
+enum { LAYOUT_KEYS = 250000, LAYOUT_QUERIES = 100000 };
+
+/* The bulk engine itself, every layout, buffers from 1 KiB (nearly every
+ * key overflows its bucket) to the default, 1 and 3 threads: the filter's
+ * words equal those of sim_layout_positions one key at a time, and the
+ * absent keys it answers "maybe" are the same count. */
+static void test_layouts_bulk_buffers(void)
+{
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        sim_layout layout;
+        layout_of(&layout, &layout_cases[c]);
+        sim_prober prober;
+        sim_key_probes probes;
+        probes_of(&layout, 9, &prober, &probes);
+        sim_key_stream inserted, absent;
+        streams(&inserted, &absent);
+        sim_bit_filter expected;
+        CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&expected, layout.bits), 0);
+        uint64_t positions[16], maybe = 0;
+        for (uint64_t j = 0; j < LAYOUT_KEYS; j++) {
+            sim_key key;
+            sim_key_at(&inserted, j, &key);
+            sim_layout_positions(&layout, &prober, key.bytes, key.length, positions);
+            sim_bit_filter_insert(&expected, positions, layout.hashes);
+        }
+        for (uint64_t j = 0; j < LAYOUT_QUERIES; j++) {
+            sim_key key;
+            sim_key_at(&absent, j, &key);
+            sim_layout_positions(&layout, &prober, key.bytes, key.length, positions);
+            maybe += (uint64_t)sim_bit_filter_contains(&expected, positions, layout.hashes);
+        }
+        CU_ASSERT(maybe > 0);
+        const uint64_t buffers[] = { 1024, 0 };
+        for (unsigned threads = 1; threads <= 3; threads += 2)
+            for (size_t b = 0; b < 2; b++) {
+                sim_bulk_options options;
+                sim_bulk_default_options(&options, layout.bits, threads);
+                if (buffers[b] != 0)
+                    options.buffer_bytes = buffers[b];
+                sim_bit_filter filter;
+                CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, layout.bits), 0);
+                CU_ASSERT_EQUAL(sim_bulk_build(&filter, &probes, &inserted, LAYOUT_KEYS, &options), 0);
+                CU_ASSERT_EQUAL(memcmp(filter.words, expected.words, sim_bit_filter_memory(layout.bits)), 0);
+                uint64_t asked = 0;
+                CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, &probes, &absent, LAYOUT_QUERIES, &options, &asked), maybe);
+                CU_ASSERT_EQUAL(asked, LAYOUT_QUERIES);
+                sim_bit_filter_free(&filter);
+            }
+        sim_bit_filter_free(&expected);
+    }
+}
+
 /* A stop requested before a bulk run: nothing measured, marked partial. */
 static void test_bulk_interrupted(void)
 {
@@ -363,6 +480,10 @@ static const bloom_test_case cases[] = {
     { "per-trial and bulk engines: identical totals, 1-3 threads", test_engines_give_identical_totals },
     { "key cursor equals sim_layout_positions, every layout", test_key_probes_equal_layout_positions },
     { "every layout: bulk engine equals the per-trial path", test_layouts_bulk_equals_per_trial },
+    { "packed block offsets equal sim_layout_positions, one by one and by eight",
+      test_packed_offsets_equal_layout_positions },
+    { "every layout: bulk filter words equal one key at a time, tiny and default buffers",
+      test_layouts_bulk_buffers },
     { "small filters of every layout: binomial check against fpr_layout", test_small_layouts_match_exact_rate },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },

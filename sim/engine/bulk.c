@@ -57,7 +57,15 @@
  * by its region whatever the layout (a block never needs to lie in one
  * region: its probes are bucketed one by one); for a blocked key the k
  * entries land in one line, so the apply phase reads and writes one line
- * per key instead of k.  Queries of a source with a span (a block) take a
+ * per key instead of k.  A block of 2^b bits whose k offsets fit 64 bits
+ * (512-bit blocks up to k = 7, Parquet's 256-bit split block) is one
+ * packed entry a key (block number, then the k offsets b bits each: 12
+ * bytes instead of 4k), so a chunk holds 2.3 times as many keys and the
+ * apply phase makes 2.3 times fewer passes over the filter.  While one
+ * region is applied the next one's lines are prefetched in address order,
+ * so each pass reads the filter as a stream (issue 16, n = 1e8, blocked,
+ * two threads under load: 11.4 s of processor time before, 9.3 s after
+ * this prefetch alone).  Queries of a source with a span (a block) take a
  * pipeline instead of the round-robin: key j is hashed and its block's
  * lines prefetched `window` keys before its probes are tested, all from
  * cache, stopping at the first clear bit; scattered sources (standard,
@@ -138,6 +146,8 @@ typedef struct build_task {
     uint64_t regions;
     uint64_t capacity;            /* offsets per bucket */
     uint64_t keys_per_thread;     /* of each chunk */
+    unsigned key_words;           /* packed block keys: 32-bit words an entry takes (0: one word a probe) */
+    unsigned block_shift;         /* packed block keys: log2 B */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
     const sim_bulk_progress *progress;
@@ -155,13 +165,13 @@ static uint64_t region_count(uint64_t bits)
  * capacity; fuller buckets spill to the overflow list, which costs speed
  * only.
  */
-static void size_buckets(build_task *task, uint64_t entries, unsigned hashes)
+static void size_buckets(build_task *task, uint64_t entries, unsigned words_per_key)
 {
     uint64_t capacity = entries / task->regions;
     task->capacity = capacity < 1 ? 1 : capacity;
     double root = sqrt(fmax((double)task->capacity - 4, 0)) - 2;
     double mean = root > 1 ? root * root : (double)task->capacity / 2;
-    double keys = floor(mean * (double)task->regions / hashes);
+    double keys = floor(mean * (double)task->regions / words_per_key);
     task->keys_per_thread = keys < 1 ? 1 : (uint64_t)keys;
 }
 
@@ -218,6 +228,44 @@ static inline void bucket_probe(const build_task *task, thread_buckets *own, uin
     }
 }
 
+/*
+ * Packed block keys.  When B is a power of two (blocks are then aligned on
+ * B and never straddle a region) and the k offsets of a key inside its
+ * block take at most 64 bits (k log2 B <= 64: k <= 7 in 512-bit blocks,
+ * k <= 8 in 256-bit ones), a key is one bucket entry instead of k: the
+ * block's number inside its region, then the k offsets packed log2 B bits
+ * each (offset i in bits i log2 B ..), in one or two more 32-bit words.
+ * The buckets then hold 12 bytes a key instead of 4k (28 at k = 7), so a
+ * chunk holds 2.3 times as many keys and the apply phase makes as many
+ * times fewer passes over the filter; each entry sets its k bits in one
+ * line.  The bits set are the same: the same k positions.
+ */
+static unsigned packed_key_words(const sim_key_probes *probes)
+{
+    if (probes->packed_shift == 0 || probes->span > REGION_BITS)
+        return 0;
+    return 1 + (probes->packed_shift * probes->hashes + 31) / 32;
+}
+
+/* Appends the packed entry of a key of block `first` with its packed
+ * offsets (key_probes.h, sim_key_cursor_packed) to its region's bucket;
+ * returns 0 when the bucket has no room left for it. */
+static inline int bucket_packed(const build_task *task, thread_buckets *own, uint64_t first, uint64_t offsets)
+{
+    uint64_t region = first >> SIM_BULK_REGION_SHIFT;
+    uint32_t fill = own->fill[region];
+    if (fill + task->key_words > task->capacity)
+        return 0;
+    unsigned shift = task->block_shift;
+    uint32_t *entry = own->offsets + region * task->capacity + fill;
+    entry[0] = (uint32_t)((first & (REGION_BITS - 1)) >> shift);
+    entry[1] = (uint32_t)offsets;
+    if (task->key_words > 2)
+        entry[2] = (uint32_t)(offsets >> 32);
+    own->fill[region] = fill + task->key_words;
+    return 1;
+}
+
 /* A block key whose block lies in one region with room for its k probes
  * (positions[0..k-1]): one bucket, one fill update.  Returns 0 (nothing
  * done) otherwise. */
@@ -246,35 +294,122 @@ static void scatter_keys(const build_task *task, thread_buckets *own, uint64_t f
         sim_key_cursor cursor;
         sim_key_at(task->keys, j, &key);
         sim_key_cursor_start(&cursor, probes, key.bytes, key.length);
+        if (task->key_words != 0) {
+            uint64_t block = sim_key_cursor_block(&cursor), packed = sim_key_cursor_packed(&cursor, probes);
+            if (bucket_packed(task, own, block, packed))
+                continue;
+            sim_key_probes_unpack(probes, block, packed, positions);
+            for (unsigned i = 0; i < probes->hashes; i++)
+                push_overflow(own, positions[i]);
+            continue;
+        }
         if (probes->hashes > SIM_MAX_KEY_PROBES) {
             for (unsigned i = 0; i < probes->hashes; i++)
                 bucket_probe(task, own, sim_key_cursor_next(&cursor, probes));
             continue;
         }
         unsigned count = sim_key_cursor_rest(&cursor, probes, positions);
-        if (probes->span != 0 && bucket_block(task, own, sim_key_cursor_block(&cursor), positions))
+        uint64_t block = sim_key_cursor_block(&cursor);
+        if (probes->span != 0 && bucket_block(task, own, block, positions))
             continue;
         for (unsigned i = 0; i < count; i++)
             bucket_probe(task, own, positions[i]);
     }
 }
 
+/* The next region's lines, prefetched in address order while a region is
+ * applied: one line every `step` bucket entries, so that every region is
+ * read from DRAM as one stream (the random writes then hit the cache)
+ * instead of one miss per line first touched. */
+typedef struct next_region {
+    const uint64_t *words;        /* NULL: no next region */
+    uint64_t line;                /* the next line to prefetch */
+    uint64_t step, countdown;
+} next_region;
+
+#define REGION_LINES (REGION_WORDS / 8)
+
+static void next_region_start(next_region *next, const uint64_t *words, uint64_t entries)
+{
+    next->words = words;
+    next->line = 0;
+    next->step = entries / REGION_LINES + 1;
+    next->countdown = next->step;
+}
+
+/* One entry applied: prefetch a line when its turn has come. */
+static inline void next_region_tick(next_region *next)
+{
+    if (--next->countdown != 0)
+        return;
+    next->countdown = next->step;
+    if (next->words != NULL && next->line < REGION_LINES)
+        __builtin_prefetch(&next->words[8 * next->line++], 1, 3);
+}
+
+/* The lines not yet prefetched (the entries were fewer than the lines). */
+static void next_region_finish(next_region *next)
+{
+    while (next->words != NULL && next->line < REGION_LINES)
+        __builtin_prefetch(&next->words[8 * next->line++], 1, 3);
+}
+
+/* Sets the bits of the probe offsets[0..fill) in the region at `words`,
+ * prefetching the line of the offset APPLY_PREFETCH_DISTANCE entries ahead. */
+static void apply_offsets(uint64_t *words, const uint32_t *offsets, uint32_t fill, next_region *next)
+{
+    for (uint32_t e = 0; e < fill; e++) {
+        next_region_tick(next);
+        if (e + APPLY_PREFETCH_DISTANCE < fill)
+            __builtin_prefetch(&words[offsets[e + APPLY_PREFETCH_DISTANCE] / 64], 1, 3);
+        words[offsets[e] / 64] |= (uint64_t)1 << (offsets[e] % 64);
+    }
+}
+
+/* Sets the bits of the packed entries[0..fill) (fill a multiple of the
+ * entry's words) in the region at `words`, prefetching the block of the
+ * entry APPLY_PREFETCH_DISTANCE entries ahead. */
+static void apply_packed(const build_task *task, uint64_t *words, const uint32_t *entries, uint32_t fill,
+                         next_region *next)
+{
+    const unsigned size = task->key_words, shift = task->block_shift, hashes = task->probes->hashes;
+    const uint64_t mask = ((uint64_t)1 << shift) - 1;
+    const uint32_t ahead = APPLY_PREFETCH_DISTANCE * size;
+    for (uint32_t e = 0; e < fill; e += size) {
+        next_region_tick(next);
+        if (e + ahead < fill)
+            __builtin_prefetch(&words[((uint64_t)entries[e + ahead] << shift) / 64], 1, 3);
+        uint64_t *block = words + (((uint64_t)entries[e] << shift) / 64);
+        uint64_t offsets = entries[e + 1] | (size > 2 ? (uint64_t)entries[e + 2] << 32 : 0);
+        for (unsigned i = 0; i < hashes; i++, offsets >>= shift) {
+            uint64_t offset = offsets & mask;
+            block[offset / 64] |= (uint64_t)1 << (offset % 64);
+        }
+    }
+}
+
 /* Phase 2: every thread's buckets for regions [first, end), then the
- * overflow positions that fall there. */
+ * overflow positions that fall there; the next region is streamed in
+ * while one is applied. */
 static void apply_regions(const build_task *task, unsigned members, uint64_t first, uint64_t end)
 {
     for (uint64_t region = first; region < end; region++) {
         uint64_t *words = task->filter->words + region * REGION_WORDS;
+        uint64_t entries = 0;
+        for (unsigned t = 0; t < members; t++)
+            entries += task->buckets[t].fill[region];
+        next_region next;
+        next_region_start(&next, region + 1 < end ? words + REGION_WORDS : NULL,
+                          task->key_words != 0 ? entries / task->key_words : entries);
         for (unsigned t = 0; t < members; t++) {
             const thread_buckets *bucket = &task->buckets[t];
             const uint32_t *offsets = bucket->offsets + region * task->capacity;
-            uint32_t fill = bucket->fill[region];
-            for (uint32_t e = 0; e < fill; e++) {
-                if (e + APPLY_PREFETCH_DISTANCE < fill)
-                    __builtin_prefetch(&words[offsets[e + APPLY_PREFETCH_DISTANCE] / 64], 1, 3);
-                words[offsets[e] / 64] |= (uint64_t)1 << (offsets[e] % 64);
-            }
+            if (task->key_words != 0)
+                apply_packed(task, words, offsets, bucket->fill[region], &next);
+            else
+                apply_offsets(words, offsets, bucket->fill[region], &next);
         }
+        next_region_finish(&next);
     }
     for (unsigned t = 0; t < members; t++)
         for (uint64_t e = 0; e < task->buckets[t].overflow_count; e++) {
@@ -337,7 +472,10 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     task.count = count;
     task.progress = options->progress;
     task.regions = region_count(filter->bits);
-    size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t), probes->hashes);
+    task.key_words = packed_key_words(probes);
+    task.block_shift = task.key_words != 0 ? (unsigned)__builtin_ctzll(probes->span) : 0;
+    size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),
+                 task.key_words != 0 ? task.key_words : probes->hashes);
     task.buckets = allocate_buckets(&task, options->threads);
     if (task.buckets == NULL || sim_team_run(options->threads, build_member, &task) != 0) {
         free_buckets(task.buckets, options->threads);

@@ -32,8 +32,21 @@ static sim_probe_family family_of(const sim_layout *layout, const sim_prober *pr
 
 static sim_exact_range exact_range(uint64_t range)
 {
-    sim_exact_range draw = { range, range == 0 ? 0 : sim_reduce_surplus(range) };
+    int power_of_two = range >= 2 && (range & (range - 1)) == 0;
+    sim_exact_range draw = { range, range == 0 ? 0 : sim_reduce_surplus(range),
+                             power_of_two ? 64 - (unsigned)__builtin_ctzll(range) : 0 };
     return draw;
+}
+
+/* log2 B when the block source's offsets can be packed (key_probes.h,
+ * sim_key_cursor_packed), else 0. */
+static unsigned packed_shift(const sim_key_probes *probes)
+{
+    uint64_t span = probes->span;
+    if (span < 2 || (span & (span - 1)) != 0 || probes->offsets.shift == 0)
+        return 0;
+    unsigned shift = (unsigned)__builtin_ctzll(span);
+    return (uint64_t)shift * probes->hashes <= 64 ? shift : 0;
 }
 
 void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const sim_prober *prober)
@@ -59,6 +72,8 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
         probes->blocks = exact_range(layout->blocks);
         probes->offsets = exact_range(probes->family == SIM_FAMILY_BLOCKED ? layout->block_bits
                                                                            : layout->block_bits / layout->hashes);
+        probes->packed_shift = packed_shift(probes);
+        probes->vector_draws = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
         break;
     case SIM_FAMILY_PROBER:
     default:
@@ -140,6 +155,79 @@ unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probe
     }
     cursor->index = probes->hashes;
     return count;
+}
+
+/* ---- packed offsets of a block key ---- */
+
+/* The stride between the words of a split block (0: one range over the block). */
+static uint64_t word_stride(const sim_key_probes *probes)
+{
+    return probes->family == SIM_FAMILY_SPLIT_BLOCK ? probes->offsets.range : 0;
+}
+
+/* One by one: the cursor's offsets, shifted into place. */
+static uint64_t packed_one_by_one(sim_key_cursor *cursor, const sim_key_probes *probes)
+{
+    uint64_t packed = 0;
+    const unsigned shift = probes->packed_shift;
+    while (cursor->index < probes->hashes) {
+        unsigned i = cursor->index;
+        packed |= (sim_key_cursor_next_layout(cursor, probes) - cursor->first) << (i * shift);
+    }
+    return packed;
+}
+
+typedef uint64_t lanes8 __attribute__((vector_size(64)));
+
+/* Eight probes at once: lane l is probe i = index + l (l < count <= 8),
+ * drawn from word w = words_drawn + l of the XXH3 stream (hash.h: word 1
+ * is the high half, word j >= 2 SplitMix64 of low + (j - 1) golden, XOR
+ * high; words_drawn >= 1), its offset the word's top bits plus i times
+ * the stride, shifted to bits i log2 B. */
+__attribute__((target("avx512f,avx512dq"))) static uint64_t
+packed_eight(const sim_hash_stream *stream, unsigned index, unsigned count, unsigned draw_shift, uint64_t stride,
+             unsigned shift)
+{
+    const lanes8 lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    lanes8 x = stream->low + (stream->words_drawn - 1 + lane) * SIM_GOLDEN_GAMMA;
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    x ^= stream->high;
+    if (stream->words_drawn == 1)
+        x[0] = stream->high;
+    lanes8 probe = index + lane;
+    lanes8 offsets = ((x >> draw_shift) + probe * stride) << ((probe * shift) & 63);
+    uint64_t packed = 0;
+    for (unsigned l = 0; l < count; l++)
+        packed |= offsets[l];
+    return packed;
+}
+
+uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *probes)
+{
+    sim_hash_stream *stream = &cursor->probe.stream;
+    if (!probes->vector_draws || probes->prober->function != SIM_HASH_XXH3 || stream->words_drawn == 0)
+        return packed_one_by_one(cursor, probes);
+    uint64_t packed = 0;
+    while (cursor->index < probes->hashes) {
+        unsigned count = probes->hashes - cursor->index < 8 ? probes->hashes - cursor->index : 8;
+        packed |= packed_eight(stream, cursor->index, count, probes->offsets.shift, word_stride(probes),
+                               probes->packed_shift);
+        stream->words_drawn += count;
+        cursor->index += count;
+    }
+    return packed;
+}
+
+void sim_key_probes_unpack(const sim_key_probes *probes, uint64_t first, uint64_t packed, uint64_t *positions)
+{
+    const unsigned shift = probes->packed_shift;
+    const uint64_t mask = ((uint64_t)1 << shift) - 1;
+    for (unsigned i = 0; i < probes->hashes; i++)
+        positions[i] = first + (packed >> (i * shift) & mask);
 }
 
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,

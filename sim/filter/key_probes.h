@@ -54,10 +54,14 @@ typedef enum sim_probe_family {
 } sim_probe_family;
 
 /* An exact uniform draw from {0..range-1} with its rejection bound
- * 2^64 mod range computed once (hash.h, sim_reduce). */
+ * 2^64 mod range computed once (hash.h, sim_reduce).  For range = 2^s,
+ * s >= 1, the draw floor(w 2^s / 2^64) is the word's top s bits and
+ * nothing is rejected (2^64 mod 2^s = 0): `shift` = 64 - s then, and the
+ * draw is taken by one shift (the same value); 0 otherwise. */
 typedef struct sim_exact_range {
     uint64_t range;
     uint64_t surplus;
+    unsigned shift;
 } sim_exact_range;
 
 /* Probes a key may have for sim_key_cursor_rest into a stack array (the
@@ -76,6 +80,8 @@ typedef struct sim_key_probes {
     sim_exact_range slices[2]; /* partitioned: U(floor(m/k)), U(floor(m/k) + 1) */
     uint64_t slice_base;       /* partitioned: floor(reachable / k) */
     unsigned slice_larger;     /* partitioned: reachable mod k (the larger slices, first) */
+    unsigned packed_shift;     /* log2 B when sim_key_cursor_packed applies (else 0) */
+    int vector_draws;          /* sim_key_cursor_packed may use AVX-512 (set from the processor) */
 } sim_key_probes;
 
 /* One key's positions in flight.  Holds the key's (or fingerprint's) hash
@@ -112,6 +118,8 @@ static inline uint64_t sim_key_cursor_block(const sim_key_cursor *cursor)
  * with the bound precomputed. */
 static inline uint64_t sim_key_cursor_draw(sim_key_cursor *cursor, const sim_exact_range *draw)
 {
+    if (draw->shift != 0)
+        return sim_hash_stream_next(&cursor->probe.stream) >> draw->shift;
     for (;;) {
         unsigned __int128 product = (unsigned __int128)sim_hash_stream_next(&cursor->probe.stream) * draw->range;
         if ((uint64_t)product >= draw->surplus)
@@ -159,6 +167,22 @@ static inline uint64_t sim_key_cursor_next(sim_key_cursor *cursor, const sim_key
  * low + (j - 1) * golden, XOR high) instead of one call chain per probe.
  */
 unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions);
+
+/*
+ * Packed offsets of a block key.  When B is a power of two, the offsets
+ * inside the block are drawn by shifts (the offset range, B or B/k, is a
+ * power of two) and k log2 B <= 64, probes->packed_shift = log2 B and a
+ * key's k offsets inside its block fit one word: offset i (its position
+ * minus sim_key_cursor_block) in bits i log2 B and up.  Returns that word
+ * for a started key of such a source (all k offsets; the cursor is then
+ * at its end).  The words of the stream are mixed 8 at a time with AVX-512
+ * when the processor has it (probes->vector_draws), else one by one: the
+ * same words, the same shifts, the same word.
+ */
+uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *probes);
+
+/* The positions of a key of block `first` from its packed offsets (k of them). */
+void sim_key_probes_unpack(const sim_key_probes *probes, uint64_t first, uint64_t packed, uint64_t *positions);
 
 /* Stores the key's k positions in positions[0..k-1] (start and k nexts). */
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,

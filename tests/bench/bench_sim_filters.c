@@ -42,9 +42,16 @@
  * machine: compare the ratios of one run, never figures of two runs.
  *
  * Defaults: n = 1e8, 10 bits a key (m = 1e9), k = 7, seed 1, 1e8 absent
- * queries; BLOOMSIM_BENCH_KEYS=N changes n (and the queries).  Prints a
- * table and CSV, and writes the CSV to data/bench.csv (BLOOMSIM_BENCH_CSV
- * overrides the path; empty: no file).
+ * queries; BLOOMSIM_BENCH_KEYS=N changes n (and the queries);
+ * BLOOMSIM_BENCH_ROWS=NAME,NAME,... runs those rows only (the case names
+ * printed; then no file is written unless BLOOMSIM_BENCH_CSV names one).
+ * Prints a table and CSV, and writes the CSV to data/bench.csv
+ * (BLOOMSIM_BENCH_CSV overrides the path; empty: no file).  Each row has
+ * its wall seconds and its processor seconds (all threads, measured in the
+ * child around each part; process_cpu_seconds is the child's whole
+ * user + system time from wait4): on a shared machine the processor time
+ * is the steadier figure, and "x cpu" compares it as "x bloomsim" compares
+ * wall time.
  */
 #include <bloom.h>
 #include <fcntl.h>
@@ -78,6 +85,8 @@ typedef struct case_result {
     double insert_seconds;        /* 0 when not measured */
     double query_seconds;
     double predict_seconds;       /* plan parts: the certified predictions */
+    double insert_cpu, query_cpu, predict_cpu;   /* processor seconds (all threads) of each part */
+    double cpu_seconds;           /* the child's user + system time, filled by the parent */
     uint64_t keys, bits;          /* the row's own n and m */
     unsigned hashes;              /* and k */
     uint64_t inserts;
@@ -95,11 +104,23 @@ typedef struct bench_setup {
 
 typedef void (*bench_case)(const bench_setup *setup, case_result *result);
 
-static double now_seconds(void)
+static double clock_seconds(clockid_t which)
 {
     struct timespec clock;
-    clock_gettime(CLOCK_MONOTONIC, &clock);
+    clock_gettime(which, &clock);
     return (double)clock.tv_sec + (double)clock.tv_nsec * 1e-9;
+}
+
+static double now_seconds(void)
+{
+    return clock_seconds(CLOCK_MONOTONIC);
+}
+
+/* Processor time of the whole process (every thread): on a shared machine
+ * it is what a part costs, whatever the other processes take. */
+static double cpu_seconds(void)
+{
+    return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* The key streams every case uses: trial 0 of seed SEED, as bloomsim does. */
@@ -135,13 +156,13 @@ static void run_one_by_one(const bench_setup *setup, const one_by_one *loop, cas
 {
     sim_key_stream inserted, absent;
     bench_keys(&inserted, &absent);
-    double start = now_seconds();
+    double start = now_seconds(), start_cpu = cpu_seconds();
     for (uint64_t j = 0; j < setup->keys; j++) {
         sim_key key;
         sim_key_at(&inserted, j, &key);
         loop->insert(loop->filter, &key);
     }
-    double middle = now_seconds();
+    double middle = now_seconds(), middle_cpu = cpu_seconds();
     for (uint64_t j = 0; j < setup->queries; j++) {
         sim_key key;
         sim_key_at(&absent, j, &key);
@@ -149,6 +170,8 @@ static void run_one_by_one(const bench_setup *setup, const one_by_one *loop, cas
     }
     result->insert_seconds = middle - start;
     result->query_seconds = now_seconds() - middle;
+    result->insert_cpu = middle_cpu - start_cpu;
+    result->query_cpu = cpu_seconds() - middle_cpu;
 }
 
 typedef struct textbook_filter {
@@ -263,15 +286,17 @@ static void bloomsim_layout_case(const bench_setup *setup, const bench_layout *s
     sim_bulk_fast_options(&options, setup->bits, setup->threads);
     sim_key_probes probes;
     sim_key_probes_init(&probes, &layout, &product.prober);
-    double start = now_seconds();
+    double start = now_seconds(), start_cpu = cpu_seconds();
     if (sim_bulk_build(&product.filter, &probes, &product.inserted, setup->keys, &options) != 0)
         exit(1);
-    double middle = now_seconds();
+    double middle = now_seconds(), middle_cpu = cpu_seconds();
     uint64_t asked = 0;
     result->positives = sim_bulk_count_maybe(&product.filter, &probes, &product.absent,
                                              setup->queries, &options, &asked);
     result->insert_seconds = middle - start;
     result->query_seconds = now_seconds() - middle;
+    result->insert_cpu = middle_cpu - start_cpu;
+    result->query_cpu = cpu_seconds() - middle_cpu;
     result->hashes = shape->hashes;
     sim_bit_filter_free(&product.filter);
 }
@@ -355,10 +380,11 @@ static void harness_config(sim_fpr_config *config, uint64_t bits, uint64_t keys,
 static void harness_case(const sim_fpr_config *config, case_result *result)
 {
     sim_fpr_totals totals;
-    double start = now_seconds();
+    double start = now_seconds(), start_cpu = cpu_seconds();
     if (sim_fpr_run(config, &totals) != 0)
         exit(1);
     result->query_seconds = now_seconds() - start;
+    result->query_cpu = cpu_seconds() - start_cpu;
     result->inserts = 0;
     result->queries = totals.trials;
     result->positives = totals.false_positives;
@@ -433,6 +459,10 @@ static void plan_command_case(const bench_setup *setup, case_result *result)
     if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         exit(1);
     result->query_seconds = now_seconds() - start;
+    struct rusage usage;
+    if (getrusage(RUSAGE_CHILDREN, &usage) == 0)
+        result->query_cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6
+                            + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
     result->bits = PLAN_BITS;
     result->keys = PLAN_KEYS;
     result->hashes = PLAN_HASHES;
@@ -445,12 +475,13 @@ static void plan_command_case(const bench_setup *setup, case_result *result)
  * the 1e9 absent queries (bulk.h, all threads). */
 static void plan_parts_case(const bench_setup *setup, case_result *result)
 {
-    double start = now_seconds();
+    double start = now_seconds(), start_cpu = cpu_seconds();
     sim_predictions predictions;
     if (sim_predictions_compute(&predictions, PLAN_BITS, PLAN_KEYS, PLAN_HASHES) != 0)
         exit(1);
     sim_predictions_free(&predictions);
     result->predict_seconds = now_seconds() - start;
+    result->predict_cpu = cpu_seconds() - start_cpu;
     bench_setup plan = *setup;
     plan.keys = PLAN_KEYS;
     plan.bits = PLAN_BITS;
@@ -497,6 +528,8 @@ static int run_isolated(bench_case work, const bench_setup *setup, case_result *
         || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return -1;
     result->peak_bytes = (double)usage.ru_maxrss * 1024.0;
+    result->cpu_seconds = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6
+                          + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
     return 0;
 }
 
@@ -515,6 +548,7 @@ typedef struct bench_row {
     bench_case work;
     unsigned threads;
     int ok;
+    int skipped;                  /* not in BLOOMSIM_BENCH_ROWS */
     case_result result;
 } bench_row;
 
@@ -530,10 +564,16 @@ static double total_seconds(const case_result *r)
     return r->insert_seconds + r->query_seconds + r->predict_seconds;
 }
 
+static double total_cpu(const case_result *r)
+{
+    return r->insert_cpu + r->query_cpu + r->predict_cpu;
+}
+
 /* The figures of one row, ratios against `baseline` (textbook) and `product` (bloomsim). */
 typedef struct row_figures {
     double insert, query;          /* ns per key */
     double insert_ratio, query_ratio, total_ratio;
+    double cpu_ratio;              /* the same as total_ratio, in processor time */
 } row_figures;
 
 static row_figures figures_of(const case_result *r, const case_result *baseline, const case_result *product)
@@ -543,27 +583,29 @@ static row_figures figures_of(const case_result *r, const case_result *baseline,
     f.query = per_operation_ns(r->query_seconds, r->queries);
     f.insert_ratio = ratio(per_operation_ns(baseline->insert_seconds, baseline->inserts), f.insert);
     f.query_ratio = ratio(per_operation_ns(baseline->query_seconds, baseline->queries), f.query);
-    f.total_ratio = r->inserts == product->inserts && r->queries == product->queries
-                        ? ratio(total_seconds(product), total_seconds(r)) : 0;
+    int comparable = r->inserts == product->inserts && r->queries == product->queries;
+    f.total_ratio = comparable ? ratio(total_seconds(product), total_seconds(r)) : 0;
+    f.cpu_ratio = comparable ? ratio(total_cpu(product), total_cpu(r)) : 0;
     return f;
 }
 
 static void print_table(const bench_row *rows, size_t count)
 {
     const case_result *baseline = &rows[ROW_TEXTBOOK].result, *product = &rows[ROW_BLOOMSIM].result;
-    printf("%-28s %7s %11s %6s %3s %9s %9s %8s %8s %9s %9s %8s %11s\n", "case", "threads", "n", "bits/n", "k",
-           "ns/insert", "ns/query", "x insert", "x query", "x bloomsim", "seconds", "peak MiB", "positives");
+    printf("%-28s %7s %11s %6s %3s %9s %9s %8s %8s %9s %9s %9s %9s %8s %11s\n", "case", "threads", "n", "bits/n",
+           "k", "ns/insert", "ns/query", "x insert", "x query", "x bloomsim", "seconds", "cpu s", "x cpu", "peak MiB",
+           "positives");
     for (size_t i = 0; i < count; i++) {
         const case_result *r = &rows[i].result;
         if (!rows[i].ok) {
-            printf("%-28s (failed)\n", rows[i].name);
+            printf("%-28s (%s)\n", rows[i].name, rows[i].skipped ? "not selected" : "failed");
             continue;
         }
         row_figures f = figures_of(r, baseline, product);
-        printf("%-28s %7u %11llu %6.2f %3u %9.1f %9.1f %8.2f %8.2f %9.2f %9.2f %8.1f %11llu\n", rows[i].name,
-               rows[i].threads, (unsigned long long)r->keys, (double)r->bits / (double)r->keys, r->hashes,
-               f.insert, f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r),
-               r->peak_bytes / 1048576.0, (unsigned long long)r->positives);
+        printf("%-28s %7u %11llu %6.2f %3u %9.1f %9.1f %8.2f %8.2f %9.2f %9.2f %9.2f %9.2f %8.1f %11llu\n",
+               rows[i].name, rows[i].threads, (unsigned long long)r->keys, (double)r->bits / (double)r->keys,
+               r->hashes, f.insert, f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r),
+               total_cpu(r), f.cpu_ratio, r->peak_bytes / 1048576.0, (unsigned long long)r->positives);
     }
 }
 
@@ -573,19 +615,33 @@ static void write_csv(FILE *out, const bench_row *rows, size_t count)
     fprintf(out, "case,threads,n,m,k,seed,inserts,queries,ns_per_insert,ns_per_query,"
                  "insert_speedup_vs_textbook,query_speedup_vs_textbook,speedup_vs_bloomsim_standard,"
                  "seconds,predict_seconds,million_inserts_per_s,million_queries_per_s,peak_rss_bytes,"
-                 "positives\r\n");
+                 "positives,insert_cpu_seconds,query_cpu_seconds,predict_cpu_seconds,cpu_seconds,"
+                 "process_cpu_seconds,cpu_speedup_vs_bloomsim_standard\r\n");
     for (size_t i = 0; i < count; i++) {
         const case_result *r = &rows[i].result;
         if (!rows[i].ok)
             continue;
         row_figures f = figures_of(r, baseline, product);
-        fprintf(out, "%s,%u,%llu,%llu,%u,%u,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.0f,%llu\r\n",
+        fprintf(out, "%s,%u,%llu,%llu,%u,%u,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.0f,%llu,"
+                     "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\r\n",
                 rows[i].name, rows[i].threads, (unsigned long long)r->keys, (unsigned long long)r->bits,
                 r->hashes, SEED, (unsigned long long)r->inserts, (unsigned long long)r->queries, f.insert,
                 f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r), r->predict_seconds,
                 f.insert > 0 ? 1e3 / f.insert : 0, f.query > 0 ? 1e3 / f.query : 0, r->peak_bytes,
-                (unsigned long long)r->positives);
+                (unsigned long long)r->positives, r->insert_cpu, r->query_cpu, r->predict_cpu, total_cpu(r),
+                r->cpu_seconds, f.cpu_ratio);
     }
+}
+
+/* Whether the row `name` is in `selection`, a comma-separated list of row
+ * names (NULL: every row). */
+static int row_selected(const char *selection, const char *name)
+{
+    size_t length = strlen(name);
+    for (const char *item = selection; item != NULL; item = strchr(item, ',') != NULL ? strchr(item, ',') + 1 : NULL)
+        if (strncmp(item, name, length) == 0 && (item[length] == ',' || item[length] == '\0'))
+            return 1;
+    return selection == NULL;
 }
 
 /* The path of bloomsim: BUILD/bloomsim for this program at BUILD/bench/. */
@@ -613,18 +669,27 @@ static void print_summary(const bench_row *rows, size_t count)
     const int layouts[] = { ROW_PARTITIONED, ROW_BLOCKED, ROW_SPLIT_BLOCK, ROW_LIBBLOOM };
     for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
         if (rows[layouts[i]].ok && rows[ROW_BLOOMSIM].ok)
-            printf("%-28s build + queries %.2f s, bloomsim standard %.2f s: %.2f times as fast\n",
+            printf("%-28s build + queries %.2f s, bloomsim standard %.2f s: %.2f times as fast "
+                   "(processor time %.2f s against %.2f s: %.2f)\n",
                    rows[layouts[i]].name, total_seconds(&rows[layouts[i]].result), total_seconds(product),
-                   ratio(total_seconds(product), total_seconds(&rows[layouts[i]].result)));
+                   ratio(total_seconds(product), total_seconds(&rows[layouts[i]].result)),
+                   total_cpu(&rows[layouts[i]].result), total_cpu(product),
+                   ratio(total_cpu(product), total_cpu(&rows[layouts[i]].result)));
     if (count > ROW_PLAN_PARTS && rows[ROW_PLAN_COMMAND].ok && rows[ROW_PLAN_PARTS].ok) {
         const case_result *parts = &rows[ROW_PLAN_PARTS].result;
-        printf("bloomsim plan 1e9 1%% --queries 1e9: %.1f s for the whole command; its parts run here:\n"
-               "  predictions %.1f s, build %.1f s, 1e9 queries %.1f s (sum %.1f s)\n",
-               rows[ROW_PLAN_COMMAND].result.query_seconds, parts->predict_seconds, parts->insert_seconds,
-               parts->query_seconds, total_seconds(parts));
+        const case_result *command = &rows[ROW_PLAN_COMMAND].result;
+        printf("bloomsim plan 1e9 1%% --queries 1e9: %.1f s wall, %.1f s of processor time for the whole command;\n"
+               "  its parts run here, wall (processor): predictions %.1f s (%.1f s), build %.1f s (%.1f s),\n"
+               "  1e9 queries %.1f s (%.1f s), sum %.1f s (%.1f s)\n",
+               command->query_seconds, command->query_cpu, parts->predict_seconds, parts->predict_cpu,
+               parts->insert_seconds, parts->insert_cpu, parts->query_seconds, parts->query_cpu,
+               total_seconds(parts), total_cpu(parts));
     }
+    int compared = !rows[ROW_STRAIGHTFORWARD].skipped && !rows[ROW_BLOOMSIM].skipped
+                   && !rows[ROW_BLOOMSIM_1THREAD].skipped;
     printf("straightforward and bloomsim count the same false positives: %s\n",
-           rows[ROW_STRAIGHTFORWARD].ok && rows[ROW_BLOOMSIM].ok && rows[ROW_BLOOMSIM_1THREAD].ok
+           !compared ? "(not all three rows selected)"
+           : rows[ROW_STRAIGHTFORWARD].ok && rows[ROW_BLOOMSIM].ok && rows[ROW_BLOOMSIM_1THREAD].ok
                    && rows[ROW_STRAIGHTFORWARD].result.positives == product->positives
                    && rows[ROW_STRAIGHTFORWARD].result.positives == rows[ROW_BLOOMSIM_1THREAD].result.positives
                ? "yes" : "NO");
@@ -636,6 +701,7 @@ int main(int argc, char **argv)
     const char *keys_text = getenv("BLOOMSIM_BENCH_KEYS");
     const char *full = getenv("BLOOMSIM_BENCH_FULL");
     const char *csv_path = getenv("BLOOMSIM_BENCH_CSV");
+    const char *selection = getenv("BLOOMSIM_BENCH_ROWS");
     locate_bloomsim(argv[0]);
     bench_setup setup;
     setup.keys = keys_text != NULL ? strtoull(keys_text, NULL, 10) : 100000000ULL;
@@ -666,13 +732,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < count; i++) {
         bench_setup own = setup;
         own.threads = rows[i].threads;
-        rows[i].ok = run_isolated(rows[i].work, &own, &rows[i].result) == 0;
+        rows[i].skipped = !row_selected(selection, rows[i].name);
+        rows[i].ok = !rows[i].skipped && run_isolated(rows[i].work, &own, &rows[i].result) == 0;
     }
     print_table(rows, count);
     print_summary(rows, count);
     printf("\n");
     write_csv(stdout, rows, count);
-    const char *path = csv_path != NULL ? csv_path : "data/bench.csv";
+    const char *path = csv_path != NULL ? csv_path : selection != NULL ? "" : "data/bench.csv";
     FILE *out = path[0] != '\0' ? fopen(path, "w") : NULL;
     if (out != NULL) {
         write_csv(out, rows, count);
