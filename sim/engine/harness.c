@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bloom_limits.h"
 #include "bulk.h"
 #include "counting.h"
 #include "filter.h"
@@ -60,9 +61,6 @@
 #include "tiny.h"
 
 const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
-
-/* Filters of at most this many bits read (X/m)^k from a table. */
-#define POWER_TABLE_MAX_BITS 4096U
 
 typedef struct run_context {
     const sim_fpr_config *config;
@@ -486,7 +484,7 @@ static int run_bulk_trials(const run_context *context)
 /* The table of (X/m)^k for X = 0..m when m is small, else NULL. */
 static double *power_table(const sim_fpr_config *config)
 {
-    if (config->bits > POWER_TABLE_MAX_BITS)
+    if (config->bits > SIM_POWER_TABLE_MAX_BITS)
         return NULL;
     double *table = malloc((config->bits + 1) * sizeof *table);
     for (uint64_t x = 0; table != NULL && x <= config->bits; x++)

@@ -32,6 +32,8 @@
 
 #include <stdint.h>
 
+#include "bloom_limits.h"
+
 typedef enum sim_shard_split {
     SIM_SHARD_WHOLE = 0,          /* the whole run (no --shard) */
     SIM_SHARD_BY_TRIALS = 1,
@@ -40,9 +42,6 @@ typedef enum sim_shard_split {
 
 /* "whole", "trials", "queries", in sim_shard_split order, NULL-terminated. */
 extern const char *const sim_shard_split_names[];
-
-/* Most shards a run may be cut into. */
-#define SIM_SHARD_MAX_COUNT ((uint64_t)1 << 20)
 
 /* Receives one block's counts (the engine's slot type: sim_fpr_totals,
  * sim_lsm_totals or sim_scalable_totals) once the run has ended, block by

@@ -92,7 +92,6 @@ uint64_t sim_tiny_count_maybe(sim_tiny_source *source, const sim_draw_range *dra
  * positions, which direct draws cannot reproduce), key files or other
  * schemes; those run on the per-trial engine, hashing every key.
  */
-#define SIM_SMALL_MAX_BITS 512U
 #define SIM_SMALL_WORDS (SIM_SMALL_MAX_BITS / 64)
 
 typedef struct sim_small_layout {

@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bloom_limits.h"
 #include "layout_filters.h"
 #include "probes.h"
 
@@ -63,10 +64,6 @@ typedef struct sim_exact_range {
     uint64_t surplus;
     unsigned shift;
 } sim_exact_range;
-
-/* Probes a key may have for sim_key_cursor_rest into a stack array (the
- * commands accept k up to 500; an engine takes larger k one by one). */
-#define SIM_MAX_KEY_PROBES 512U
 
 /* How one filter's keys become positions.  Fill with sim_key_probes_init. */
 typedef struct sim_key_probes {

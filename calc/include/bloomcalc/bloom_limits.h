@@ -164,8 +164,22 @@ extern "C" {
 #define SIM_VERIFY_MIN_WORK_TEXT "1e5"
 #define SIM_VERIFY_MAX_WORK_TEXT "1e12"
 
-/* Filters whose m fits one 64-bit word take the tiny engine (tiny.h). */
+/* Filters whose m fits one 64-bit word take the tiny engine (tiny.h);
+ * filters of every layout up to one 512-bit cache line take its
+ * small-filter loops (tiny.h, sim_small_*). */
 #define SIM_TINY_MAX_BITS 64U
+#define SIM_SMALL_MAX_BITS 512U
+
+/* Filters of at most this many bits read (X/m)^k from a table of the
+ * powers (harness.c) instead of computing it per trial. */
+#define SIM_POWER_TABLE_MAX_BITS 4096U
+
+/* Probes a key may have for sim_key_cursor_rest into a stack array
+ * (key_probes.h); an engine takes larger k one by one. */
+#define SIM_MAX_KEY_PROBES 512U
+
+/* Most shards a run may be cut into (--shard I/N, shard_selection.h). */
+#define SIM_SHARD_MAX_COUNT (1UL << 20)
 
 /* Bits per counter of a simulated counting filter: 1 to 32. */
 #define SIM_COUNTER_BITS_MIN 1U
@@ -207,6 +221,19 @@ BLOOM_STATIC_ASSERT(BLOOM_MIN_BLOCK_BITS <= BLOOM_MAX_BLOCK_BITS, "the block ran
 BLOOM_STATIC_ASSERT(SIM_LAYOUT_MAX_WIDTH <= BLOOM_MAX_HASH_BITS, "a simulated width is a calculator width");
 BLOOM_STATIC_ASSERT(SIM_LSM_MAX_LEVELS <= BLOOM_LSM_MAX_LEVELS && BLOOM_LSM_MAX_LEVELS <= BLOOM_MAX_LEVELS, "the calculator predicts every simulated tree");
 BLOOM_STATIC_ASSERT(SIM_TINY_MAX_BITS == 64 && SIM_BULK_MAX_WINDOW <= 64, "one 64-bit word per tiny filter");
+BLOOM_STATIC_ASSERT(SIM_SMALL_MAX_BITS % 64 == 0 && SIM_SMALL_MAX_BITS >= SIM_TINY_MAX_BITS,
+                    "a small filter is a whole number of 64-bit words, at least a tiny one");
+BLOOM_STATIC_ASSERT(SIM_POWER_TABLE_MAX_BITS >= SIM_SMALL_MAX_BITS, "every small filter reads its power from the table");
+BLOOM_STATIC_ASSERT(SIM_MAX_KEY_PROBES >= SIM_MAX_HASHES, "every k the commands accept fits the probe array");
+BLOOM_STATIC_ASSERT(SIM_SHARD_MAX_COUNT <= (1ULL << SIM_MAX_TRIALS_LOG2), "a shard count fits a trial count");
+BLOOM_STATIC_ASSERT(SIM_COUNTER_BITS_MIN >= 1 && SIM_COUNTER_BITS_MIN <= SIM_COUNTER_BITS_MAX && SIM_COUNTER_BITS_MAX <= 32,
+                    "a simulated counter fits a uint32_t");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_COUNTER_BITS < 64, "2^c of a calculated counter fits a uint64_t");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_HASH_BITS <= BLOOM_MAX_SIZE_LOG2, "an index width never reaches past the largest filter");
+BLOOM_STATIC_ASSERT((BLOOM_MAX_BLOCK_BITS & (BLOOM_MAX_BLOCK_BITS - 1)) == 0, "the largest block is a power of two");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_HASHES <= 0xffffffffUL && BLOOM_MAX_DIGITS <= 0xffffffffUL, "k and digits fit an unsigned int");
+BLOOM_STATIC_ASSERT(SIM_MAX_DELETE_POSITIONS_LOG2 <= SIM_MAX_BITS_LOG2 && SIM_MAX_DELETE_KEYS_LOG2 <= SIM_MAX_DELETE_POSITIONS_LOG2,
+                    "a deletion filter is a simulated filter");
 
 #ifdef __cplusplus
 }
