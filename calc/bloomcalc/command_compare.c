@@ -101,11 +101,11 @@ int bloomcalc_compare(int argc, char **argv, int first)
         bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%')");
         status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == 0 && status == 0 && columns == NULL && output.format == BLOOM_FORMAT_TABLE)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && columns == NULL && output.format == BLOOM_FORMAT_TABLE)
         columns = TABLE_COLUMNS;   /* 80 columns at the default digits */
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_columns_check(columns, &line);
-    if (parsed == 0 && status == 0) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_record rows[BLOOM_RULE_COUNT];
         size_t count = 0;
         int row_status = BLOOM_OK;
@@ -113,10 +113,11 @@ int bloomcalc_compare(int argc, char **argv, int first)
             bloom_record_init(&rows[count]);
             row_status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, columns, &output);
         }
-        status = row_status == BLOOM_OK ? 0 : row_status == UNKNOWN_COLUMN ? 2 : 1;
-        if (status == 0)
+        status = row_status == BLOOM_OK ? BLOOM_EXIT_SUCCESS
+                 : row_status == UNKNOWN_COLUMN ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
+        if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
-        else if (status == 2)
+        else if (status == BLOOM_EXIT_USAGE)
             bloom_options_error(&line, "--columns: '%s' names a key compare does not print; "
                                 "accepted: keys of 'bloomcalc compare N P --format csv'", columns);
         else

@@ -32,7 +32,7 @@ static const char description[] =
  * The relative errors of a saturated filter are about e^(-kn/m); beyond
  * kn/m = 2^29 that is below MPFR's default exponent range (2^-(2^30)), so no digit
  * of them could be computed: refused up front rather than failing (exit 1)
- * after the work.  Returns 0, or 2 with the message.
+ * after the work.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE with the message.
  */
 static int refuse_unrepresentable_load(mpz_srcptr m, mpz_srcptr n, unsigned long k,
                                        const bloom_command_line *line)
@@ -47,7 +47,7 @@ static int refuse_unrepresentable_load(mpz_srcptr m, mpz_srcptr n, unsigned long
         bloom_options_error(line, "-n/--keys: kn/m is 2^29 or more, where the relative errors "
                             "(about e^(-kn/m)) leave the range of MPFR's exponents; accepted: "
                             "kn/m below 2^29");
-    return too_full ? 2 : 0;
+    return too_full ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;
 }
 
 int bloomcalc_fpr(int argc, char **argv, int first)

@@ -25,9 +25,8 @@ int bloomcalc_given_read(bloomcalc_given *given, bloom_command_line *line, const
     given->n = seen(line, "keys");
     given->p = seen(line, "rate");
     given->c = seen(line, "bits-per-key");
-    int size = bloom_options_size_given(line);
-    given->m = size == 1;
-    return size == 2 ? BLOOM_EXIT_USAGE : given_two(given, line, example);
+    int status = bloom_options_size_given(line, &given->m);
+    return status != BLOOM_EXIT_SUCCESS ? status : given_two(given, line, example);
 }
 
 /* "-n/--keys, -p/--rate, -m/--bits (or --memory), -c/--bits-per-key": the ones the command has. */
@@ -72,7 +71,7 @@ int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_sr
                             const struct bloom_command_line *line)
 {
     if (!given->c)
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     int for_bits = given->n;
     int zero = for_bits ? bloom_bits_for_bits_per_key(m, n, c) : bloom_keys_for_bits_per_key(n, m, c);
     given->n = given->m = 1;
@@ -80,5 +79,5 @@ int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_sr
         bloom_options_error(line, "--bits-per-key: round(%s) is 0 (no filter of 0 %s); accepted: "
                             "bits per key that leave at least one key and one bit",
                             for_bits ? "n c" : "m / c", for_bits ? "bits" : "keys");
-    return zero ? 2 : 0;
+    return zero ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;
 }

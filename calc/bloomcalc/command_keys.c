@@ -24,9 +24,9 @@ int bloomcalc_keys(int argc, char **argv, int first)
     bloom_option options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     bloom_command_line line = { "bloomcalc", "keys", "[OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], NULL };
-    int parsed = bloom_options_parse(&line, argc, argv, first);
-    if (parsed != 0)
-        return parsed == 1 ? 0 : parsed;   /* 1: --help was printed */
+    bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
+    if (parsed != BLOOM_OPTIONS_PARSED)
+        return bloom_options_exit_status(parsed);   /* --help printed, or refused */
     bloom_record *records = calloc(bloom_key_count, sizeof *records);
     if (records == NULL)
         abort();
@@ -41,5 +41,5 @@ int bloomcalc_keys(int argc, char **argv, int first)
     for (size_t i = 0; i < bloom_key_count; i++)
         bloom_record_clear(&records[i]);
     free(records);
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }

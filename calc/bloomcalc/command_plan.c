@@ -112,9 +112,9 @@ int bloomcalc_plan(int argc, char **argv, int first)
             given.m = k_given;
             given.p = !k_given;
         }
-        if (status == 0)
+        if (status == BLOOM_EXIT_SUCCESS)
             planned = plan_given(&plan, &given, n, m, p, k, levels);
-        if (status != 0) {
+        if (status != BLOOM_EXIT_SUCCESS) {
             /* the library refused; the message is out */
         } else if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
             bloom_options_error(&line, "-m/--bits: so many bits a key that the best hash count "

@@ -130,7 +130,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
                                    &output) == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
         if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
-        else if (status == 1)
+        else if (status == BLOOM_EXIT_FAILURE)
             fputs("bloomcalc structures: a result could not be certified; try fewer --digits\n",
                   stderr);
         for (size_t i = 0; i < count; i++)

@@ -53,7 +53,7 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
         mpz_set(m, mpq_numref(lists[BITS].values[index[BITS]]));
     bloomcalc_given given = { lists[KEYS].count > 0, lists[RATES].count > 0,
                               lists[BITS].count > 0, c != NULL };
-    int status = bloomcalc_given_resolve(&given, n, m, c, NULL) != 0 ? BLOOM_UNDEFINED
+    int status = bloomcalc_given_resolve(&given, n, m, c, NULL) != BLOOM_EXIT_SUCCESS ? BLOOM_UNDEFINED
         : !given.m
         ? bloom_plan_for_rate(plan, n, lists[RATES].values[index[RATES]], k, levels)
         : !given.p ? bloom_plan_for_memory(plan, n, m, k, levels)

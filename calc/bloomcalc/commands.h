@@ -28,13 +28,13 @@ typedef struct bloomcalc_given {
 } bloomcalc_given;
 
 /* Reads which were given and checks that exactly two of n, p, m, c were, c only
- * with n or m; returns 0, or 2 after one line (both -m and --memory, or a count
+ * with n or m; returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after one line (both -m and --memory, or a count
  * other than two, citing `example`, e.g. "bloomcalc plan 1e9 1%"). */
 int bloomcalc_given_read(bloomcalc_given *given, struct bloom_command_line *line,
                          const char *example);
 
 /* With c given: sets the missing one of n and m (round(n c) or round(m / c)) and marks both
- * given.  Returns 0, or 2 after one line on stderr (line may be NULL: no line) when it
+ * given.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after one line on stderr (line may be NULL: no line) when it
  * rounds to 0. */
 int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_srcptr c,
                             const struct bloom_command_line *line);

@@ -41,17 +41,17 @@ int bloom_columns_check(const char *columns, const bloom_command_line *line)
         size_t length = strcspn(name, ",");
         if (length == 0) {
             bloom_options_error(line, "--columns: '%s' has an empty item; %s", columns, accepted);
-            return 2;
+            return BLOOM_EXIT_USAGE;
         }
         for (const char *before = columns; before < name; before += strcspn(before, ",") + 1)
             if (strcspn(before, ",") == length && strncmp(before, name, length) == 0) {
                 bloom_options_error(line, "--columns: '%.*s' is named twice; %s",
                                     (int)(length < 100 ? length : 100), name, accepted);
-                return 2;
+                return BLOOM_EXIT_USAGE;
             }
         if (name[length] == '\0')
             break;
     }
-    return 0;
+    return BLOOM_EXIT_SUCCESS;
 }
 

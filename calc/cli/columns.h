@@ -11,7 +11,8 @@
  * The --columns list as a list: names separated by single commas, none
  * empty (so "n," and "n,,p" are both refused) and none twice (a JSON
  * object has no duplicate names, a CSV header no repeated column).
- * columns NULL is accepted.  Returns 0, or 2 after one line on stderr.
+ * columns NULL is accepted.  Returns BLOOM_EXIT_SUCCESS, or
+ * BLOOM_EXIT_USAGE after one line on stderr.
  */
 int bloom_columns_check(const char *columns, const bloom_command_line *line);
 

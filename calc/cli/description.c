@@ -274,22 +274,22 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                                      mpq_srcptr p, const bloom_command_line *line)
 {
     if (description->library == 0)
-        return 0;
+        return BLOOM_EXIT_SUCCESS;
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
     int applied = bloom_rule_apply(&sizing, bloom_library_rule(description->library), n, p);
-    int status = 0;
+    int status = BLOOM_EXIT_SUCCESS;
     if (applied == BLOOM_UNDEFINED) {
         char *keys = bloom_format_integer(n, 0);
         bloom_options_error(line, "--library: %s refuses %s keys at this rate; accepted: the sizes "
                             "the library builds (calc/src/library_rules.c)",
                             bloom_library_names[description->library], keys);
         free(keys);
-        status = 2;
+        status = BLOOM_EXIT_USAGE;
     } else if (applied != BLOOM_OK) {
         bloom_options_error(line, "--library: the sizing of %s could not be certified",
                             bloom_library_names[description->library]);
-        status = 1;
+        status = BLOOM_EXIT_FAILURE;
     } else {
         mpz_set(m, sizing.m_bits);
         *k = sizing.k;

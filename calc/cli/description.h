@@ -45,7 +45,7 @@ int bloom_description_given(bloom_command_line *line);
 /*
  * Settles the description for m bits (before rounding), n keys and k
  * probes (k_given: the user chose k) with bloom_deployed_filter_init.
- * Returns 0, or 2 after one line on stderr naming the option at fault and
+ * Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after one line on stderr naming the option at fault and
  * what is accepted.  rop is initialised either way (free it with
  * bloom_deployed_filter_clear) and must not be moved.
  */
@@ -64,16 +64,16 @@ void bloom_description_fields(bloom_fields *fields, const bloom_deployed_filter 
 /*
  * With --library given, the library's own sizing for n keys at rate p
  * (bloom_rule_apply: its m before the description's rounding, and its k);
- * otherwise m and k untouched.  Returns 0, or 2 after one line when the
- * library refuses n and p, or 1 after one line when its sizing cannot be
- * certified.  *k_given is set when the library chose k.
+ * otherwise m and k untouched.  Returns BLOOM_EXIT_SUCCESS, or
+ * BLOOM_EXIT_USAGE after one line when the library refuses n and p, or
+ * BLOOM_EXIT_FAILURE after one line when its sizing cannot be certified.  *k_given is set when the library chose k.
  */
 int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                                      const bloom_layout_description *description, mpz_srcptr n,
                                      mpq_srcptr p, const bloom_command_line *line);
 
 /* Settles the description (bloom_description_settle) and appends its
- * fields.  Returns 0, or 2 after the message. */
+ * fields.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the message. */
 int bloom_description_append(bloom_fields *fields, const bloom_layout_description *description,
                              mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given,
                              const bloom_command_line *line);

@@ -515,14 +515,15 @@ int bloom_program_run(const bloom_program *program, int argc, char **argv)
     return bloom_standard_output_close(program->name, run_program(program, argc, argv));
 }
 
-int bloom_options_size_given(bloom_command_line *line)
+int bloom_options_size_given(bloom_command_line *line, int *given)
 {
     const bloom_option *bits = bloom_options_find(line, "bits");
     const bloom_option *memory = bloom_options_find(line, "memory");
     int given_bits = bits != NULL && bits->seen, given_memory = memory != NULL && memory->seen;
+    *given = given_bits || given_memory;
     if (given_bits && given_memory) {
         bloom_options_error(line, "-m/--bits and --memory both give the filter's size; give one");
-        return 2;
+        return BLOOM_EXIT_USAGE;
     }
-    return given_bits || given_memory;
+    return BLOOM_EXIT_SUCCESS;
 }

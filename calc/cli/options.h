@@ -202,9 +202,10 @@ typedef struct bloom_output_choice {
       .rate_minimum = BLOOM_LSM_MIN_BITS_PER_KEY_TEXT, .count_maximum = BLOOM_LSM_MAX_BITS_PER_KEY_TEXT }
 
 /*
- * 1 if -m/--bits or --memory was given, 0 if neither; 2 after printing one
+ * Sets *given to 1 if -m/--bits or --memory was given, 0 if neither, and
+ * returns BLOOM_EXIT_SUCCESS; returns BLOOM_EXIT_USAGE after printing one
  * line if both were.
  */
-int bloom_options_size_given(bloom_command_line *line);
+int bloom_options_size_given(bloom_command_line *line, int *given);
 
 #endif

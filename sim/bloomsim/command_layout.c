@@ -26,7 +26,7 @@ static int measures_described_filter(const bloomsim_measurement *measurement)
         && config->hashes == measurement->described_hashes;
 }
 
-/* The filter bloomsim builds for the settled description.  Returns 0, or 2
+/* The filter bloomsim builds for the settled description.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE
  * after a message when bloomsim cannot build it. */
 /* The library family whose hash and index arithmetic bloomsim reproduces
  * for the described --library, or -1 (then its layout and widths are built). */

@@ -19,7 +19,7 @@
  * Chooses the run size of a prepared measurement whose config->layout is
  * set (for a layout other than the plain standard filter, from the
  * layout's rate: layout_prediction.h) within `work_budget` probe
- * operations, and checks memory.  Returns 0, or 2 after the message.
+ * operations, and checks memory.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the message.
  */
 int bloomsim_layout_size(bloomsim_measurement *measurement, const sim_layout_prediction *prediction,
                          int trials_given, int queries_given, double work_budget,

@@ -38,7 +38,7 @@ static void shard_set_free(shard_set *set)
     free(set->files);
 }
 
-/* Reads every shard file of `input`.  Returns 0, or 2 after the message. */
+/* Reads every shard file of `input`.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the message. */
 static int read_stream(shard_set *set, FILE *input, const char *name, const bloom_command_line *line)
 {
     for (;;) {

@@ -87,15 +87,15 @@ int bloomsim_plan(int argc, char **argv, int first)
     mpz_t library_bits;
     mpz_init(library_bits);
     int library_sized = 0;
-    if (parsed == 0 && status == 0)
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_description_library_sizing(library_bits, &fixed_k, &library_sized, &layout, keys,
                                                   rate, &line);
-    if (parsed == 0 && status == 0 && library_sized
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && library_sized
         && bloom_plan_for_memory(&plan, keys, library_bits, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for the library's m and k");
-        status = 1;
+        status = BLOOM_EXIT_FAILURE;
     }
-    if (parsed == 0 && status == 0 && !library_sized
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !library_sized
         && bloom_plan_for_rate(&plan, keys, rate, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for these N and P");
         status = BLOOM_EXIT_FAILURE;
