@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "columns.h"
 #include "commands.h"
 #include "fields.h"
 #include "fpr.h"
@@ -46,8 +47,13 @@ static void put_overflow(bloom_fields *fields, const bloom_counting_arguments *c
     }
 }
 
+/* What structure_row returns, besides a bloom_status, when --columns names an unknown key. */
+#define UNKNOWN_COLUMN (-1)
+
+/* One row, with the fields `columns` names (all if NULL). */
 static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcptr n,
-                         const bloom_counting_arguments *counting, const bloom_output_choice *output)
+                         const bloom_counting_arguments *counting, const char *columns,
+                         const bloom_output_choice *output)
 {
     const bloom_structure *structure = &bloom_structures[index];
     bloom_structure_arguments arguments = { structure, p, counting->counter_bits };
@@ -70,8 +76,9 @@ static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcp
         bloom_fields_total_memory(&fields, n, &bits);
     }
     int status = fields.status;
-    *row = fields.record;
-    bloom_record_init(&fields.record);
+    bloom_record_init(row);
+    if (bloom_columns_select(row, &fields.record, columns) != NULL && status == BLOOM_OK)
+        status = UNKNOWN_COLUMN;
     bloom_fields_clear(&fields);
     return status;
 }
@@ -84,6 +91,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
     mpz_inits(n, m, (mpz_ptr)0);
     unsigned long counter_bits = 4;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    const char *columns = NULL;
     bloom_option options[] = {
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_MIN_RATE_TEXT },
@@ -95,6 +103,8 @@ int bloomcalc_structures(int argc, char **argv, int first)
           .count_minimum = "1", .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
         { .long_name = "counter-bits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &counter_bits,
           .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = BLOOM_MAX_COUNTER_BITS },
+        { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
+          .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: all)" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "rate", NULL };
@@ -110,6 +120,8 @@ int bloomcalc_structures(int argc, char **argv, int first)
         bloom_options_error(&line, "-m/--counters needs -n/--keys (the keys of the counting filter)");
         status = BLOOM_EXIT_USAGE;
     }
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+        status = bloom_columns_check(columns, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         unsigned long k = 1;
         int planned = bloom_options_given(&line, "keys") && !bloom_options_given(&line, "counters") ? bloom_total_bits(m, n, p) : BLOOM_OK;
@@ -125,11 +137,19 @@ int bloomcalc_structures(int argc, char **argv, int first)
                                 "1442.7 counters a key", BLOOM_MAX_HASHES);
             status = BLOOM_EXIT_USAGE;
         }
-        for (; count < bloom_structure_count && status == BLOOM_EXIT_SUCCESS; count++)
-            status = structure_row(&rows[count], count, p, bloom_options_given(&line, "keys") ? n : NULL, &counting,
-                                   &output) == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+        int row_status = BLOOM_OK;
+        for (; count < bloom_structure_count && row_status == BLOOM_OK && status == BLOOM_EXIT_SUCCESS; count++)
+            row_status = structure_row(&rows[count], count, p, bloom_options_given(&line, "keys") ? n : NULL,
+                                       &counting, columns, &output);
+        if (status == BLOOM_EXIT_SUCCESS)
+            status = row_status == BLOOM_OK ? BLOOM_EXIT_SUCCESS
+                   : row_status == UNKNOWN_COLUMN ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
         if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
+        else if (status == BLOOM_EXIT_USAGE && row_status == UNKNOWN_COLUMN)
+            bloom_options_error(&line, "--columns: '%s' names a key structures does not print; "
+                                "accepted: keys of 'bloomcalc structures P --format csv' (with -n "
+                                "for the totals and the overflow)", columns);
         else if (status == BLOOM_EXIT_FAILURE)
             fputs("bloomcalc structures: a result could not be certified; try fewer --digits\n",
                   stderr);
