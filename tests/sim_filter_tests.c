@@ -40,15 +40,15 @@ static void test_no_false_negatives(void)
                     config.bits = sizes[s];
                     config.keys = 3 * sizes[s] / 10 + 5;
                     config.hashes = 5;
-                    config.trials = 20;
+                    config.run.trials = 20;
                     config.queries = 10;
                     config.scheme = (sim_probe_scheme)scheme;
                     config.hash_function = (sim_hash_function)function;
                     config.guard = scheme == SIM_PROBE_DOUBLE && s % 2 == 0;
                     config.filter = (sim_filter_kind)kind;
                     config.counter_bits = 2;   /* small, so counters saturate too */
-                    config.seed = 3;
-                    config.threads = 2;
+                    config.run.seed = 3;
+                    config.run.threads = 2;
                     config.check_members = 1;
                     sim_fpr_totals totals;
                     CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);

@@ -36,12 +36,12 @@ sim_fpr_config sim_test_config(uint64_t bits, uint64_t keys, unsigned hashes, ui
     config.bits = bits;
     config.keys = keys;
     config.hashes = hashes;
-    config.trials = trials;
+    config.run.trials = trials;
     config.queries = queries;
     config.guard = 1;
     config.counter_bits = 4;
-    config.seed = 20261130;
-    config.threads = 2;
+    config.run.seed = 20261130;
+    config.run.threads = 2;
     return config;
 }
 
@@ -49,7 +49,7 @@ sim_fpr_config sim_test_config(uint64_t bits, uint64_t keys, unsigned hashes, ui
 static sim_estimate measure(const sim_fpr_config *config, sim_fpr_totals *totals)
 {
     CU_ASSERT_EQUAL(sim_fpr_run(config, totals), 0);
-    CU_ASSERT_EQUAL(totals->trials, config->trials);
+    CU_ASSERT_EQUAL(totals->trials, config->run.trials);
     return sim_estimate_between_trials(totals->false_positives, totals->false_positive_squares,
                                        totals->trials, config->queries, 0.999);
 }
@@ -134,7 +134,7 @@ static void test_thread_count_does_not_matter(void)
     sim_fpr_totals totals[3];
     for (unsigned threads = 1; threads <= 3; threads++) {
         sim_fpr_config config = sim_test_config(1000, 100, 7, 9001, 37);
-        config.threads = threads;
+        config.run.threads = threads;
         config.scheme = SIM_PROBE_ENHANCED;
         CU_ASSERT_EQUAL(sim_fpr_run(&config, &totals[threads - 1]), 0);
     }
@@ -190,7 +190,7 @@ static void test_default_size_resolves_seed(void)
     predictions.second_moment = 0.0234160875 * 0.0234160875 * (1 + 0.3498 * 0.3498);
     sim_fpr_config config = sim_test_config(64, 8, 5, 0, 0);
     sim_fpr_choose_size(&config, &predictions, 0.999, 0, 0, 1e8);
-    CU_ASSERT(config.trials >= 1000);
+    CU_ASSERT(config.run.trials >= 1000);
     sim_fpr_totals totals;
     CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
     sim_fpr_report report;
@@ -265,9 +265,9 @@ static void tiny_reference(const sim_fpr_config *config, sim_fpr_totals *expecte
     CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, config->bits), 0);
     memset(expected, 0, sizeof *expected);
     uint64_t positions[16];
-    for (uint64_t trial = 0; trial < config->trials; trial++) {
+    for (uint64_t trial = 0; trial < config->run.trials; trial++) {
         sim_tiny_source source;
-        sim_tiny_source_start(&source, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
+        sim_tiny_source_start(&source, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial));
         sim_tiny_source members = source;
         sim_bit_filter_reset(&filter);
         for (uint64_t j = 0; j < config->keys; j++) {
@@ -297,9 +297,9 @@ static void test_tiny_trials_equal_reference(void)
         config.check_members = 1;
         sim_fpr_totals expected, totals;
         tiny_reference(&config, &expected);
-        CU_ASSERT_EQUAL(expected.members_checked, config.trials * config.keys);
+        CU_ASSERT_EQUAL(expected.members_checked, config.run.trials * config.keys);
         for (unsigned threads = 1; threads <= 3; threads++) {
-            config.threads = threads;
+            config.run.threads = threads;
             CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
             CU_ASSERT_EQUAL(totals.false_positives, expected.false_positives);
             CU_ASSERT_EQUAL(totals.set_bits, expected.set_bits);

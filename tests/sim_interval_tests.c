@@ -174,7 +174,7 @@ static unsigned coverage_misses(uint64_t bits, uint64_t keys, unsigned hashes, u
     unsigned misses = 0;
     for (unsigned run = 1; run <= REPETITIONS; run++) {
         sim_fpr_config config = sim_test_config(bits, keys, hashes, trials, queries);
-        config.seed = 7919ULL * run;
+        config.run.seed = 7919ULL * run;
         sim_fpr_totals totals;
         CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &totals), 0);
         sim_interval_method method;

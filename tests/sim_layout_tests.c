@@ -39,11 +39,11 @@ static sim_fpr_config layout_config(sim_layout *layout, uint64_t trials, uint64_
     config.bits = layout->bits;
     config.keys = 400;
     config.hashes = layout->hashes;
-    config.trials = trials;
+    config.run.trials = trials;
     config.queries = queries;
     config.guard = 1;
-    config.seed = SEED;
-    config.threads = 2;
+    config.run.seed = SEED;
+    config.run.threads = 2;
     config.layout = layout;
     return config;
 }
@@ -254,9 +254,9 @@ static void test_layout_threads_do_not_matter(void)
     init_layout(&layout, BLOOM_LAYOUT_SPLIT_BLOCK, 8, 20, 0);
     sim_fpr_totals one, three;
     sim_fpr_config config = layout_config(&layout, 301, 50);
-    config.threads = 1;
+    config.run.threads = 1;
     CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &one), 0);
-    config.threads = 3;
+    config.run.threads = 3;
     CU_ASSERT_EQUAL_FATAL(sim_fpr_run(&config, &three), 0);
     CU_ASSERT_EQUAL(one.false_positives, three.false_positives);
     CU_ASSERT(one.false_positive_squares == three.false_positive_squares);
@@ -273,7 +273,8 @@ static void test_sweep_grid(void)
         sim_fpr_config config;
         sim_layout layout;
         sim_layout_sweep_check(i, &check);
-        CU_ASSERT_EQUAL(sim_layout_check_configure(&check, &config, &layout, SEED, 1), 0);
+        const sim_run_settings run = { .seed = SEED, .threads = 1 };
+        CU_ASSERT_EQUAL(sim_layout_check_configure(&check, &config, &layout, &run), 0);
         CU_ASSERT(check.bits >= 4 * check.keys && check.bits <= 20 * check.keys);
         kinds[check.kind]++;
     }

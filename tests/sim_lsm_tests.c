@@ -41,11 +41,11 @@ static sim_lsm_totals run_tree(unsigned threads)
     config.levels = 3;
     config.level = levels;
     config.target_level = 3;
-    config.trials = 40;
+    config.run.trials = 40;
     config.lookups = 2000;
     config.guard = 1;
-    config.seed = 5;
-    config.threads = threads;
+    config.run.seed = 5;
+    config.run.threads = threads;
     sim_lsm_totals totals;
     CU_ASSERT_EQUAL(sim_lsm_run(&config, &totals), 0);
     return totals;

@@ -72,17 +72,17 @@ static void run_sharded(const sim_fpr_config *config, uint64_t count, sim_fpr_to
     for (uint64_t i = 0; i < count; i++) {
         sim_shard_selection selection;
         uint64_t most = 0;
-        CU_ASSERT_EQUAL_FATAL(sim_shard_select(&selection, i, count, config->trials, config->queries,
+        CU_ASSERT_EQUAL_FATAL(sim_shard_select(&selection, i, count, config->run.trials, config->queries,
                                                sim_fpr_splits_queries(config), &most), 0);
         sim_shard_file_init(&files[i], "test", "fpr", SIM_SLOT_FPR);
         files[i].name = strdup("memory");
-        files[i].run.trials = config->trials;
+        files[i].run.trials = config->run.trials;
         files[i].run.queries = config->queries;
-        files[i].run.blocks = sim_block_count(config->trials);
+        files[i].run.blocks = sim_block_count(config->run.trials);
         selection.sink = capture_block;
         selection.sink_context = &files[i];
         sim_fpr_config shard = *config;
-        shard.shard = &selection;
+        shard.run.shard = &selection;
         sim_fpr_totals totals;
         CU_ASSERT_EQUAL(sim_fpr_run(&shard, &totals), 0);
         selection.sink = NULL;
@@ -94,8 +94,8 @@ static void run_sharded(const sim_fpr_config *config, uint64_t count, sim_fpr_to
     char error[512];
     CU_ASSERT_EQUAL_FATAL(sim_shard_merge_files(&merge, files, count, error, sizeof error), 0);
     CU_ASSERT_EQUAL(merge.missing_count, 0);
-    sim_fpr_totals_reduce(merged, (const sim_fpr_totals *)(const void *)merge.slots, sim_block_count(config->trials),
-                          config->trials);
+    sim_fpr_totals_reduce(merged, (const sim_fpr_totals *)(const void *)merge.slots, sim_block_count(config->run.trials),
+                          config->run.trials);
     sim_shard_merge_free(&merge);
     for (uint64_t i = 0; i < count; i++)
         sim_shard_file_free(&files[i]);

@@ -68,7 +68,7 @@ static void put_measurement(bloom_fields *fields, const sim_scalable_config *con
                             const sim_scalable_totals *totals, const sim_estimate *estimate,
                             sim_interval_method method, mpq_srcptr confidence)
 {
-    bloomsim_put_count(fields, "seed", "seed", config->seed);
+    bloomsim_put_count(fields, "seed", "seed", config->run.seed);
     bloomsim_put_count(fields, "trials", "filters built (trials)", totals->trials);
     bloomsim_put_count(fields, "queries_per_trial", "absent queries per filter", config->queries);
     bloomsim_put_count(fields, "false_positives", "false positives", totals->false_positives);
@@ -104,12 +104,11 @@ static int measure_growth(const bloom_command_line *line, const bloomsim_run_opt
 {
     sim_subfilter *subfilter = subfilters_of(growth);
     bloom_fpr_arguments *rates = rates_of(growth);
-    sim_scalable_config config = { subfilter, growth->filters, bloomsim_u64(run->trials),
-                                   bloomsim_u64(run->queries), (sim_hash_function)run->hash_function,
-                                   bloomsim_u64(run->seed), (unsigned)run->threads, bloomsim_progress,
-                                   (void *)line->command, NULL };
+    sim_scalable_config config = { subfilter, growth->filters, bloomsim_u64(run->queries),
+                                   (sim_hash_function)run->hash_function, { 0 } };
+    bloomsim_run_settings(&config.run, run, line);
     if (!run->trials_given)
-        config.trials = GROW_DEFAULT_TRIALS;
+        config.run.trials = GROW_DEFAULT_TRIALS;
     if (!run->queries_given)
         config.queries = GROW_DEFAULT_QUERIES;
     int status = subfilter == NULL || rates == NULL ? BLOOM_EXIT_FAILURE : bloomsim_check_memory(line, sim_scalable_memory(&config));

@@ -211,7 +211,7 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
     put_allocation(&fields, allocation, config->levels);
     bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
-    bloomsim_put_count(&fields, "seed", "seed", config->seed);
+    bloomsim_put_count(&fields, "seed", "seed", config->run.seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
     bloomsim_put_count(&fields, "lookups", "lookups of each kind", totals->lookups);
     bloomsim_put_confidence(&fields, "confidence", run->confidence);
@@ -265,7 +265,7 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
         return BLOOM_EXIT_FAILURE;
     }
     config->level = levels;
-    config->lookups = lookups / config->trials + (lookups % config->trials != 0);
+    config->lookups = lookups / config->run.trials + (lookups % config->run.trials != 0);
     int status = bloomsim_check_memory(line, sim_lsm_memory(config));
     sim_lsm_totals totals;
     memset(&totals, 0, sizeof totals);
@@ -364,14 +364,11 @@ int bloomsim_lsm(int argc, char **argv, int first)
         memset(&config, 0, sizeof config);
         config.levels = (unsigned)levels;
         config.target_level = level_given ? (unsigned)target : (unsigned)levels;
-        config.trials = bloomsim_u64(trials);
+        bloomsim_run_settings(&config.run, &run, &line);
+        config.run.trials = bloomsim_u64(trials);
         config.scheme = (sim_probe_scheme)run.scheme;
         config.hash_function = (sim_hash_function)run.hash_function;
         config.guard = !run.unguarded;
-        config.seed = bloomsim_u64(run.seed);
-        config.threads = (unsigned)run.threads;
-        config.progress = bloomsim_progress;
-        config.progress_context = (void *)line.command;
         status = measure_lsm(&line, &run, &config, bloomsim_u64(keys), ratio, bloomsim_u64(lookups), p,
                              &allocation, bits_per_key);
     }

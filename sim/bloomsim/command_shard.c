@@ -50,9 +50,9 @@ bloom_option bloomsim_filter_file_option(const char **prefix)
 static int run_fpr(void *engine_config, const sim_shard_selection *selection, void *totals)
 {
     sim_fpr_config *config = engine_config;
-    config->shard = selection;
+    config->run.shard = selection;
     int status = sim_fpr_run(config, totals);
-    config->shard = NULL;
+    config->run.shard = NULL;
     return status;
 }
 
@@ -68,7 +68,7 @@ static int partial_fpr(const void *totals)
 
 void bloomsim_shard_job_fpr(bloomsim_shard_job *job, sim_fpr_config *config)
 {
-    bloomsim_shard_job fpr = { SIM_SLOT_FPR, config->trials, config->queries, sim_fpr_splits_queries(config),
+    bloomsim_shard_job fpr = { SIM_SLOT_FPR, config->run.trials, config->queries, sim_fpr_splits_queries(config),
                                config->key_file, NULL, &config->filter_store, config, run_fpr, reduce_fpr,
                                partial_fpr };
     *job = fpr;
@@ -77,9 +77,9 @@ void bloomsim_shard_job_fpr(bloomsim_shard_job *job, sim_fpr_config *config)
 static int run_lsm(void *engine_config, const sim_shard_selection *selection, void *totals)
 {
     sim_lsm_config *config = engine_config;
-    config->shard = selection;
+    config->run.shard = selection;
     int status = sim_lsm_run(config, totals);
-    config->shard = NULL;
+    config->run.shard = NULL;
     return status;
 }
 
@@ -95,7 +95,7 @@ static int partial_lsm(const void *totals)
 
 void bloomsim_shard_job_lsm(bloomsim_shard_job *job, sim_lsm_config *config)
 {
-    bloomsim_shard_job lsm = { SIM_SLOT_LSM, config->trials, config->lookups, 0, NULL, NULL, NULL, config,
+    bloomsim_shard_job lsm = { SIM_SLOT_LSM, config->run.trials, config->lookups, 0, NULL, NULL, NULL, config,
                                run_lsm, reduce_lsm, partial_lsm };
     *job = lsm;
 }
@@ -103,9 +103,9 @@ void bloomsim_shard_job_lsm(bloomsim_shard_job *job, sim_lsm_config *config)
 static int run_grow(void *engine_config, const sim_shard_selection *selection, void *totals)
 {
     sim_scalable_config *config = engine_config;
-    config->shard = selection;
+    config->run.shard = selection;
     int status = sim_scalable_run(config, totals);
-    config->shard = NULL;
+    config->run.shard = NULL;
     return status;
 }
 
@@ -121,7 +121,7 @@ static int partial_grow(const void *totals)
 
 void bloomsim_shard_job_grow(bloomsim_shard_job *job, sim_scalable_config *config)
 {
-    bloomsim_shard_job grow = { SIM_SLOT_GROW, config->trials, config->queries, 0, NULL, NULL, NULL, config,
+    bloomsim_shard_job grow = { SIM_SLOT_GROW, config->run.trials, config->queries, 0, NULL, NULL, NULL, config,
                                 run_grow, reduce_grow, partial_grow };
     *job = grow;
 }

@@ -146,6 +146,17 @@ uint64_t bloomsim_u64(mpz_srcptr value)
     return result;
 }
 
+void bloomsim_run_settings(sim_run_settings *settings, const bloomsim_run_options *options,
+                           const bloom_command_line *line)
+{
+    settings->trials = bloomsim_u64(options->trials);
+    settings->seed = bloomsim_u64(options->seed);
+    settings->threads = (unsigned)options->threads;
+    settings->progress = bloomsim_progress;
+    settings->progress_context = (void *)line->command;
+    settings->shard = NULL;
+}
+
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
 {
     sim_memory_budget budget;
@@ -232,11 +243,8 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     config->guard = !options->unguarded;
     config->filter = (sim_filter_kind)options->filter;
     config->counter_bits = (unsigned)options->counter_bits;
-    config->seed = bloomsim_u64(options->seed);
-    config->threads = (unsigned)options->threads;
+    bloomsim_run_settings(&config->run, options, line);
     config->check_members = options->check_members;
-    config->progress = bloomsim_progress;
-    config->progress_context = (void *)line->command;
     measurement->shard = options->shard;
     measurement->filter_file = options->filter_file;
     measurement->confidence = mpq_get_d(options->confidence);
@@ -250,7 +258,6 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
                             (unsigned long long)bits, (unsigned long long)config->keys, hashes);
         return BLOOM_EXIT_FAILURE;
     }
-    config->trials = bloomsim_u64(options->trials);
     config->queries = bloomsim_u64(options->queries);
     sim_fpr_choose_size(config, &measurement->predictions, measurement->confidence,
                         options->trials_given, options->queries_given,
@@ -399,7 +406,7 @@ static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurem
                           config->filter == SIM_FILTER_COUNTING ? config->counter_bits : 0);
     bloom_fields_text(fields, "key_source", "inserted keys",
                       config->key_file != NULL ? "file" : "generated (splitmix)");
-    bloomsim_put_count(fields, "seed", "seed", config->seed);
+    bloomsim_put_count(fields, "seed", "seed", config->run.seed);
 }
 
 /* What was counted. */

@@ -169,6 +169,12 @@ void bloomsim_put_confidence(bloom_fields *fields, const char *label, mpq_srcptr
 /* 64-bit values of parsed options. */
 uint64_t bloomsim_u64(mpz_srcptr value);
 
+/* The run settings every measuring command passes its engine: --trials,
+ * --seed and --threads of `options`, progress on stderr labelled with the
+ * command of `line`, the whole run (no shard: command_shard.h sets it). */
+void bloomsim_run_settings(sim_run_settings *settings, const bloomsim_run_options *options,
+                           const bloom_command_line *line);
+
 
 /* Refuses a run over the memory budget (memory.h): returns 0 if it fits, else 2 after the message. */
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed);

@@ -35,15 +35,14 @@ typedef struct verify_check {
 } verify_check;
 
 /* Check `index`: the standard battery first (verify.h), then the layout
- * sweep (verify_layouts.h).  Returns 0, or -1 if a layout refuses it. */
-static int set_check(verify_check *check, size_t index, const bloomsim_run_options *run, double budget)
+ * sweep (verify_layouts.h), with the run settings `run`.  Returns 0, or -1
+ * if a layout refuses it. */
+static int set_check(verify_check *check, size_t index, const sim_run_settings *run, double budget)
 {
-    uint64_t seed = bloomsim_u64(run->seed);
-    unsigned threads = (unsigned)run->threads;
     if (index < sim_verify_case_count) {
         const sim_verify_case *standard = &sim_verify_cases[index];
         snprintf(check->name, sizeof check->name, "%s", standard->name);
-        sim_verify_configure(standard, &check->config, seed, threads);
+        sim_verify_configure(standard, &check->config, run);
         check->sized = 0;
         check->planned_keys = standard->keys;
         check->budget = budget;
@@ -58,7 +57,7 @@ static int set_check(verify_check *check, size_t index, const bloomsim_run_optio
     check->planned_keys = sweep.keys;
     check->budget = budget * (SIM_LAYOUT_SWEEP_WORK / SIM_VERIFY_DEFAULT_WORK);
     check->sized = 1;
-    int status = sim_layout_check_configure(&sweep, &check->config, &check->layout, seed, threads);
+    int status = sim_layout_check_configure(&sweep, &check->config, &check->layout, run);
     sim_layout_check_size(&check->config, check->budget);
     return status;
 }
@@ -89,8 +88,6 @@ static int run_check(verify_check *check, const bloom_command_line *line, const 
     memset(&measurement, 0, sizeof measurement);
     measurement.config = check->config;
     measurement.config.layout = &check->layout;
-    measurement.config.progress = bloomsim_progress;
-    measurement.config.progress_context = (void *)line->command;
     measurement.planned_keys = check->planned_keys;
     measurement.described_bits = check->config.bits;
     measurement.described_hashes = check->config.hashes;
@@ -148,10 +145,12 @@ int bloomsim_verify(int argc, char **argv, int first)
     /* progress over the whole battery, each check weighted by its work budget */
     double sweep_work = work * (SIM_LAYOUT_SWEEP_WORK / SIM_VERIFY_DEFAULT_WORK);
     double all_work = (double)sim_verify_case_count * work + (double)(total - sim_verify_case_count) * sweep_work;
+    sim_run_settings settings;
+    bloomsim_run_settings(&settings, &run, &line);
     bloomsim_progress_begin("bloomsim verify");
     for (; parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && done < total && !partial; done++) {
         bloom_fields_init(&rows[done], run.output.digits, (bloom_format)run.output.format);
-        status = set_check(check, done, &run, work) == 0 ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+        status = set_check(check, done, &settings, work) == 0 ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
         double before = done < sim_verify_case_count ? (double)done * work
             : (double)sim_verify_case_count * work + (double)(done - sim_verify_case_count) * sweep_work;
         bloomsim_progress_stage(before, check->budget, all_work);

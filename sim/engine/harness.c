@@ -112,8 +112,8 @@ static uint64_t filter_memory(const sim_fpr_config *config)
 
 uint64_t sim_fpr_memory(const sim_fpr_config *config)
 {
-    uint64_t threads = config->threads < 1 ? 1 : config->threads;
-    uint64_t slots = sim_memory_multiply(sim_block_count(config->trials), sizeof(sim_fpr_totals));
+    uint64_t threads = config->run.threads < 1 ? 1 : config->run.threads;
+    uint64_t slots = sim_memory_multiply(sim_block_count(config->run.trials), sizeof(sim_fpr_totals));
     if (uses_bulk(config)) {
         sim_bulk_options options;
         sim_bulk_default_options(&options, config->bits, (unsigned)threads);
@@ -169,11 +169,11 @@ static void trial_keys(sim_key_stream *stream, const run_context *context, sim_k
 {
     const sim_fpr_config *config = context->config;
     if (role == SIM_KEYS_INSERTED) {
-        sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial),
+        sim_key_stream_init(stream, role, sim_derive_seed(config->run.seed, SIM_SEED_INSERTED_KEYS, trial),
                             config->key_file);
         return;
     }
-    sim_key_stream_init(stream, role, sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+    sim_key_stream_init(stream, role, sim_derive_seed(config->run.seed, SIM_SEED_QUERY_KEYS, trial), NULL);
     sim_key_stream_skip(stream, context->selection.first_query);
 }
 
@@ -318,7 +318,7 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     const sim_fpr_config *config = context->config;
     trial_outcome outcome;
     memset(&outcome, 0, sizeof outcome);
-    sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
+    sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial));
     if (build_filter(context, trial, scratch) != 0)
         return;
     if (config->check_members && context->selection.check_members) {
@@ -422,7 +422,7 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     sim_key_stream inserted, absent;
     trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
     trial_keys(&absent, context, SIM_KEYS_ABSENT, trial);
-    sim_prober_set_seed(prober, sim_derive_seed(config->seed, SIM_SEED_HASH, trial));
+    sim_prober_set_seed(prober, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial));
     const sim_filter_store *store = config->filter_store;
     if (store == NULL || store->load(store->context, trial, filter) != 0) {
         if (reset || store != NULL)
@@ -443,7 +443,7 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     outcome.occupancy = sim_bit_filter_count_set(filter);
     uint64_t queries = sim_shard_queries(&context->selection);
     outcome.positives = sim_bulk_count_maybe(filter, probes, &absent, queries, options, &outcome.asked);
-    record_outcome(context, sim_block_of_trial(trial, config->trials), &outcome);
+    record_outcome(context, sim_block_of_trial(trial, config->run.trials), &outcome);
     return outcome.asked < queries || sim_interrupt_requested() ? 1 : 0;
 }
 
@@ -453,7 +453,7 @@ static int run_bulk_trials(const run_context *context)
 {
     const sim_fpr_config *config = context->config;
     sim_bulk_options options;
-    sim_bulk_fast_options(&options, config->bits, config->threads);
+    sim_bulk_fast_options(&options, config->bits, config->run.threads);
     sim_bit_filter filter;
     if (sim_bit_filter_init(&filter, config->bits) != 0)
         return -1;
@@ -464,18 +464,18 @@ static int run_bulk_trials(const run_context *context)
     reachable.bits = prober.bits;
     int status = 0;
     uint64_t first = 0;
-    uint64_t trials = sim_shard_trials(&context->selection, config->trials, &first);
+    uint64_t trials = sim_shard_trials(&context->selection, config->run.trials, &first);
     /* progress in keys: each trial builds, may check its members, and queries */
     uint64_t per_trial = config->keys * (config->check_members && context->selection.check_members ? 2 : 1)
                          + sim_shard_queries(&context->selection);
-    sim_bulk_progress progress = { config->progress, config->progress_context, 0, trials * per_trial };
-    options.progress = config->progress != NULL ? &progress : NULL;
+    sim_bulk_progress progress = { config->run.progress, config->run.progress_context, 0, trials * per_trial };
+    options.progress = config->run.progress != NULL ? &progress : NULL;
     for (uint64_t done = 0; done < trials && status == 0; done++) {
         progress.done = done * per_trial;
         status = run_bulk_trial(context, &reachable, &prober, &probes, &options, first + done, done > 0,
                                 &progress);
-        if (config->progress != NULL)
-            config->progress(config->progress_context, (done + 1) * per_trial, trials * per_trial, 0);
+        if (config->run.progress != NULL)
+            config->run.progress(config->run.progress_context, (done + 1) * per_trial, trials * per_trial, 0);
     }
     sim_bit_filter_free(&filter);
     return status < 0 ? -1 : 0;
@@ -540,29 +540,29 @@ int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals)
     memset(totals, 0, sizeof *totals);
     run_context context;
     context.config = config;
-    if (config->shard != NULL)
-        context.selection = *config->shard;
+    if (config->run.shard != NULL)
+        context.selection = *config->run.shard;
     else
-        sim_shard_select_whole(&context.selection, config->trials, config->queries);
+        sim_shard_select_whole(&context.selection, config->run.trials, config->queries);
     sim_prober_init(&context.prober, config->scheme, config->hash_function,
                     sim_layout_probed_bits(config->layout, config->bits), config->hashes, 0, config->guard);
-    uint64_t blocks = sim_block_count(config->trials);
+    uint64_t blocks = sim_block_count(config->run.trials);
     context.slots = calloc(blocks, sizeof *context.slots);
     context.power_table = power_table(config);
     int status = -1;
-    context.hash_seed_base = sim_derive_seed_base(config->seed, SIM_SEED_HASH);
+    context.hash_seed_base = sim_derive_seed_base(config->run.seed, SIM_SEED_HASH);
     int tiny = uses_tiny_engine(config, &context.small);
     if (context.slots != NULL && !tiny && uses_bulk(config)) {
         status = run_bulk_trials(&context);
     } else if (context.slots != NULL) {
-        sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread,
-                                 tiny ? run_tiny_trial : run_trial, config->progress,
-                                 config->progress_context, context.selection.first_block,
+        sim_parallel_job job = { config->run.trials, config->run.threads, &context, start_thread, end_thread,
+                                 tiny ? run_tiny_trial : run_trial, config->run.progress,
+                                 config->run.progress_context, context.selection.first_block,
                                  context.selection.end_block };
         status = sim_parallel_run(&job);
     }
     uint64_t first_trial = 0;
-    uint64_t trials = sim_shard_trials(&context.selection, config->trials, &first_trial);
+    uint64_t trials = sim_shard_trials(&context.selection, config->run.trials, &first_trial);
     if (context.slots != NULL) {
         sim_fpr_totals_reduce(totals, context.slots + context.selection.first_block,
                               context.selection.end_block - context.selection.first_block, trials);

@@ -23,6 +23,7 @@
 #include "parallel.h"
 #include "filter_store.h"
 #include "probes.h"
+#include "run_settings.h"
 #include "shard_selection.h"
 
 typedef enum sim_filter_kind { SIM_FILTER_STANDARD = 0, SIM_FILTER_COUNTING = 1 } sim_filter_kind;
@@ -46,28 +47,21 @@ typedef struct sim_fpr_config {
     uint64_t bits;                    /* m >= 1 */
     uint64_t keys;                    /* keys inserted into each filter */
     unsigned hashes;                  /* k >= 1 */
-    uint64_t trials;                  /* F >= 1 */
     uint64_t queries;                 /* Q >= 1 absent queries per trial */
     sim_probe_scheme scheme;
     sim_hash_function hash_function;
     int guard;                        /* double-hashing guard (probes.h) */
     sim_filter_kind filter;
     unsigned counter_bits;            /* counting filters */
-    uint64_t seed;
-    unsigned threads;
     const sim_key_file *key_file;     /* inserted keys from a file, or NULL */
     int check_members;                /* also query every inserted key, counting false negatives */
-    sim_progress_function progress;   /* NULL for none */
-    void *progress_context;
     sim_engine engine;                /* SIM_ENGINE_AUTO unless testing or benchmarking */
     const sim_layout *layout;         /* the deployed layout (layout_filters.h), or NULL: a
                                          standard filter over all m bits; plain bit filters
                                          only; every layout runs on either engine, whose
                                          positions (layout_filters.h per trial, key_probes.h
                                          in bulk) are the same */
-    const sim_shard_selection *shard; /* NULL: the whole run; else the part one shard runs
-                                         (shard_selection.h), each of its blocks' counts
-                                         passed to the selection's sink */
+    sim_run_settings run;             /* trials F, seed, threads, shard, progress */
     const sim_filter_store *filter_store;  /* the bulk engine's filters kept between runs
                                               (filter_store.h), or NULL */
 } sim_fpr_config;

@@ -54,8 +54,8 @@ uint64_t sim_lsm_memory(const sim_lsm_config *config)
     uint64_t per_thread = (uint64_t)largest_hashes(config) * sizeof(uint64_t) + sizeof(thread_scratch);
     for (unsigned i = 0; i < config->levels; i++)
         per_thread = sim_memory_add(per_thread, sim_bit_filter_memory(config->level[i].bits));
-    uint64_t slots = sim_memory_multiply(sim_block_count(config->trials), sizeof(sim_lsm_totals));
-    return sim_memory_add(sim_memory_multiply(per_thread, config->threads), slots);
+    uint64_t slots = sim_memory_multiply(sim_block_count(config->run.trials), sizeof(sim_lsm_totals));
+    return sim_memory_add(sim_memory_multiply(per_thread, config->run.threads), slots);
 }
 
 static void end_thread(void *argument, void *scratch_pointer)
@@ -145,7 +145,7 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     thread_scratch *scratch = scratch_pointer;
     sim_lsm_totals *slot = &context->slots[block];
     const sim_lsm_config *config = context->config;
-    uint64_t hash_seed = sim_derive_seed(config->seed, SIM_SEED_HASH, trial);
+    uint64_t hash_seed = sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial);
     for (unsigned i = 0; i < config->levels; i++) {
         scratch->probers[i] = context->probers[i];
         if (sim_lsm_level_filtered(&config->level[i]))
@@ -153,12 +153,12 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     }
     sim_key_stream inserted, absent;
     sim_key_stream_init(&inserted, SIM_KEYS_INSERTED,
-                        sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial), NULL);
+                        sim_derive_seed(config->run.seed, SIM_SEED_INSERTED_KEYS, trial), NULL);
     sim_key_stream_init(&absent, SIM_KEYS_ABSENT,
-                        sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+                        sim_derive_seed(config->run.seed, SIM_SEED_QUERY_KEYS, trial), NULL);
     if (build_levels(context, scratch, &inserted) != 0)
         return;
-    uint64_t choice = sim_derive_seed(config->seed, SIM_SEED_CHOICE, trial);
+    uint64_t choice = sim_derive_seed(config->run.seed, SIM_SEED_CHOICE, trial);
     unsigned target = config->target_level - 1;
     uint64_t hit = 0, miss = 0, false_negatives = 0;
     for (uint64_t j = 0; j < config->lookups; j++) {
@@ -205,7 +205,7 @@ int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
     run_context *context = calloc(1, sizeof *context);
-    uint64_t blocks = sim_block_count(config->trials);
+    uint64_t blocks = sim_block_count(config->run.trials);
     if (context == NULL || (context->slots = calloc(blocks, sizeof *context->slots)) == NULL) {
         free(context);
         return -1;
@@ -220,18 +220,18 @@ int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
         first_key += config->level[i].keys;
     }
     sim_shard_selection selection;
-    if (config->shard != NULL)
-        selection = *config->shard;
+    if (config->run.shard != NULL)
+        selection = *config->run.shard;
     else
-        sim_shard_select_whole(&selection, config->trials, config->lookups);
-    sim_parallel_job job = { config->trials, config->threads, context, start_thread, end_thread, run_trial,
-                             config->progress, config->progress_context, selection.first_block,
+        sim_shard_select_whole(&selection, config->run.trials, config->lookups);
+    sim_parallel_job job = { config->run.trials, config->run.threads, context, start_thread, end_thread, run_trial,
+                             config->run.progress, config->run.progress_context, selection.first_block,
                              selection.end_block };
     int status = sim_parallel_run(&job);
     uint64_t first_trial = 0;
     sim_lsm_totals_reduce(totals, context->slots + selection.first_block,
                           selection.end_block - selection.first_block,
-                          sim_shard_trials(&selection, config->trials, &first_trial));
+                          sim_shard_trials(&selection, config->run.trials, &first_trial));
     for (uint64_t block = selection.first_block; selection.sink != NULL && block < selection.end_block; block++)
         selection.sink(selection.sink_context, block, &context->slots[block]);
     free(context->slots);

@@ -34,6 +34,7 @@
 #include "parallel.h"
 #include "bloom_limits.h"
 #include "probes.h"
+#include "run_settings.h"
 #include "shard_selection.h"
 
 /* Most levels accepted: SIM_LSM_MAX_LEVELS (bloom_limits.h). */
@@ -53,17 +54,12 @@ typedef struct sim_lsm_config {
     unsigned levels;                 /* L, 1..SIM_LSM_MAX_LEVELS */
     const sim_lsm_level *level;      /* level[0] is level 1 */
     unsigned target_level;           /* j, 1..L: where hit lookups find their key */
-    uint64_t trials;                 /* >= 2 */
     uint64_t lookups;                /* per trial, of each kind */
     sim_probe_scheme scheme;
     sim_hash_function hash_function;
     int guard;
-    uint64_t seed;
-    unsigned threads;
-    sim_progress_function progress;
-    void *progress_context;
-    const sim_shard_selection *shard;  /* NULL: the whole run; else a shard's blocks (by trials
-                                          only), each block's sim_lsm_totals passed to its sink */
+    sim_run_settings run;            /* trials >= 2; a shard cuts by trials only, each block's
+                                        sim_lsm_totals passed to its sink */
 } sim_lsm_config;
 
 typedef struct sim_lsm_totals {

@@ -51,8 +51,8 @@ uint64_t sim_scalable_memory(const sim_scalable_config *config)
                           + config->filters * (uint64_t)(sizeof(sim_prober) + sizeof(sim_bit_filter));
     for (size_t i = 0; i < config->filters; i++)
         per_thread = sim_memory_add(per_thread, sim_bit_filter_memory(config->subfilter[i].bits));
-    uint64_t slots = sim_memory_multiply(sim_block_count(config->trials), sizeof(sim_scalable_totals));
-    return sim_memory_add(sim_memory_multiply(per_thread, config->threads < 1 ? 1 : config->threads), slots);
+    uint64_t slots = sim_memory_multiply(sim_block_count(config->run.trials), sizeof(sim_scalable_totals));
+    return sim_memory_add(sim_memory_multiply(per_thread, config->run.threads < 1 ? 1 : config->run.threads), slots);
 }
 
 static void end_thread(void *argument, void *scratch_pointer)
@@ -153,13 +153,13 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     const run_context *context = argument;
     const sim_scalable_config *config = context->config;
     thread_scratch *scratch = scratch_pointer;
-    uint64_t hash_seed = sim_derive_seed(config->seed, SIM_SEED_HASH, trial);
+    uint64_t hash_seed = sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial);
     for (size_t i = 0; i < config->filters; i++)
         sim_prober_set_seed(&scratch->probers[i], sim_derive_seed(hash_seed, SIM_SEED_LEVEL, i));
     sim_key_stream inserted, absent;
-    sim_key_stream_init(&inserted, SIM_KEYS_INSERTED, sim_derive_seed(config->seed, SIM_SEED_INSERTED_KEYS, trial),
+    sim_key_stream_init(&inserted, SIM_KEYS_INSERTED, sim_derive_seed(config->run.seed, SIM_SEED_INSERTED_KEYS, trial),
                         NULL);
-    sim_key_stream_init(&absent, SIM_KEYS_ABSENT, sim_derive_seed(config->seed, SIM_SEED_QUERY_KEYS, trial), NULL);
+    sim_key_stream_init(&absent, SIM_KEYS_ABSENT, sim_derive_seed(config->run.seed, SIM_SEED_QUERY_KEYS, trial), NULL);
     if (build_compound(config, scratch, &inserted) != 0)
         return;
     uint64_t members = total_keys(config);
@@ -198,7 +198,7 @@ void sim_scalable_totals_reduce(sim_scalable_totals *totals, const sim_scalable_
 int sim_scalable_run(const sim_scalable_config *config, sim_scalable_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
-    uint64_t blocks = sim_block_count(config->trials);
+    uint64_t blocks = sim_block_count(config->run.trials);
     run_context context = { config, calloc(config->filters, sizeof(sim_prober)),
                             calloc(blocks, sizeof(sim_scalable_totals)) };
     int status = -1;
@@ -207,18 +207,18 @@ int sim_scalable_run(const sim_scalable_config *config, sim_scalable_totals *tot
             sim_prober_init(&context.probers[i], SIM_PROBE_INDEPENDENT, config->hash_function,
                             config->subfilter[i].bits, config->subfilter[i].hashes, 0, 1);
         sim_shard_selection selection;
-        if (config->shard != NULL)
-            selection = *config->shard;
+        if (config->run.shard != NULL)
+            selection = *config->run.shard;
         else
-            sim_shard_select_whole(&selection, config->trials, config->queries);
-        sim_parallel_job job = { config->trials, config->threads, &context, start_thread, end_thread,
-                                 run_trial, config->progress, config->progress_context,
+            sim_shard_select_whole(&selection, config->run.trials, config->queries);
+        sim_parallel_job job = { config->run.trials, config->run.threads, &context, start_thread, end_thread,
+                                 run_trial, config->run.progress, config->run.progress_context,
                                  selection.first_block, selection.end_block };
         status = sim_parallel_run(&job);
         uint64_t first_trial = 0;
         sim_scalable_totals_reduce(totals, context.slots + selection.first_block,
                                    selection.end_block - selection.first_block,
-                                   sim_shard_trials(&selection, config->trials, &first_trial));
+                                   sim_shard_trials(&selection, config->run.trials, &first_trial));
         for (uint64_t block = selection.first_block; selection.sink != NULL && block < selection.end_block;
              block++)
             selection.sink(selection.sink_context, block, &context.slots[block]);

@@ -25,6 +25,7 @@
 #include "fpr.h"
 #include "parallel.h"
 #include "probes.h"
+#include "run_settings.h"
 #include "shard_selection.h"
 
 /* One sub-filter as planned. */
@@ -37,15 +38,10 @@ typedef struct sim_subfilter {
 typedef struct sim_scalable_config {
     const sim_subfilter *subfilter;
     size_t filters;
-    uint64_t trials;                 /* >= 1 */
     uint64_t queries;                /* absent queries per trial */
     sim_hash_function hash_function;
-    uint64_t seed;
-    unsigned threads;
-    sim_progress_function progress;
-    void *progress_context;
-    const sim_shard_selection *shard;  /* NULL: the whole run; else a shard's blocks (by trials
-                                          only), each block's sim_scalable_totals passed to its sink */
+    sim_run_settings run;            /* a shard cuts by trials only, each block's
+                                        sim_scalable_totals passed to its sink */
 } sim_scalable_config;
 
 typedef struct sim_scalable_totals {

@@ -43,7 +43,7 @@ void sim_fpr_choose_size(sim_fpr_config *config, const sim_predictions *predicti
     double queries = (double)config->queries;
     double budget_trials = floor(work_budget / (hashes * (keys + queries)));
     if (budget_trials < 2) {
-        config->trials = 1;
+        config->run.trials = 1;
         if (!queries_given)
             config->queries = (uint64_t)fmax(work_budget / hashes - keys, 1e5);
         return;
@@ -52,5 +52,5 @@ void sim_fpr_choose_size(sim_fpr_config *config, const sim_predictions *predicti
     double z = sim_normal_quantile(1 - (1 - confidence) / 2) + sim_normal_quantile(SIM_RESOLVING_POWER);
     double trials = gap > 0 ? trials_for_variance(between, within, queries, (gap / z) * (gap / z)) : 2;
     trials = fmax(trials, fmax(ceil(work_budget / 40 / queries), 2));
-    config->trials = (uint64_t)fmin(trials, budget_trials);
+    config->run.trials = (uint64_t)fmin(trials, budget_trials);
 }

@@ -25,8 +25,7 @@ const sim_verify_case sim_verify_cases[] = {
 
 const size_t sim_verify_case_count = sizeof sim_verify_cases / sizeof sim_verify_cases[0];
 
-void sim_verify_configure(const sim_verify_case *check, sim_fpr_config *config, uint64_t seed,
-                          unsigned threads)
+void sim_verify_configure(const sim_verify_case *check, sim_fpr_config *config, const sim_run_settings *run)
 {
     memset(config, 0, sizeof *config);
     config->bits = check->bits;
@@ -37,6 +36,6 @@ void sim_verify_configure(const sim_verify_case *check, sim_fpr_config *config, 
     config->guard = 1;
     config->filter = check->filter;
     config->counter_bits = 4;
-    config->seed = seed;
-    config->threads = threads;
+    config->run = *run;
+    config->run.trials = 0;
 }

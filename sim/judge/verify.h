@@ -34,9 +34,8 @@ extern const size_t sim_verify_case_count;
 /* Work budget of one check (probe operations) by default. */
 #define SIM_VERIFY_DEFAULT_WORK 1e9
 
-/* Fills `config` for the case (trials and queries left 0 for
- * sim_fpr_choose_size), with the given seed and threads. */
-void sim_verify_configure(const sim_verify_case *check, sim_fpr_config *config, uint64_t seed,
-                          unsigned threads);
+/* Fills `config` for the case with the run settings `run` (its trials, and
+ * the queries, set to 0 for sim_fpr_choose_size). */
+void sim_verify_configure(const sim_verify_case *check, sim_fpr_config *config, const sim_run_settings *run);
 
 #endif

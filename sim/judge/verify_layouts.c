@@ -54,7 +54,7 @@ void sim_layout_sweep_check(size_t index, sim_layout_check *check)
 }
 
 int sim_layout_check_configure(const sim_layout_check *check, sim_fpr_config *config, sim_layout *layout,
-                               uint64_t seed, unsigned threads)
+                               const sim_run_settings *run)
 {
     memset(config, 0, sizeof *config);
     config->bits = check->bits;
@@ -64,8 +64,8 @@ int sim_layout_check_configure(const sim_layout_check *check, sim_fpr_config *co
     config->hash_function = SIM_HASH_XXH3;
     config->guard = 1;
     config->filter = SIM_FILTER_STANDARD;
-    config->seed = seed;
-    config->threads = threads;
+    config->run = *run;
+    config->run.trials = 0;
     config->layout = layout;
     char reason[128];
     return sim_layout_init(layout, check->kind, check->bits, check->hashes, 0, 0, check->index_bits, reason,
@@ -76,5 +76,5 @@ void sim_layout_check_size(sim_fpr_config *config, double work_budget)
 {
     config->queries = config->keys;
     double trials = floor(work_budget / ((double)config->hashes * 2.0 * (double)config->keys));
-    config->trials = trials > SIM_MIN_TRIALS_FOR_T ? (uint64_t)trials : SIM_MIN_TRIALS_FOR_T;
+    config->run.trials = trials > SIM_MIN_TRIALS_FOR_T ? (uint64_t)trials : SIM_MIN_TRIALS_FOR_T;
 }

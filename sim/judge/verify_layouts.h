@@ -41,11 +41,11 @@ void sim_layout_sweep_check(size_t index, sim_layout_check *check);
 
 /*
  * Fills `config` (trials and queries left 0 for sim_fpr_choose_size) and
- * `layout` for the check, with the given seed and threads; config->layout
+ * `layout` for the check, with the run settings `run` (trials set by sim_layout_check_size); config->layout
  * points at `layout`.  Returns 0, or -1 if the layout refuses the shape.
  */
 int sim_layout_check_configure(const sim_layout_check *check, sim_fpr_config *config, sim_layout *layout,
-                               uint64_t seed, unsigned threads);
+                               const sim_run_settings *run);
 
 /*
  * Sizes a configured check within `work_budget` probe operations: Q = n

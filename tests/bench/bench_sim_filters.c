@@ -368,12 +368,12 @@ static void harness_config(sim_fpr_config *config, uint64_t bits, uint64_t keys,
     config->bits = bits;
     config->keys = keys;
     config->hashes = hashes;
-    config->trials = trials;
+    config->run.trials = trials;
     config->queries = queries;
     config->guard = 1;
     config->counter_bits = 4;
-    config->seed = SEED;
-    config->threads = threads;
+    config->run.seed = SEED;
+    config->run.threads = threads;
 }
 
 /* Runs the config; the whole run counts as "query" time, per trial. */
