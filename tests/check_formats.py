@@ -38,7 +38,7 @@ CALC = [
     "compare 1e9 1%", "compare 1000 1e-10",
     "lsm", "lsm -L 5 -T 10 -n 1e9 -p 1%", "lsm -L 3 -T 2 -n 1e6 --per-level", "lsm -L 1 -n 1",
     "grow -n 1e6", "grow -n 1e6 --per-filter", "grow -n 1 --initial 1 -s 1",
-    "structures 1%", "structures 1% -n 1e6", "structures 1e-300 -n 1 --counter-bits 1",
+    "structures 1%", "structures 1% -n 1e6", "structures 1e-30 -n 1 --counter-bits 1",
 ]
 SIM = [
     "fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --seed 1",

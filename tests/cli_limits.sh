@@ -35,6 +35,10 @@ refuse "bits" "$build/bloomcalc" converge -c 1000 -m 2^6..2^12
 refuse "bits-per-key" "$build/bloomcalc" plan -m 64 --bits-per-key 1000
 refuse "bits-per-key" "$build/bloomcalc" plan -n 1 --bits-per-key 0.1
 refuse "keys" "$build/bloomcalc" fpr -m 2 -n 2^28 -k 1000
+# Certifying the best k of a few keys with many hashes would take minutes (FORMULAS.md §l):
+# refused up front, naming the keys.
+refuse "keys" "$build/bloomcalc" plan -n 1 -p 1e-100
+refuse "keys" "$build/bloomcalc" structures 1e-300 -n 1
 # ... while the same filters with a fixed k, or just inside the limits, answer.
 "$build/bloomcalc" plan -n 1 -m 2^20 -k 20 --format csv >"$out" 2>"$err"
 check "plan -n 1 -m 2^20 -k 20 answers" $?

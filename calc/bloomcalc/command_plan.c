@@ -123,6 +123,9 @@ int bloomcalc_plan(int argc, char **argv, int first)
                                 "or a unit), or a fixed -k/--hashes K",
                                 BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
             status = BLOOM_EXIT_USAGE;
+        } else if (planned == BLOOM_UNRESOLVED && k == 0) {
+            bloom_options_error(&line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);
+            status = BLOOM_EXIT_USAGE;
         } else if (planned == BLOOM_UNDEFINED && !given.n) {
             bloom_options_error(&line, "-m/--bits: too few bits to hold even one key at the "
                                 "target rate; accepted: more bits or a larger -p/--rate");

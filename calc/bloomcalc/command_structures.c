@@ -136,6 +136,9 @@ int bloomcalc_structures(int argc, char **argv, int first)
                                 "count (m/n) ln 2 reaches the limit of %lu; accepted: m/n below "
                                 "1442.7 counters a key", BLOOM_MAX_HASHES);
             status = BLOOM_EXIT_USAGE;
+        } else if (planned == BLOOM_UNRESOLVED) {
+            bloom_options_error(&line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);
+            status = BLOOM_EXIT_USAGE;
         }
         int row_status = BLOOM_OK;
         for (; count < bloom_structure_count && row_status == BLOOM_OK && status == BLOOM_EXIT_SUCCESS; count++)

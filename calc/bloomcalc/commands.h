@@ -51,4 +51,12 @@ void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan 
  */
 int bloomcalc_emit(struct bloom_fields *fields, int format, const char *command);
 
+/* The refusal when certifying the best hash count would take too long
+ * (bloom_best_hashes returns BLOOM_UNRESOLVED before it starts; the branch
+ * and bound of calc/FORMULAS.md §l), shared by plan and structures. */
+#define BLOOMCALC_BEST_HASHES_TOO_COSTLY \
+    "-n/--keys: so few keys for their bits that certifying the best hash count takes too long " \
+    "(each k that Bloom's bound leaves open needs its exact rate); accepted: more keys, a " \
+    "larger rate, or a fixed -k/--hashes K where the command takes one"
+
 #endif

@@ -35,6 +35,16 @@
 #define BITS_PER_DECIMAL_DIGIT 3.33
 #define GUARD_BITS 32
 
+/*
+ * A comparison tries intervals up to this precision before an exact
+ * fraction: two different rates separate at a few dozen bits, while the
+ * fraction of a small filter's exact rate can take thousands of bits
+ * (plan -n 1 -m 1442 computed 22 000-bit fractions for every comparison of
+ * its searches).  Only equal values need the fraction.  Both are certified,
+ * so the order of the attempts changes the time, never the answer.
+ */
+#define COMPARE_INTERVALS_FIRST_BITS 1024
+
 typedef int (*interval_decision)(void *answer, mpfi_srcptr enclosure, const void *context);
 
 static mpfr_prec_t precision_limit = BLOOM_PRECISION_LIMIT;
@@ -56,13 +66,13 @@ mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits)
  * `decide` accepts the enclosure (returns 1).  decide returns 0 to ask for
  * more precision.
  */
-static int refine(const bloom_quantity *quantity, mpfr_prec_t precision,
-                  interval_decision decide, void *answer, const void *context)
+static int refine_upto(const bloom_quantity *quantity, mpfr_prec_t precision, mpfr_prec_t cap,
+                       interval_decision decide, void *answer, const void *context)
 {
     mpfi_t enclosure;
     mpfi_init2(enclosure, precision);
     int status = BLOOM_UNRESOLVED;
-    for (; precision <= precision_limit; precision *= 2) {
+    for (; precision <= cap; precision *= 2) {
         mpfi_set_prec(enclosure, precision);
         int enclosed = quantity->enclose(enclosure, quantity->arguments);
         if (enclosed != BLOOM_OK) {
@@ -76,6 +86,12 @@ static int refine(const bloom_quantity *quantity, mpfr_prec_t precision,
     }
     mpfi_clear(enclosure);
     return status;
+}
+
+static int refine(const bloom_quantity *quantity, mpfr_prec_t precision,
+                  interval_decision decide, void *answer, const void *context)
+{
+    return refine_upto(quantity, precision, precision_limit, decide, answer, context);
 }
 
 /*
@@ -297,6 +313,9 @@ int bloom_quantity_compare(int *sign, const bloom_quantity *left, const bloom_qu
 {
     bloom_quantity_pair pair = { *left, *right };
     bloom_quantity difference = { bloom_enclose_difference, &pair, bloom_exact_difference };
+    int status = refine_upto(&difference, 64, COMPARE_INTERVALS_FIRST_BITS, decide_sign, sign, NULL);
+    if (status == BLOOM_OK)
+        return status;
     mpq_t exact;
     mpq_init(exact);
     int known = exact_value(exact, &difference);
@@ -304,7 +323,9 @@ int bloom_quantity_compare(int *sign, const bloom_quantity *left, const bloom_qu
     mpq_clear(exact);
     if (known)
         return BLOOM_OK;
-    return refine(&difference, 64, decide_sign, sign, NULL);
+    if (status != BLOOM_UNRESOLVED)
+        return status;
+    return refine(&difference, 2 * COMPARE_INTERVALS_FIRST_BITS, decide_sign, sign, NULL);
 }
 
 /* exact(left) and exact(right) when both are known. */

@@ -26,6 +26,8 @@
  * Internet Mathematics 1(4), 2004 (the optimal k); FORMULAS.md §b.
  */
 #include "sizing.h"
+#include <math.h>
+
 #include "fpr.h"
 
 /* --- real-valued sizing quantities ------------------------------------ */
@@ -219,32 +221,235 @@ static int compare_exact_rate(int *sign, mpz_srcptr m, mpz_srcptr n, unsigned lo
     return bloom_quantity_compare_rational(sign, &rate, p);
 }
 
-int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
+/* --- the best integer k: branch and bound (FORMULAS.md §l) ---
+ *
+ * Bloom's formula B(k) = (1 - (1 - 1/m)^(kn))^k is a lower bound of the
+ * exact rate E(k) (Jensen, fpr.c), and as a function of real k it falls
+ * until k_B = ln 2 / (-n ln(1 - 1/m)) and rises after it.  So once a k on
+ * one side of k_B has B(k) above the best exact rate found so far, no k
+ * further out on that side can beat it: the search walks down and up from
+ * floor((m/n) ln 2), evaluates E only where B does not rule k out, and
+ * stops on each side at the first k the bound excludes.  Every comparison
+ * is certified; only the quick ones use a fixed-precision enclosure. */
+
+#define BEST_HASHES_QUICK_BITS 128
+
+typedef struct best_search {
+    mpz_srcptr m, n;
+    unsigned long best;      /* the best k so far */
+    mpfi_t best_rate;        /* an enclosure of E(best) */
+    mpfi_t scratch;
+    mpfr_t minimiser_low, minimiser_high;   /* an enclosure of k_B */
+} best_search;
+
+/* result = k_B = ln 2 / (-n log1p(-1/m)), for m >= 2 and n >= 1. */
+static void enclose_bloom_minimiser(mpfi_ptr result, mpz_srcptr m, mpz_srcptr n)
 {
-    bloom_sizing_arguments arguments = { NULL, 0, n, m };
+    mpfi_t log2;
+    mpfi_init2(log2, mpfi_get_prec(result));
+    mpfi_set_z(result, m);
+    mpfi_ui_div(result, 1, result);
+    mpfi_neg(result, result);
+    mpfi_log1p(result, result);
+    mpfi_mul_z(result, result, n);
+    mpfi_neg(result, result);
+    mpfi_const_log2(log2);
+    mpfi_div(result, log2, result);
+    mpfi_clear(log2);
+}
+
+/* result = an enclosure of Bloom's bound (bloom = 1) or of the exact rate at k. */
+static int enclose_rate_at(mpfi_ptr result, const best_search *search, unsigned long k, int bloom)
+{
+    bloom_fpr_arguments arguments = { search->m, search->n, k, 0 };
+    return bloom ? bloom_enclose_fpr_bloom(result, &arguments)
+                 : bloom_enclose_fpr_exact(result, &arguments);
+}
+
+/* *sign = sign of (rate at k - E(best)), certified: the quick enclosures
+ * first, the full comparison (exact fractions on a tie) when they overlap. */
+static int compare_with_best(int *sign, best_search *search, unsigned long k, int bloom)
+{
+    int status = enclose_rate_at(search->scratch, search, k, bloom);
+    if (status != BLOOM_OK)
+        return status;
+    if (mpfr_cmp(&search->scratch->left, &search->best_rate->right) > 0) {
+        *sign = 1;
+    } else if (mpfr_cmp(&search->scratch->right, &search->best_rate->left) < 0) {
+        *sign = -1;
+    } else {
+        bloom_fpr_arguments at_k = { search->m, search->n, k, 0 };
+        bloom_fpr_arguments at_best = { search->m, search->n, search->best, 0 };
+        bloom_quantity rate = bloom ? bloom_fpr_bloom_quantity(&at_k) : bloom_fpr_exact_quantity(&at_k);
+        bloom_quantity best = bloom_fpr_exact_quantity(&at_best);
+        status = bloom_quantity_compare(sign, &rate, &best);
+    }
+    return status;
+}
+
+/* Evaluates E(k) and makes k the best if its rate is lower (on a tie the smaller k). */
+static int consider(best_search *search, unsigned long k)
+{
+    int sign = 0;
+    int status = compare_with_best(&sign, search, k, 0);
+    if (status == BLOOM_OK && (sign < 0 || (sign == 0 && k < search->best))) {
+        search->best = k;
+        mpfi_swap(search->best_rate, search->scratch);   /* scratch holds E(k) */
+    }
+    return status;
+}
+
+/* *excluded = 1 when k lies on the far side of k_B from the start (below
+ * it going down, above it going up) and B(k) > E(best): k and every k
+ * beyond it on that side are worse than the best.  0 when undecided. */
+static int bound_excludes(int *excluded, best_search *search, unsigned long k, int upward)
+{
+    *excluded = 0;
+    int beyond = upward ? mpfr_cmp_ui(search->minimiser_high, k) <= 0
+                        : mpfr_cmp_ui(search->minimiser_low, k) >= 0;
+    if (!beyond)
+        return BLOOM_OK;
+    int sign = 0;
+    int status = compare_with_best(&sign, search, k, 1);
+    if (status == BLOOM_UNRESOLVED)
+        return BLOOM_OK;   /* cannot tell: keep searching, which is always safe */
+    *excluded = status == BLOOM_OK && sign > 0;
+    return status;
+}
+
+/*
+ * The bracket: from the start, the first k on each side that the bound
+ * excludes against E(start); *low..*high are the k it leaves (within 1 ..
+ * the limit), and *open_above = 1 when it excludes no k up to the limit.
+ */
+static int bracket(unsigned long *low, unsigned long *high, int *open_above, best_search *search,
+                   unsigned long start)
+{
+    int status = BLOOM_OK, excluded = 0;
+    *low = start;
+    while (status == BLOOM_OK && *low > 1) {
+        status = bound_excludes(&excluded, search, *low - 1, 0);
+        if (excluded)
+            break;
+        (*low)--;
+    }
+    *high = start;
+    *open_above = 1;
+    while (status == BLOOM_OK && *high < BLOOM_MAX_HASHES) {
+        status = bound_excludes(&excluded, search, *high + 1, 1);
+        if (excluded) {
+            *open_above = 0;
+            break;
+        }
+        (*high)++;
+    }
+    return status;
+}
+
+/*
+ * A cost model of one exact rate at the quick precision, in limb
+ * operations: k^2 / 2 subtractions and the weights, at the working
+ * precision k (log2(2/f) + 1) + 192 bits that fpr.c chooses (k + 192 for a
+ * saturated filter).  It only decides whether the search is attempted.
+ */
+static double evaluation_work(const best_search *search, unsigned long k)
+{
+    double load = (double)k * mpz_get_d(search->n) / mpz_get_d(search->m);
+    double fill = -expm1(-load);
+    double bits = load >= 1 ? (double)k + 192
+                            : (double)k * (fill > 0 ? log2(2 / fill) + 1 : 1100) + 192;
+    return (double)k * (double)k * (bits / 64 + 1);
+}
+
+/* The work of evaluating every k of a bracket, against the budget. */
+static int bracket_affordable(const best_search *search, unsigned long low, unsigned long high)
+{
+    double work = 0;
+    for (unsigned long k = low; k <= high; k++)
+        work += evaluation_work(search, k);
+    return work <= BLOOM_BEST_HASHES_WORK;
+}
+
+/* Evaluates E over low..high, from the start outwards, each side stopping
+ * at the first k the bound excludes against the best so far. */
+static int search_bracket(best_search *search, unsigned long start, unsigned long low,
+                          unsigned long high)
+{
+    int status = BLOOM_OK, excluded = 0;
+    for (unsigned long k = start; status == BLOOM_OK && k > low; k--) {
+        status = bound_excludes(&excluded, search, k - 1, 0);
+        if (status != BLOOM_OK || excluded)
+            break;
+        status = consider(search, k - 1);
+    }
+    for (unsigned long k = start; status == BLOOM_OK && k < high; k++) {
+        status = bound_excludes(&excluded, search, k + 1, 1);
+        if (status != BLOOM_OK || excluded)
+            break;
+        status = consider(search, k + 1);
+    }
+    return status;
+}
+
+/* k0 = floor((m/n) ln 2), at least 1 and at most the limit; *beyond = 1
+ * when k0 reaches the limit (k_B < (m/n) ln 2 is then near or above it, and
+ * the best k may lie above the limit). */
+static int search_start(unsigned long *k0, int *beyond, best_search *search)
+{
+    bloom_sizing_arguments arguments = { NULL, 0, search->n, search->m };
     bloom_quantity optimum = { bloom_enclose_optimal_hashes, &arguments, NULL };
     mpz_t below;
     mpz_init(below);
     int status = bloom_quantity_ceil(below, &optimum, 1);
-    if (status != BLOOM_OK) {
-        mpz_clear(below);
-        return status;
-    }
-    if (mpz_cmp_ui(below, 1) < 0) {
-        *k = 1;
-    } else if (mpz_cmp_ui(below, BLOOM_MAX_HASHES) >= 0) {
-        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
-    } else {
-        unsigned long lower = mpz_get_ui(below);
-        bloom_fpr_arguments at_lower = { m, n, lower, 0 };
-        bloom_fpr_arguments at_upper = { m, n, lower + 1, 0 };
-        bloom_quantity lower_rate = bloom_fpr_exact_quantity(&at_lower);
-        bloom_quantity upper_rate = bloom_fpr_exact_quantity(&at_upper);
-        int sign = 0;
-        status = bloom_quantity_compare(&sign, &upper_rate, &lower_rate);
-        *k = sign < 0 ? lower + 1 : lower;   /* equal rates keep the smaller k */
-    }
+    *beyond = mpz_cmp_ui(below, BLOOM_MAX_HASHES) >= 0;
+    *k0 = mpz_cmp_ui(below, 1) < 0 ? 1
+        : mpz_cmp_ui(below, BLOOM_MAX_HASHES) > 0 ? BLOOM_MAX_HASHES : mpz_get_ui(below);
     mpz_clear(below);
+    return status;
+}
+
+int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
+{
+    if (mpz_sgn(n) <= 0 || mpz_sgn(m) <= 0)
+        return BLOOM_UNDEFINED;
+    if (mpz_cmp_ui(m, 1) == 0) {
+        *k = 1;   /* one bit: every k sets it, every rate is 1; a tie keeps the smaller k */
+        return BLOOM_OK;
+    }
+    best_search search;
+    search.m = m;
+    search.n = n;
+    search.best = 0;
+    mpfi_init2(search.best_rate, BEST_HASHES_QUICK_BITS);
+    mpfi_init2(search.scratch, BEST_HASHES_QUICK_BITS);
+    mpfr_inits2(BEST_HASHES_QUICK_BITS, search.minimiser_low, search.minimiser_high, (mpfr_ptr)0);
+    enclose_bloom_minimiser(search.scratch, m, n);
+    mpfi_get_left(search.minimiser_low, search.scratch);
+    mpfi_get_right(search.minimiser_high, search.scratch);
+    unsigned long start = 1;
+    int beyond = 0;
+    int status = search_start(&start, &beyond, &search);
+    if (status == BLOOM_OK && beyond)
+        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
+    if (status == BLOOM_OK) {
+        search.best = start;
+        status = enclose_rate_at(search.best_rate, &search, start, 0);
+    }
+    unsigned long low = start, high = start;
+    int open_above = 0;
+    if (status == BLOOM_OK)
+        status = bracket(&low, &high, &open_above, &search, start);
+    if (status == BLOOM_OK && !bracket_affordable(&search, low, high))
+        status = BLOOM_UNRESOLVED;   /* refused up front: too many exact rates to certify */
+    if (status == BLOOM_OK)
+        status = search_bracket(&search, start, low, high);
+    if (status == BLOOM_OK && open_above && search.best == BLOOM_MAX_HASHES)
+        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
+    if (status == BLOOM_OK)
+        *k = search.best;
+    mpfi_clear(search.best_rate);
+    mpfi_clear(search.scratch);
+    mpfr_clears(search.minimiser_low, search.minimiser_high, (mpfr_ptr)0);
     return status;
 }
 
@@ -532,6 +737,10 @@ static int solve(mpz_ptr rop, unsigned long *k, int for_bits, mpz_srcptr fixed, 
         if (hopeless)
             break;
     }
+    /* At the answer, the hash count printed is the one with the lowest exact
+     * rate there (it meets p, since best_k does), not the first that met it. */
+    if (status == BLOOM_OK && fixed_k == 0 && mpz_sgn(best) > 0)
+        status = for_bits ? bloom_best_hashes(&best_k, best, fixed) : bloom_best_hashes(&best_k, fixed, best);
     if (status == BLOOM_OK) {
         mpz_set(rop, best);
         *k = best_k;

@@ -48,6 +48,12 @@ extern "C" {
 #define BLOOM_MAX_HASHES 1000UL
 #endif
 
+/* The best hash count (sizing.c, FORMULAS.md §l) is certified by
+ * evaluating the exact rate at every k that Bloom's lower bound leaves
+ * open; a search whose cost model (limb operations) exceeds this budget,
+ * about half a second, is refused (BLOOM_UNRESOLVED) rather than started. */
+#define BLOOM_BEST_HASHES_WORK 1.2e8
+
 /* Levels L of the filters planned together by plan and table --levels
  * (the Monkey allocation): 1 to 10^6. */
 #define BLOOM_MAX_LEVELS 1000000UL

@@ -101,7 +101,8 @@ int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor);
  * Stores in *sign the sign of (left - right): -1, 0 or +1.  Returns
  * BLOOM_OK, BLOOM_UNDEFINED, or BLOOM_UNRESOLVED when the two quantities
  * cannot be separated below the precision limit.  Equality (sign 0) can
- * only be established when both have exact values.
+ * only be established when both have exact values.  Enclosures are tried
+ * first (up to 1024 bits), the exact values only when those overlap.
  */
 int bloom_quantity_compare(int *sign, const bloom_quantity *left,
                            const bloom_quantity *right);

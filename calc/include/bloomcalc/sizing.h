@@ -52,18 +52,23 @@ void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m);
 void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes);
 
 /*
- * *k = the integer hash count with the lower exact rate for m bits and n
- * keys: floor or ceiling of (m/n) ln 2 (at least 1); on a tie the smaller.
- * Returns a bloom_status: BLOOM_UNDEFINED when floor((m/n) ln 2) >=
- * BLOOM_MAX_HASHES, where the best count could lie above the limit
- * (m/n >= 1000/ln 2 = 1442.7 bits a key): never silently clamped.
+ * *k = the integer hash count with the lowest exact rate for m bits and n
+ * keys among 1 .. BLOOM_MAX_HASHES; on a tie the smaller.  Certified by
+ * branch and bound with Bloom's formula as the lower bound
+ * (FORMULAS.md §l).  Returns a bloom_status: BLOOM_UNDEFINED when floor((m/n) ln 2) >=
+ * BLOOM_MAX_HASHES (m/n >= 1000/ln 2 = 1442.7 bits a key), or when the best
+ * is the limit itself and the bound does not rule out larger counts: the
+ * best count could lie above the limit, never silently clamped;
+ * BLOOM_UNRESOLVED, before any exact rate is computed, when the k the bound
+ * leaves open cost more than BLOOM_BEST_HASHES_WORK to evaluate.
  */
 int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
 
 /*
  * rop = the smallest m whose exact rate with n keys is at most p, and *k
- * the hash count achieving it: `fixed_k` if nonzero, otherwise the integer
- * k giving the smallest such m (on a tie the smaller k).  Returns a
+ * the hash count: `fixed_k` if nonzero, otherwise the best k at that m
+ * (bloom_best_hashes: the lowest exact rate there, which meets p since
+ * some k does).  Returns a
  * bloom_status (BLOOM_UNDEFINED if the target cannot be met, n = 0).
  */
 int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
@@ -71,7 +76,8 @@ int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
 
 /*
  * rop = the largest n whose exact rate in m bits is at most p, and *k the
- * hash count achieving it (fixed_k if nonzero).  rop is 0 if even one key
+ * hash count (fixed_k if nonzero, otherwise bloom_best_hashes for m and
+ * that n).  rop is 0 if even one key
  * misses the target.  Returns a bloom_status.
  */
 int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
