@@ -580,16 +580,19 @@ static int answer_block(flight *key, const query_task *task)
 }
 
 /* Asks keys [first, end) as a pipeline: key j is started (hashed, its
- * block prefetched) task->window keys before it is answered. */
+ * block prefetched) task->window keys before it is answered, in slot
+ * j mod window of the ring (the slot of key j - window, answered just
+ * before; the slot is counted, not divided for). */
 static uint64_t ask_blocked(const query_task *task, flight *flights, uint64_t first, uint64_t end)
 {
-    unsigned window = task->window;
+    unsigned window = task->window, slot = 0;
     uint64_t positives = 0;
     for (uint64_t j = first; j < end + window; j++) {
         if (j >= first + window)
-            positives += (uint64_t)answer_block(&flights[(j - window) % window], task);
+            positives += (uint64_t)answer_block(&flights[slot], task);
         if (j < end)
-            launch_block(&flights[j % window], task, j);
+            launch_block(&flights[slot], task, j);
+        slot = slot + 1 < window ? slot + 1 : 0;
     }
     return positives;
 }

@@ -200,10 +200,13 @@ packed_eight(const sim_hash_stream *stream, unsigned index, unsigned count, unsi
         x[0] = stream->high;
     lanes8 probe = index + lane;
     lanes8 offsets = ((x >> draw_shift) + probe * stride) << ((probe * shift) & 63);
-    uint64_t packed = 0;
-    for (unsigned l = 0; l < count; l++)
-        packed |= offsets[l];
-    return packed;
+    offsets &= (lanes8)(lane < count);
+    /* the lanes' bits do not overlap: OR them in registers, halves onto halves
+     * (reading the lanes back from memory stalled on the vector's store) */
+    offsets |= __builtin_shuffle(offsets, (lanes8){ 4, 5, 6, 7, 0, 1, 2, 3 });
+    offsets |= __builtin_shuffle(offsets, (lanes8){ 2, 3, 0, 1, 6, 7, 4, 5 });
+    offsets |= __builtin_shuffle(offsets, (lanes8){ 1, 0, 3, 2, 5, 4, 7, 6 });
+    return offsets[0];
 }
 
 uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *probes)
