@@ -343,13 +343,16 @@ if [ -f data/bench.csv ]; then
     echo "*libbloom* is the C library a user would pick instead (Debian libbloom-dev 1.6, its own sizing"
     echo "for 10 bits a key, one thread). The *tiny* rows are filters of at most 512 bits on the"
     echo "direct-draw engine (sim/engine/tiny.h): \"queries\" counts filter instances, each built and asked"
-    echo "once. Timings depend on the machine and its load; only ratios within one run compare"
+    echo "once. *cpu seconds* is the processor time of the row's parts (all threads), *x cpu* the"
+    echo "standard layout's over the row's: on a shared machine the steadier of the two comparisons."
+    echo "Timings depend on the machine and its load; only ratios within one run compare"
     echo "(sim/PERFORMANCE.md §l.4)."
     echo
-    echo "| case | threads | n | m | k | ns/insert | ns/query | x textbook (insert) | x textbook (query) | x bloomsim | seconds | positives |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| case | threads | n | m | k | ns/insert | ns/query | x textbook (insert) | x textbook (query) | x bloomsim | seconds | cpu seconds | x cpu | positives |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     columns data/bench.csv case threads n m k ns_per_insert ns_per_query insert_speedup_vs_textbook \
-        query_speedup_vs_textbook speedup_vs_bloomsim_standard seconds positives |
+        query_speedup_vs_textbook speedup_vs_bloomsim_standard seconds cpu_seconds \
+        cpu_speedup_vs_bloomsim_standard positives |
         awk -F'\t' '{ line = "|"; for (i = 1; i <= NF; i++) line = line " " $i " |"; print line }'
 fi
 echo
