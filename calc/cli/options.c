@@ -51,14 +51,6 @@ int bloom_options_given(const bloom_command_line *line, const char *long_name)
     return 0;
 }
 
-int bloom_options_given_count(const bloom_command_line *line, const char *const *long_names)
-{
-    int count = 0;
-    for (; *long_names != NULL; long_names++)
-        count += bloom_options_given(line, *long_names) != 0;
-    return count;
-}
-
 int bloom_options_exit_status(bloom_options_outcome outcome)
 {
     return outcome == BLOOM_OPTIONS_REFUSED ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;

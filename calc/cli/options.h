@@ -104,9 +104,6 @@ bloom_option *bloom_options_find(bloom_command_line *line, const char *long_name
  * in the table (asserted), so a misspelt name fails loudly. */
 int bloom_options_given(const bloom_command_line *line, const char *long_name);
 
-/* How many of the NULL-terminated `long_names` were given. */
-int bloom_options_given_count(const bloom_command_line *line, const char *const *long_names);
-
 /* Prints the one-line error for `line` ("PROGRAM COMMAND: MESSAGE") on stderr. */
 void bloom_options_error(const bloom_command_line *line, const char *format, ...)
 #if defined(__GNUC__)

@@ -482,23 +482,3 @@ int bloomsim_emit(bloom_fields *fields, int format, const bloom_command_line *li
         return BLOOM_EXIT_FAILURE;
     return partial ? BLOOM_EXIT_INTERRUPTED : BLOOM_EXIT_SUCCESS;
 }
-
-int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
-                               uint64_t bits, uint64_t keys, unsigned hashes,
-                               bloomsim_extra_fields extra, const void *context)
-{
-    bloomsim_measurement measurement;
-    int status = bloomsim_measurement_prepare(&measurement, line, run, bits, keys, hashes);
-    if (status == BLOOM_EXIT_SUCCESS)
-        status = bloomsim_measurement_run(&measurement, line);
-    if (status == BLOOM_EXIT_SUCCESS && !measurement.shard_written) {
-        bloom_fields fields;
-        bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
-        if (extra != NULL)
-            extra(&fields, &measurement, context);
-        bloomsim_put_measurement(&fields, &measurement);
-        status = bloomsim_emit(&fields, run->output.format, line, measurement.totals.partial);
-    }
-    bloomsim_measurement_free(&measurement);
-    return status;
-}

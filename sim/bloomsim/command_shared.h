@@ -119,14 +119,6 @@ void bloomsim_put_measurement(bloom_fields *fields, const bloomsim_measurement *
 typedef void (*bloomsim_extra_fields)(bloom_fields *fields, const bloomsim_measurement *measurement,
                                       const void *context);
 
-/*
- * Prepares, runs and prints a rate measurement of (bits, keys, hashes):
- * the whole of a measuring command after parsing.  Returns the exit status.
- */
-int bloomsim_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
-                               uint64_t bits, uint64_t keys, unsigned hashes,
-                               bloomsim_extra_fields extra, const void *context);
-
 /* Prints the record (or one line on stderr if a quantity could not be
  * certified) and clears it.  Returns 0, 1 uncertified, or 130 when the
  * run was stopped by a signal. */
