@@ -60,6 +60,8 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
                   "widths (rules in calc/src/library_rules.c); guava is Guava 33",
           .choices = bloom_library_names },
     };
+    _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_OPTION_COUNT,
+                   "BLOOM_DESCRIPTION_OPTION_COUNT counts the description's options");
     memcpy(table, entries, sizeof entries);
     return BLOOM_DESCRIPTION_OPTION_COUNT;
 }

@@ -25,6 +25,7 @@
  * L. Fousse et al., "MPFR: A multiple-precision binary floating-point
  * library with correct rounding", ACM TOMS 33(2), 2007.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,7 @@ mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits)
 {
     mpfr_prec_t previous = precision_limit;
     precision_limit = bits < BLOOM_PRECISION_FLOOR ? BLOOM_PRECISION_FLOOR : bits > BLOOM_PRECISION_LIMIT ? BLOOM_PRECISION_LIMIT : bits;
+    assert(BLOOM_PRECISION_FLOOR <= precision_limit && precision_limit <= BLOOM_PRECISION_LIMIT);
     return previous;
 }
 
@@ -69,6 +71,7 @@ mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits)
 static int refine_upto(const bloom_quantity *quantity, mpfr_prec_t precision, mpfr_prec_t cap,
                        interval_decision decide, void *answer, const void *context)
 {
+    assert(precision >= MPFR_PREC_MIN && precision_limit <= BLOOM_PRECISION_LIMIT);
     mpfi_t enclosure;
     mpfi_init2(enclosure, precision);
     int status = BLOOM_UNRESOLVED;

@@ -17,6 +17,7 @@
  * Reference: P. S. Almeida, C. Baquero, N. Preguica and D. Hutchison,
  * "Scalable Bloom filters", Information Processing Letters 101(6), 2007.
  */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "growth.h"
@@ -79,6 +80,7 @@ static size_t add_subfilters(bloom_growth *growth, mpz_srcptr initial_capacity, 
         growth->filters = ++count;
     }
     int complete = mpz_sgn(remaining) == 0;
+    assert(count <= BLOOM_GROWTH_MAX_FILTERS);
     mpz_clear(remaining);
     return complete ? count : 0;
 }

@@ -4,6 +4,7 @@
  * the numbers come from libbloomsim (harness.h, report.h) and the
  * predictions from libbloomcalc.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -135,6 +136,7 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
         if ((groups & groups_table[g].group) != 0)
             for (size_t i = 0; i < groups_table[g].count; i++)
                 table[count++] = groups_table[g].entries[i];
+    assert(count <= BLOOMSIM_RUN_OPTION_MAX);   /* the callers' tables are that large */
     return count;
 }
 

@@ -46,6 +46,7 @@
  * while querying keeps its counts aside (incomplete_*), used only if no
  * trial completed at all.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -486,6 +487,7 @@ static double *power_table(const sim_fpr_config *config)
 {
     if (config->bits > SIM_POWER_TABLE_MAX_BITS)
         return NULL;
+    assert(config->bits >= 1 && config->hashes >= 1);
     double *table = malloc((config->bits + 1) * sizeof *table);
     for (uint64_t x = 0; table != NULL && x <= config->bits; x++)
         table[x] = pow((double)x / (double)config->bits, (double)config->hashes);

@@ -12,6 +12,7 @@
  * barrier is sized), so a failed pthread_create only makes the team
  * smaller, never wrong.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -38,6 +39,7 @@ static void block_trials(uint64_t block, uint64_t trials, uint64_t *first, uint6
     uint64_t per_block = sim_trials_per_block(trials);
     *first = block * per_block;
     *end = *first + per_block < trials ? *first + per_block : trials;
+    assert(*first < *end);   /* every block of a run holds at least one trial */
 }
 
 static void run_block(const sim_parallel_job *job, void *scratch, uint64_t block)
@@ -158,13 +160,16 @@ uint64_t sim_trials_per_block(uint64_t trials)
 
 uint64_t sim_block_of_trial(uint64_t trial, uint64_t trials)
 {
+    assert(trial < trials);
     return trial / sim_trials_per_block(trials);
 }
 
 uint64_t sim_block_count(uint64_t trials)
 {
     uint64_t per_block = sim_trials_per_block(trials);
-    return trials / per_block + (trials % per_block != 0);
+    uint64_t blocks = trials / per_block + (trials % per_block != 0);
+    assert(blocks <= SIM_BLOCK_COUNT_TARGET);   /* so blocks never depend on the threads */
+    return blocks;
 }
 
 

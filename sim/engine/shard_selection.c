@@ -7,6 +7,7 @@
  * the parts are disjoint, cover the range, and differ in size by at most
  * one.  The products are taken in 128 bits (L < 2^64, N <= 2^20).
  */
+#include <assert.h>
 #include <string.h>
 
 #include "parallel.h"
@@ -46,17 +47,20 @@ int sim_shard_select(sim_shard_selection *selection, uint64_t index, uint64_t co
         selection->split = SIM_SHARD_BY_TRIALS;
         selection->first_block = part_start(index, blocks, count);
         selection->end_block = part_start(index + 1, blocks, count);
+        assert(selection->first_block < selection->end_block && selection->end_block <= blocks);
         return 0;
     }
     selection->split = SIM_SHARD_BY_QUERIES;
     selection->first_query = part_start(index, queries, count);
     selection->end_query = part_start(index + 1, queries, count);
+    assert(selection->first_query <= selection->end_query && selection->end_query <= queries);
     selection->check_members = index == 0;
     return 0;
 }
 
 uint64_t sim_shard_trials(const sim_shard_selection *selection, uint64_t trials, uint64_t *first)
 {
+    assert(selection->first_block <= selection->end_block);
     uint64_t per_block = sim_trials_per_block(trials);
     uint64_t start = selection->first_block * per_block;
     uint64_t end = selection->end_block * per_block;
@@ -68,5 +72,6 @@ uint64_t sim_shard_trials(const sim_shard_selection *selection, uint64_t trials,
 
 uint64_t sim_shard_queries(const sim_shard_selection *selection)
 {
+    assert(selection->first_query <= selection->end_query);
     return selection->end_query - selection->first_query;
 }

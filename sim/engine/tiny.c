@@ -9,6 +9,7 @@
  * count does not depend on it.  No allocation, no per-trial setup besides
  * the generator's seed.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "tiny.h"
@@ -66,6 +67,7 @@ int sim_small_layout_init(sim_small_layout *small, const sim_layout *layout, uin
     small->reachable = layout != NULL ? layout->reachable : bits;
     if (bits > SIM_SMALL_MAX_BITS || (layout != NULL && layout->hash_bits != 0))
         return 0;
+    assert(small->hashes >= 1 && small->reachable <= bits);
     small->one_word = layout == NULL && bits <= SIM_TINY_MAX_BITS;
     if (small->kind == BLOOM_LAYOUT_STANDARD && !small->one_word)
         return 0;   /* standard filters keep the engines they had (the counts of a seed stay) */
@@ -80,6 +82,8 @@ int sim_small_layout_init(sim_small_layout *small, const sim_layout *layout, uin
     case BLOOM_LAYOUT_SPLIT_BLOCK:
         small->block_bits = layout->block_bits;
         small->word_bits = layout->block_bits / layout->hashes;
+        assert(layout->blocks >= 1 && small->block_bits <= SIM_SMALL_MAX_BITS
+               && (small->kind == BLOOM_LAYOUT_BLOCKED || small->word_bits * layout->hashes == small->block_bits));
         sim_draw_range_init(&small->first, layout->blocks, 64);
         sim_draw_range_init(&small->second, small->kind == BLOOM_LAYOUT_BLOCKED ? small->block_bits
                                                                                : small->word_bits, 64);

@@ -17,6 +17,7 @@
  * lower limit solves it = alpha/2, the upper limit solves
  * P(Bin(q,p) <= x) = 1 - I_p(x+1, q-x) = alpha/2.
  */
+#include <assert.h>
 #include <math.h>
 
 #include "stats.h"
@@ -120,11 +121,13 @@ double sim_student_t_quantile(double probability, double degrees_of_freedom)
 
 sim_interval sim_wilson_interval(double successes, double trials, double z)
 {
+    assert(z > 0 && (trials <= 0 || (successes >= 0 && successes <= trials)));   /* trials 0: stopped before a query */
     double rate = successes / trials, z2 = z * z;
     double scale = 1 + z2 / trials;
     double center = (rate + z2 / (2 * trials)) / scale;
     double half = z * sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials)) / scale;
     sim_interval interval = { successes <= 0 ? 0 : fmax(0, center - half), fmin(1, center + half) };
+    assert(trials <= 0 || (0 <= interval.low && interval.low <= interval.high && interval.high <= 1));
     return interval;
 }
 
@@ -136,6 +139,7 @@ static double beta_in_p(double p, const double *parameters)
 
 sim_interval sim_clopper_pearson_interval(uint64_t successes, uint64_t trials, double confidence)
 {
+    assert(successes <= trials && confidence > 0 && confidence < 1);
     double alpha = 1 - confidence, x = (double)successes, q = (double)trials;
     sim_interval interval = { 0, 1 };
     if (successes > 0) {
@@ -146,6 +150,7 @@ sim_interval sim_clopper_pearson_interval(uint64_t successes, uint64_t trials, d
         double upper_parameters[2] = { x + 1, q - x };
         interval.high = solve_increasing(beta_in_p, upper_parameters, 1 - alpha / 2, 0, 1);
     }
+    assert(0 <= interval.low && interval.low <= interval.high && interval.high <= 1);
     return interval;
 }
 
@@ -154,6 +159,7 @@ sim_interval sim_clopper_pearson_interval(uint64_t successes, uint64_t trials, d
 static sim_estimate t_estimate(double rate, double rate_error, double standard_error,
                                double degrees_of_freedom, double confidence)
 {
+    assert(confidence > 0 && confidence < 1);
     double quantile = sim_student_t_quantile(1 - (1 - confidence) / 2, degrees_of_freedom);
     double half = quantile * standard_error;
     sim_estimate estimate = { rate, standard_error, { rate - half, rate + half }, rate_error,
@@ -163,6 +169,7 @@ static sim_estimate t_estimate(double rate, double rate_error, double standard_e
 
 void sim_estimate_clip(sim_estimate *estimate, double minimum, double maximum)
 {
+    assert(minimum <= maximum);
     estimate->interval.low = fmin(fmax(estimate->interval.low, minimum), maximum);
     estimate->interval.high = fmin(fmax(estimate->interval.high, minimum), maximum);
     estimate->rate = fmin(fmax(estimate->rate, minimum), maximum);
@@ -205,6 +212,7 @@ sim_estimate sim_estimate_between_trials_real(double sum, double squares, uint64
 sim_estimate sim_estimate_wilson(uint64_t successes, uint64_t queries, double design_effect,
                                  double confidence)
 {
+    assert(successes <= queries && design_effect >= 1);
     double z = sim_normal_quantile(1 - (1 - confidence) / 2);
     double effective_queries = (double)queries / design_effect;
     double rate = (double)successes / (double)queries;
