@@ -18,13 +18,16 @@ accepted is fed back in:
 Stage 1, every option of both programs: 'PROGRAM COMMAND --OPTION FORM
 --zz-sentinel' must be refused for the sentinel (unknown option), which the
 parser reaches only after it accepted FORM; nothing runs.
-Stage 2, the bloomcalc commands that run in milliseconds: each example or
-choice (not the bounds: lsm -L 1000 takes seconds) is given
+Stage 2, the commands that run in milliseconds (bloomcalc's, and bloomsim
+fpr and plan with 10 trials of 10 queries): each example or choice (not
+the bounds: lsm -L 1000 takes seconds; but bloomsim's hash, index and
+block widths) is given
 with a base command line that is complete ('plan 1e6 1%'...), and the run
 must exit 0, or at least not be refused for that option (no stderr line
 'OPTION: ...').  Options the base line already gives are left to stage 1.
 
-Also: -V and --version, for each program and each command, print the
+Also: a command given no arguments that is refused with an example ("e.g.
+'bloomcalc compare 1e9 1%'") accepts that example; and -V and --version, for each program and each command, print the
 version line and exit 0.
 
 Prints "cli-messages: N passed, N failed".  With MESSAGES_SELF_TEST=1 it
@@ -34,13 +37,20 @@ refuses) added to its examples: every such run must fail
 """
 import os
 import re
+import shlex
 import subprocess
 import sys
 
 BUILD = sys.argv[1]
 SENTINEL = "--zz-sentinel"
 
-# Stage 2: a complete command line per bloomcalc command, and the options it gives.
+# Stage 2: a complete command line per command that runs in milliseconds, and the options it gives.
+SIM_RUN = ["--trials", "10", "--queries", "10"]
+SIM_GIVEN = {"trials", "queries", "keys", "bits", "memory", "bits-per-key", "hashes", "rate"}
+SIM_BASES = {
+    "fpr": (["-m", "1e4", "-n", "1000", "-k", "3"] + SIM_RUN, SIM_GIVEN),
+    "plan": (["1000", "1%"] + SIM_RUN, SIM_GIVEN),
+}
 BASES = {
     "plan": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"}),
     "fpr": (["-m", "1e4", "-n", "1000", "-k", "3"], {"keys", "bits", "memory", "bits-per-key", "hashes"}),
@@ -57,6 +67,9 @@ BASES = {
 NEEDS = {"block-words": lambda form: ["--layout", "split-block"]}
 NEEDS_IN = {("fpr", "block-words"): lambda form: ["-m", "1e4", "-n", "1000", "-k", form,
                                                   "--layout", "split-block"]}
+
+# bloomsim options whose bounds are cheap to run: the widths the description accepts.
+SIM_BOUNDED = {"hash-bits", "index-bits", "block-bits"}
 
 SELF_TEST = os.environ.get("MESSAGES_SELF_TEST") == "1"
 passed = 0
@@ -154,8 +167,8 @@ def check_stage1(program, command, long_name, short_name, form):
             (program, command, long_name, form, err.strip() or "exit %s" % rc))
 
 
-def check_stage2(command, long_name, short_name, form):
-    base, given = BASES[command]
+def check_stage2(program, command, long_name, short_name, form):
+    base, given = (BASES if program == "bloomcalc" else SIM_BASES)[command]
     if long_name in given:
         return
     if (command, long_name) in NEEDS_IN:
@@ -163,14 +176,14 @@ def check_stage2(command, long_name, short_name, form):
     elif long_name in NEEDS:
         base = base + NEEDS[long_name](form)
     label = option_label(long_name, short_name)
-    rc, out, err = run([os.path.join(BUILD, "bloomcalc"), command] + base + ["--" + long_name, form])
+    rc, out, err = run([os.path.join(BUILD, program), command] + base + ["--" + long_name, form])
     refused_for_it = rc == 2 and any(line.split(": ", 2)[1:2] == [label] or
                                      (": %s:" % label) in line for line in err.splitlines())
     if rc == 0 or (rc in (1, 2) and not refused_for_it):
         ok()
     else:
-        bad("bloomcalc %s %s --%s '%s' (named as accepted) fails: exit %s, %s" %
-            (command, " ".join(base), long_name, form, rc, err.strip()))
+        bad("%s %s %s --%s '%s' (named as accepted) fails: exit %s, %s" %
+            (program, command, " ".join(base), long_name, form, rc, err.strip()))
 
 
 def check_option(program, command, option):
@@ -199,8 +212,11 @@ def check_option(program, command, option):
     for form in forms + bounds:
         check_stage1(program, command, long_name, short_name, form)
     for form in forms:   # the bounds are left to stage 1: some run for seconds (lsm -L 1000)
-        if program == "bloomcalc" and command in BASES:
-            check_stage2(command, long_name, short_name, form)
+        if command in (BASES if program == "bloomcalc" else SIM_BASES):
+            check_stage2(program, command, long_name, short_name, form)
+    for form in bounds:   # bounds too where the run stays small
+        if program == "bloomsim" and command in SIM_BASES and long_name in SIM_BOUNDED:
+            check_stage2(program, command, long_name, short_name, form)
 
 
 def format_of(text):
@@ -246,6 +262,34 @@ def check_defaults(program, command):
             (command, stated[0].group(1), format_of(printed)))
 
 
+def check_example(program, command):
+    """A command given nothing: if its refusal names an example command
+    ("e.g. 'bloomcalc compare 1e9 1%'", "e.g. -m 64 -n 8 -k 5)"), that
+    example runs (bloomcalc: exit 0; bloomsim, whose runs take seconds: its
+    arguments parse, the sentinel after them being what is refused)."""
+    path = os.path.join(BUILD, program)
+    rc, out, err = run([path, command])
+    match = re.search(r"e\.g\. '([^']+)'|e\.g\. ([^)]+)\)", err)
+    if rc == 0 or not match:
+        return
+    words = shlex.split(match.group(1) or match.group(2))
+    if words[:1] == [program]:
+        words = words[1:]
+    if words[:1] == [command]:
+        words = words[1:]
+    if program == "bloomcalc":
+        rc, out, err = run([path, command] + words)
+        good = rc == 0
+    else:
+        rc, out, err = run([path, command] + words + [SENTINEL])
+        good = rc == 2 and ("unknown option '%s'" % SENTINEL) in err
+    if good:
+        ok()
+    else:
+        bad("%s %s: the example its message gives, %r, fails: exit %s, %s" %
+            (program, command, " ".join(words), rc, err.strip()))
+
+
 def check_version(arguments):
     rc, out, err = run(arguments)
     if rc == 0 and re.match(r"^bloom(calc|sim) \d+\.\d+\.\d+", out) and out.count("\n") == 1 and not err:
@@ -266,6 +310,7 @@ for program in ("bloomcalc", "bloomsim"):
             check_version([path, command, flag])
         if not SELF_TEST:
             check_defaults(program, command)
+            check_example(program, command)
         options = options_of(program, command)
         if command != "keys" and not options:
             bad("%s %s --help lists no options" % (program, command))

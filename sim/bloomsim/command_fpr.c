@@ -41,7 +41,7 @@ int bloomsim_fpr(int argc, char **argv, int first)
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
-    size_t count = 3 + bloom_description_option_table(options + 3, &layout);
+    size_t count = 3 + bloomsim_description_option_table(options + 3, &layout);
     count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_MEASURE | BLOOMSIM_OPTIONS_SHARD
                                                                 | BLOOMSIM_OPTIONS_FILTER_FILE);
     char description[4096];

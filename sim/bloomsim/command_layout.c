@@ -44,6 +44,15 @@ static int reproduced_library(const bloom_deployed_filter *filter)
     return -1;
 }
 
+size_t bloomsim_description_option_table(bloom_option *table, bloom_layout_description *description)
+{
+    size_t count = bloom_description_option_table(table, description);
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(table[i].long_name, "hash-bits") == 0)
+            table[i].maximum = SIM_LAYOUT_MAX_WIDTH;
+    return count;
+}
+
 static int settle_layout(sim_layout *layout, const bloom_deployed_filter *filter,
                          const bloomsim_run_options *run, const bloom_command_line *line)
 {

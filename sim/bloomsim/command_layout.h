@@ -16,6 +16,14 @@
 #include "layout_prediction.h"
 
 /*
+ * The description's options (bloom_description_option_table) as bloomsim
+ * accepts them: --hash-bits up to SIM_LAYOUT_MAX_WIDTH, the widest hash it
+ * builds, so that --help and the refusal state the range really accepted.
+ * Returns the number of entries written.
+ */
+size_t bloomsim_description_option_table(bloom_option *table, bloom_layout_description *description);
+
+/*
  * Chooses the run size of a prepared measurement whose config->layout is
  * set (for a layout other than the plain standard filter, from the
  * layout's rate: layout_prediction.h) within `work_budget` probe

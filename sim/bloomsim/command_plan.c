@@ -66,7 +66,7 @@ int bloomsim_plan(int argc, char **argv, int first)
           .value_name = "K", .help = "use exactly K hash functions (default: the best integer)",
           .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
-    size_t count = 3 + bloom_description_option_table(options + 3, &layout);
+    size_t count = 3 + bloomsim_description_option_table(options + 3, &layout);
     count += bloomsim_run_option_table(options + count, &run,
                                                  BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
                                                      | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD
