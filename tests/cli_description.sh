@@ -177,21 +177,30 @@ same fpr -m 20000 -n 2000 -k 7 --layout partitioned --hash double --round none
 same fpr -m 20000 -n 2000 -k 7 --layout striped
 same fpr -m 20000 -n 2000 -k 7 --round pow3
 same fpr -m 20000 -n 2000 -k 7 --block-bits 4
-same fpr -m 20000 -n 2000 -k 7 --hash-bits 0
+# (--hash-bits 0 is refused by both, with each program's range: bloomsim builds hashes of at
+# most 64 bits and says so, below.)
 same fpr -m 20000 -n 2000 -k 7 --index-bits 257
 same fpr -m 20000 -n 2000 -k 7 --hash triple
 same plan 2000 1% -k 7 --layout split-block
 same plan 2000 1% --layout split-block --block-bits 100
 
-# The description's options read the same in both programs' --help.
+# The description's options read the same in both programs' --help, but for the range of
+# --hash-bits: bloomsim states the widths it builds (1 to 64), and refuses wider ones as it
+# parses, where bloomcalc computes up to 256.
 for command in fpr plan; do
     for program in "$calc" "$sim"; do
         "$program" "$command" --help \
             | awk '/^ +--(layout|block-bits|block-words|round|hash-bits|index-bits|hash) [A-Z]/ { print; getline; print }' \
+            | sed '/^ *(a whole number from 1 to \(64\|256\), /s/ to [0-9]*,/ to W,/' \
             >"$scratch/$(basename "$program").help"
     done
     [ "$(wc -l <"$scratch/bloomcalc.help")" -eq 14 ] && cmp -s "$scratch/bloomcalc.help" "$scratch/bloomsim.help"
     check "$command --help: the seven description options read the same in both programs" $?
+    "$calc" "$command" --help | grep -q "^ *(a whole number from 1 to 256, as" \
+        && "$sim" "$command" --help | grep -q "^ *(a whole number from 1 to 64, as"
+    check "$command --help: --hash-bits up to 256 in bloomcalc, 64 in bloomsim" $?
+    refuse "'65' is out of range; accepted: a whole number from 1 to 64" "$sim" "$command" \
+        $([ "$command" = fpr ] && echo "-m 20000 -n 2000 -k 7" || echo "2000 1%") --hash-bits 65
 done
 
 echo "descriptions: $agreed built alike, $refused refused alike"
