@@ -137,6 +137,26 @@ static void xxh3_draws(sim_hash_stream *stream, const sim_exact_range *draw, uin
     stream->words_drawn = index;
 }
 
+/* The partitioned source's remaining probes from the XXH3 stream: probe i
+ * is first_i + U(size_i), the m mod k larger slices first (as
+ * sim_key_cursor_next_layout, in one loop without the family switch). */
+static void xxh3_partitioned(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions)
+{
+    sim_hash_stream *stream = &cursor->probe.stream;
+    uint64_t index = stream->words_drawn, low = stream->low, high = stream->high;
+    for (unsigned i = cursor->index, p = 0; i < probes->hashes; i++, p++) {
+        unsigned larger = i < probes->slice_larger;
+        const sim_exact_range *draw = &probes->slices[larger];
+        unsigned __int128 product;
+        do
+            product = (unsigned __int128)xxh3_word(low, high, index++) * draw->range;
+        while ((uint64_t)product < draw->surplus);
+        positions[p] = (uint64_t)i * probes->slice_base + (larger ? i : probes->slice_larger)
+                       + (uint64_t)(product >> 64);
+    }
+    stream->words_drawn = index;
+}
+
 unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions)
 {
     unsigned count = probes->hashes - cursor->index;
@@ -146,6 +166,8 @@ unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probe
     } else if (fast && probes->family == SIM_FAMILY_SPLIT_BLOCK) {
         uint64_t first = cursor->first + cursor->index * probes->offsets.range;
         xxh3_draws(&cursor->probe.stream, &probes->offsets, first, probes->offsets.range, count, positions);
+    } else if (fast && probes->family == SIM_FAMILY_PARTITIONED) {
+        xxh3_partitioned(cursor, probes, positions);
     } else if (fast && probes->family == SIM_FAMILY_UNIFORM) {
         xxh3_draws(&cursor->probe.stream, &probes->offsets, 0, 0, count, positions);
     } else {
