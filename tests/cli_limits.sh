@@ -39,6 +39,9 @@ refuse "keys" "$build/bloomcalc" fpr -m 2 -n 2^28 -k 1000
 # refused up front, naming the keys.
 refuse "keys" "$build/bloomcalc" plan -n 1 -p 1e-100
 refuse "keys" "$build/bloomcalc" structures 1e-300 -n 1
+# Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.
+refuse "levels" "$build/bloomcalc" lsm -L 1000 -T 1000000
+refuse "tightening" "$build/bloomcalc" grow -n 1e9 -s 1 --initial 1e6 -r 0.5
 # ... while the same filters with a fixed k, or just inside the limits, answer.
 "$build/bloomcalc" plan -n 1 -m 2^20 -k 20 --format csv >"$out" 2>"$err"
 check "plan -n 1 -m 2^20 -k 20 answers" $?

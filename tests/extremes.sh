@@ -34,20 +34,21 @@ compare 1 0.5
 compare 2^64 1e-30
 lsm -L 1 -T 1 -n 1
 lsm -L 64 -T 10 -n 1e9
+lsm -L 100 -T 1000000
+lsm -L 100 -T 2
+plan -n 1 -p 1e-300
+plan -n 89 -p 1e-274
+plan -n 1 -p 1e-100
+plan -n 1 -m 1000
+plan -n 1 -m 1442
+grow -n 1e9 -s 1 --initial 1e6 -r 0.5
 grow -n 1 --initial 1 -s 1
 grow -n 1e9 -s 1000 --initial 1
 structures 1e-300 -n 2^64 --counter-bits 1
 structures 0.999999 -n 1
 structures 1% -n 1e6 --counter-bits 6'
-slow_inputs='plan -n 1 -p 1e-100
-plan -n 1 -m 1442
-plan -n 1 -m 1000
-fpr -m 2^256 -n 2^256 -k 1000
+slow_inputs='fpr -m 2^256 -n 2^256 -k 1000
 converge -c 1 -k 1000 -m 2^6..2^12
-plan -n 1 -p 1e-300
-plan -n 89 -p 1e-274
 plan 1e9 1e-300
 plan -n 1 -m 2^256 -k 1000
-fpr -m 2^256 -n 1 -k 1000
-lsm -L 1000 -T 1000000
-grow -n 1e9 -s 1 --initial 1e6 -r 0.5'
+fpr -m 2^256 -n 1 -k 1000'

@@ -74,6 +74,12 @@ int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *re
     }
     bloom_growth_request_finish(request, line);
     int planned = bloom_growth_request_plan(growth, request);
+    if (planned == BLOOM_UNDEFINED && bloom_growth_rate_below_limit(growth)) {
+        bloom_options_error(line, "-r/--tightening: the last of the %zu sub-filters would have a "
+                            "design rate below %s; accepted: a larger -r, --initial or --growth",
+                            growth->filters, BLOOM_MIN_GROWTH_RATE_TEXT);
+        return BLOOM_EXIT_USAGE;
+    }
     if (planned == BLOOM_UNDEFINED) {
         bloom_options_error(line, "--initial: more than %d sub-filters would be needed; "
                             "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);

@@ -107,6 +107,19 @@ static int size_subfilter(bloom_growth *growth, size_t i, mpz_srcptr n)
     return status;
 }
 
+int bloom_growth_rate_below_limit(const bloom_growth *growth)
+{
+    if (growth->filters == 0)
+        return 0;
+    mpq_t limit;
+    mpq_init(limit);
+    mpz_ui_pow_ui(mpq_denref(limit), 10, BLOOM_MIN_GROWTH_RATE_EXPONENT);
+    mpz_set_ui(mpq_numref(limit), 1);
+    int below = mpq_cmp(growth->subfilter[growth->filters - 1].rate, limit) < 0;
+    mpq_clear(limit);
+    return below;
+}
+
 int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
                       mpq_srcptr first_rate, mpq_srcptr tightening, mpz_srcptr n)
 {
@@ -114,6 +127,8 @@ int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigne
     if (mpz_sgn(initial_capacity) <= 0 || growth_factor < 1 || mpz_sgn(n) <= 0
         || add_subfilters(growth, initial_capacity, growth_factor, first_rate, tightening, n) == 0)
         return BLOOM_UNDEFINED;
+    if (bloom_growth_rate_below_limit(growth))
+        return BLOOM_UNDEFINED;   /* refused before sizing: each sub-filter costs its best k */
     mpq_set(growth->first_rate, first_rate);
     mpz_set_ui(growth->bits, 0);
     mpq_set_ui(growth->rate_bound, 1, 1);

@@ -42,6 +42,12 @@ typedef struct bloom_growth {
 void bloom_growth_init(bloom_growth *growth);
 void bloom_growth_clear(bloom_growth *growth);
 
+/* Nonzero when the last sub-filter's design rate p0 r^(filters - 1) is
+ * below 10^-BLOOM_MIN_GROWTH_RATE_EXPONENT (1e-100): bloom_growth_plan then
+ * returns BLOOM_UNDEFINED before sizing any sub-filter (with -s 1 and
+ * -r 0.5, a thousand sub-filters at rates down to 1e-303 took minutes). */
+int bloom_growth_rate_below_limit(const bloom_growth *growth);
+
 /*
  * Plans the filter for n keys: initial capacity n0 >= 1, growth s >= 1
  * (s = 1: equal sub-filters), first rate p0 in (0, 1), tightening r in
