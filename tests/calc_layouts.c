@@ -20,6 +20,7 @@
  */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "calc_checks.h"
 #include "calc_suites.h"
@@ -384,6 +385,64 @@ static void test_rocksdb_probes(void)
               rows[i][0], bloom_rocksdb_probes(rows[i][0]), rows[i][1]);
 }
 
+
+/*
+ * RocksDB's Ribbon (ribbon.h) for p = 1 % (c = 9.58505838, millibits 9585,
+ * ChooseNumProbes 6, CacheLocalFpRate f = 0.0115082; 1/f = 86.9: r = 6
+ * lower columns, q = 2^7 f - 1 = 0.47305), against the sizes the real
+ * librocksdb 7.8.3 built (tests/peers/rocksdb_peer sizes ribbon):
+ *   n = 300: a = round(log2 300) = 8, T(8) = 248.851 <= 300 < T(9) = 499.532,
+ *     slots = floor(256 (1 + 51.149/250.681) + 0.999999999) = 309 -> 384 (3
+ *     blocks); q (384 - 127) = 121.6 < 127: upper_start_block 0, every block
+ *     7 columns: 21 segments = 336 bytes = 2688 bits (RocksDB: 2688), rate
+ *     2^-7 exactly (+ the 64-bit floor, 1.6e-17).  The FastLocalBloom
+ *     fallback would take 389 bytes, more than 341: the Ribbon is built.
+ *   n = 1e6: 6857728 bits (RocksDB: 6857728; by hand in doubles, as RocksDB
+ *     computes: 1047552 slots, upper_start_block 3712, 53576 segments).
+ *   n = 1000 at p = 1e-6: 17408 bits (RocksDB: 17408).
+ *   n = 1e9: above 950 000 000 keys RocksDB builds the Bloom filter.
+ */
+static void test_ribbon_against_rocksdb(void)
+{
+    static const struct { const char *n, *p, *m; } rows[] = {
+        { "300", "1/100", "2688" }, { "1000000", "1/100", "6857728" }, { "1000", "1/1000000", "17408" },
+    };
+    mpz_t n;
+    mpq_t p, expected;
+    mpz_init(n);
+    mpq_inits(p, expected, NULL);
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        bloom_rule_sizing sizing;
+        bloom_rule_sizing_init(&sizing);
+        mpz_set_str(n, rows[i].n, 10);
+        mpq_set_str(p, rows[i].p, 10);
+        CHECK(bloom_rule_apply(&sizing, BLOOM_RULE_ROCKSDB_RIBBON, n, p) == BLOOM_OK, "ribbon n=%s", rows[i].n);
+        mpz_t m;
+        mpz_init_set_str(m, rows[i].m, 10);
+        CHECK(mpz_cmp(sizing.m_bits, m) == 0 && sizing.k == 0
+              && strcmp(sizing.layout_name, "ribbon") == 0, "ribbon n=%s: m %Zd k %lu %s, expected %s",
+              rows[i].n, sizing.m_bits, sizing.k, sizing.layout_name, rows[i].m);
+        mpz_clear(m);
+        if (i == 0) {
+            mpq_set_ui(expected, 1, 128);
+            CHECK(mpq_equal(sizing.ribbon_rate, expected), "ribbon n=300: rate %Qd, expected 1/128",
+                  sizing.ribbon_rate);
+        }
+        bloom_rule_sizing_clear(&sizing);
+    }
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    mpz_set_ui(n, 1000000000);
+    mpq_set_ui(p, 1, 100);
+    CHECK(bloom_rule_apply(&sizing, BLOOM_RULE_ROCKSDB_RIBBON, n, p) == BLOOM_OK
+          && mpz_cmp_ui(sizing.m_bits, 9585000448UL) == 0 && sizing.k == 6,
+          "ribbon n=1e9: the Bloom fallback of 9585000448 bits and 6 probes, got %Zd and %lu",
+          sizing.m_bits, sizing.k);
+    bloom_rule_sizing_clear(&sizing);
+    mpz_clear(n);
+    mpq_clears(p, expected, NULL);
+}
+
 static const bloom_test_case layout_cases[] = {
     {"partitioned: brute force with unequal slices", test_partitioned_brute_force},
     {"partitioned: textbook fraction when k | m", test_partitioned_divisible},
@@ -396,6 +455,7 @@ static const bloom_test_case layout_cases[] = {
     {"library rules for 1e9 keys at 1 %", test_rules_billion},
     {"library rules against the libraries' own output", test_rules_against_libraries},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
+    {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},
 };
 

@@ -21,7 +21,8 @@ static const char description[] =
     "sizing rule: the textbook rule, Guava, bits-and-blooms/bloom (Go), Cassandra's\n"
     "bucket table, RedisBloom (its scaling filter tightens the first sub-filter to\n"
     "P/2; NONSCALING does not), RocksDB's FastLocalBloom (cache-line blocked, probes\n"
-    "from ChooseNumProbes) and Parquet's split-block filter (parquet-mr, capped at\n"
+    "from ChooseNumProbes) and its Ribbon filter (NewRibbonFilterPolicy at the same\n"
+    "bits per key; no k), and Parquet's split-block filter (parquet-mr, capped at\n"
     "128 MiB, and the uncapped spec sizing).  Columns: rule, version, m_bits (bits\n"
     "the probes address), bytes (allocated), bits_per_key, k, layout, fpr_layout (the\n"
     "rate of that filter as deployed: layout, rounding and hash width included),\n"
@@ -48,14 +49,16 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
         mpq_set_num(per_key, sizing.m_bits);
         mpq_set_den(per_key, n);
         mpq_canonicalize(per_key);
-        bloom_quantity rate = bloom_fpr_layout_quantity(&sizing.layout);
         bloom_fields_integer(&fields, "m_bits", "bits", NULL, sizing.m_bits);
         bloom_fields_integer(&fields, "bytes", "bytes", NULL, sizing.bytes);
         bloom_fields_memory_units(&fields, sizing.bytes);
         bloom_fields_rational(&fields, "bits_per_key", "bits/key", NULL, per_key);
-        bloom_fields_unsigned(&fields, "k", "k", NULL, sizing.k);
-        bloom_fields_text(&fields, "layout", "layout", bloom_layout_names[sizing.layout.kind]);
-        bloom_fields_quantity(&fields, "fpr_layout", "rate as deployed", NULL, &rate);
+        if (sizing.k != 0)
+            bloom_fields_unsigned(&fields, "k", "k", NULL, sizing.k);
+        else
+            bloom_fields_missing(&fields, "k", "k");   /* a Ribbon filter has no probes */
+        bloom_fields_text(&fields, "layout", "layout", sizing.layout_name);
+        bloom_fields_quantity(&fields, "fpr_layout", "rate as deployed", NULL, &sizing.rate);
         mpq_clear(per_key);
     } else {
         static const char *const keys[] = { "m_bits", "bytes", "gigabytes", "gibibytes",

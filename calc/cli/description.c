@@ -121,6 +121,13 @@ static void report_problem(int problem, const bloom_deployed_filter *filter, uns
                             "the sizes the library builds (calc/src/library_rules.c)",
                             bloom_library_names[filter->description.library], reach, k);
         break;
+    case BLOOM_DESCRIPTION_LIBRARY_NOT_BLOOM:
+        bloom_options_error(line, "--library: %s builds a Ribbon filter, not a Bloom filter this "
+                            "command can lay out; its size and rate: 'bloomcalc compare N P' (row "
+                            "%s); accepted here: the other libraries",
+                            bloom_library_names[filter->description.library],
+                            bloom_library_names[filter->description.library]);
+        break;
     default:
         bloom_options_error(line, "--hash: the %s layout draws independent probes; accepted: "
                             "--hash independent, or --layout standard",

@@ -91,6 +91,16 @@
  *               and the probes with the lower half (FORMULAS.md §e caveat), which
  *               the 64-bit fingerprint floor here understates (about
  *               51/2^32 instead of n/2^64, still negligible).
+ * rocksdb-ribbon  RocksDB 7.8 NewRibbonFilterPolicy(c) (Standard128Ribbon;
+ *               filter_policy.cc, ribbon_config.cc, ribbon_impl.h of Debian's
+ *               rocksdb 7.8.3): c is the bits per key of the Bloom filter it
+ *               replaces, whose rate (CacheLocalFpRate) the Ribbon's result
+ *               bits are chosen to meet; slots, bytes and rate in ribbon.c
+ *               (FORMULAS.md, section "Ribbon"); 5 bytes of metadata.
+ *               RocksDB builds the Bloom filter of the same c instead above
+ *               950 000 000 keys, and below 1024 slots when it is smaller;
+ *               so does this rule.  No probes: k is not printed.  c outside
+ *               [1, 100), which RocksDB clamps, is refused here.
  * parquet-mr    parquet-mr 1.13 BlockSplitBloomFilter: bits =
  *               floor(-8 n / ln(1 - p^(1/8))), at most 2^30 (128 MiB); the
  *               bitset is that many bytes rounded up to a power of two, at
@@ -102,18 +112,25 @@
  */
 #include "fpr.h"
 #include "library_rules.h"
+#include "ribbon.h"
 #include "sizing.h"
+
+/* The bytes of metadata after a RocksDB filter (kMetadataLen). */
+#define ROCKSDB_METADATA_BYTES 5
 
 void bloom_rule_sizing_init(bloom_rule_sizing *sizing)
 {
     mpz_inits(sizing->n, sizing->m_bits, sizing->bytes, (mpz_ptr)0);
-    sizing->name = sizing->version = sizing->description = "";
+    mpq_init(sizing->ribbon_rate);
+    sizing->name = sizing->version = sizing->description = sizing->layout_name = "";
     sizing->k = 0;
+    sizing->hash_dependent = 0;
 }
 
 void bloom_rule_sizing_clear(bloom_rule_sizing *sizing)
 {
     mpz_clears(sizing->n, sizing->m_bits, sizing->bytes, (mpz_ptr)0);
+    mpq_clear(sizing->ribbon_rate);
 }
 
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key)
@@ -423,14 +440,23 @@ static int redisbloom(bloom_rule_sizing *sizing, mpq_srcptr p, int tightened)
     return status;
 }
 
-static int rocksdb(bloom_rule_sizing *sizing, mpq_srcptr p)
+/* RocksDB's millibits, round(1000 c) (its + 0.500001 moves no c of three decimals). */
+static int rocksdb_millibits(unsigned long *millibits, bloom_quantity c)
 {
-    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
-    mpz_t millibits, cap;
-    mpz_inits(millibits, cap, (mpz_ptr)0);
-    int status = whole_of(millibits, (bloom_quantity){ bloom_enclose_bits_per_key, &arguments, NULL },
-                          "1000", "1/2", 0);
-    unsigned long per_key = mpz_fits_ulong_p(millibits) ? mpz_get_ui(millibits) : 1000000UL;
+    mpz_t whole;
+    mpz_init(whole);
+    int status = whole_of(whole, c, "1000", "1/2", 0);
+    *millibits = mpz_fits_ulong_p(whole) ? mpz_get_ui(whole) : 1000000UL;
+    mpz_clear(whole);
+    return status;
+}
+
+static int rocksdb(bloom_rule_sizing *sizing, bloom_quantity c)
+{
+    mpz_t cap;
+    mpz_init(cap);
+    unsigned long per_key = 0;
+    int status = rocksdb_millibits(&per_key, c);
     sizing->k = bloom_rocksdb_probes(per_key);
     mpz_mul_ui(sizing->bytes, sizing->n, per_key);              /* ceil(n millibits / 8000) */
     mpz_cdiv_q_ui(sizing->bytes, sizing->bytes, 8000);
@@ -440,12 +466,52 @@ static int rocksdb(bloom_rule_sizing *sizing, mpq_srcptr p)
     mpz_cdiv_q_ui(sizing->bytes, sizing->bytes, 64);            /* whole cache lines */
     mpz_mul_ui(sizing->bytes, sizing->bytes, 64);
     mpz_mul_ui(sizing->m_bits, sizing->bytes, 8);
-    mpz_add_ui(sizing->bytes, sizing->bytes, 5);                /* metadata */
+    mpz_add_ui(sizing->bytes, sizing->bytes, ROCKSDB_METADATA_BYTES);
     sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_BLOCKED, sizing->m_bits, sizing->n,
                                                sizing->k, BLOOM_DEFAULT_BLOCK_BITS,
                                                BLOOM_LOAD_BINOMIAL, 64, 64 };
-    mpz_clears(millibits, cap, (mpz_ptr)0);
+    mpz_clear(cap);
     return status;
+}
+
+/*
+ * NewRibbonFilterPolicy(c): the Ribbon of ribbon.h, unless RocksDB builds
+ * its Bloom filter of the same c instead: above BLOOM_RIBBON_MAX_KEYS keys,
+ * or below 1024 slots when that Bloom filter is smaller.  (It also falls
+ * back when 256 seeds fail to solve the banding, at 1 in 20 per seed: not
+ * modelled.)
+ */
+static int rocksdb_ribbon(bloom_rule_sizing *sizing, bloom_quantity c)
+{
+    int status = rocksdb(sizing, c);
+    if (status != BLOOM_OK || mpz_cmp_ui(sizing->n, BLOOM_RIBBON_MAX_KEYS) > 0)
+        return status;
+    unsigned long millibits = 0;
+    status = rocksdb_millibits(&millibits, c);
+    bloom_ribbon_sizing ribbon;
+    bloom_ribbon_sizing_init(&ribbon);
+    if (status == BLOOM_OK)
+        status = bloom_ribbon_size(&ribbon, sizing->n, &c, millibits);
+    mpz_add_ui(ribbon.bytes, ribbon.bytes, ROCKSDB_METADATA_BYTES);
+    int bloom_smaller = ribbon.slots < 1024 && mpz_cmp(sizing->bytes, ribbon.bytes) < 0;
+    if (status == BLOOM_OK && !bloom_smaller) {
+        mpz_set(sizing->bytes, ribbon.bytes);
+        mpz_sub_ui(sizing->m_bits, ribbon.bytes, ROCKSDB_METADATA_BYTES);
+        mpz_mul_ui(sizing->m_bits, sizing->m_bits, 8);
+        sizing->k = 0;
+        sizing->layout_name = "ribbon";
+        sizing->hash_dependent = ribbon.hash_dependent;
+        bloom_ribbon_rate(sizing->ribbon_rate, &ribbon);
+    }
+    bloom_ribbon_sizing_clear(&ribbon);
+    return status;
+}
+
+/* ln(1/p)/ln^2 2, the bits per key RocksDB is given for rate p. */
+static bloom_quantity bits_per_key_of_rate(bloom_sizing_arguments *arguments, mpq_srcptr p)
+{
+    *arguments = (bloom_sizing_arguments){ p, 0, NULL, NULL };
+    return (bloom_quantity){ bloom_enclose_bits_per_key, arguments, NULL };
 }
 
 static int parquet(bloom_rule_sizing *sizing, mpq_srcptr p, int capped)
@@ -495,20 +561,43 @@ static const struct rule_entry {
       "m = floor(n ln(1/p)/ln^2 2) in 64-bit words, k = ceil(log2(1/p)); 64-bit hash" },
     { "rocksdb", "RocksDB FastLocalBloom (format_version 5)",
       "millibits = round(1000 c), 64-byte lines + 5 bytes, k from ChooseNumProbes; blocked 512" },
+    { "rocksdb-ribbon", "RocksDB 7.8 Standard128Ribbon",
+      "slots for 1-in-20 failure, result bits to meet the Bloom rate of c; + 5 bytes; no k" },
     { "parquet-mr", "parquet-mr 1.13 BlockSplitBloomFilter",
       "floor(-8n/ln(1-p^(1/8))) bits, at most 2^30, bytes to a power of two; split block 256/8" },
     { "parquet-spec", "Parquet BloomFilter.md sizing, uncapped",
       "the same sizing without the 128 MiB cap; split block 256/8" },
 };
 
-int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p)
+/* The rule's name and words, n, and the rate once sized (sizing->rate). */
+static void start_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n)
 {
-    if (rule >= BLOOM_RULE_COUNT || mpz_sgn(n) <= 0)
-        return BLOOM_UNDEFINED;
     sizing->name = rule_entries[rule].name;
     sizing->version = rule_entries[rule].version;
     sizing->description = rule_entries[rule].description;
+    sizing->layout_name = NULL;
+    sizing->hash_dependent = 0;
     mpz_set(sizing->n, n);
+}
+
+static int finish_rule(bloom_rule_sizing *sizing, int status)
+{
+    if (sizing->layout_name == NULL) {
+        sizing->layout_name = bloom_layout_names[sizing->layout.kind];
+        sizing->rate = bloom_fpr_layout_quantity(&sizing->layout);
+        return status;
+    }
+    sizing->fingerprint = (bloom_fingerprint_arguments){ sizing->n, 64 };
+    sizing->ribbon_union = (bloom_quantity_pair){
+        { bloom_enclose_rational, sizing->ribbon_rate, NULL },
+        { bloom_enclose_fingerprint_collision, &sizing->fingerprint, NULL } };
+    sizing->rate = (bloom_quantity){ bloom_enclose_independent_union, &sizing->ribbon_union, NULL };
+    return status;
+}
+
+static int apply_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpq_srcptr p)
+{
+    bloom_sizing_arguments arguments;
     switch (rule) {
     case BLOOM_RULE_TEXTBOOK:
         return textbook(sizing, p);
@@ -529,7 +618,9 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
     case BLOOM_RULE_REDISBLOOM_NONSCALING:
         return redisbloom(sizing, p, 0);
     case BLOOM_RULE_ROCKSDB:
-        return rocksdb(sizing, p);
+        return rocksdb(sizing, bits_per_key_of_rate(&arguments, p));
+    case BLOOM_RULE_ROCKSDB_RIBBON:
+        return rocksdb_ribbon(sizing, bits_per_key_of_rate(&arguments, p));
     case BLOOM_RULE_PARQUET_MR:
         return parquet(sizing, p, 1);
     default:
@@ -537,18 +628,43 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
     }
 }
 
+int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p)
+{
+    if (rule >= BLOOM_RULE_COUNT || mpz_sgn(n) <= 0)
+        return BLOOM_UNDEFINED;
+    start_rule(sizing, rule, n);
+    return finish_rule(sizing, apply_rule(sizing, rule, p));
+}
+
+int bloom_rule_takes_bits_per_key(bloom_rule_id rule)
+{
+    return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON;
+}
+
+int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
+                                  mpq_srcptr c)
+{
+    if (!bloom_rule_takes_bits_per_key(rule) || mpz_sgn(n) <= 0)
+        return BLOOM_UNDEFINED;
+    start_rule(sizing, rule, n);
+    bloom_quantity exact = { bloom_enclose_rational, c, NULL };
+    int status = rule == BLOOM_RULE_ROCKSDB ? rocksdb(sizing, exact) : rocksdb_ribbon(sizing, exact);
+    return finish_rule(sizing, status);
+}
+
 /* --- the library as part of a filter description -------------------------------- */
 
 const char *const bloom_library_names[] = {
     "none", "guava", "guava@33", "guava@31", "bits-and-blooms", "libbloom", "bloom-filters",
-    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "parquet-mr", "parquet-spec", NULL
+    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "rocksdb-ribbon", "parquet-mr",
+    "parquet-spec", NULL
 };
 
 static const bloom_rule_id library_rules[] = {
     BLOOM_RULE_TEXTBOOK, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31,
     BLOOM_RULE_BITS_AND_BLOOMS, BLOOM_RULE_LIBBLOOM, BLOOM_RULE_BLOOM_FILTERS, BLOOM_RULE_CASSANDRA,
-    BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB, BLOOM_RULE_PARQUET_MR,
-    BLOOM_RULE_PARQUET_SPEC
+    BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB,
+    BLOOM_RULE_ROCKSDB_RIBBON, BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC
 };
 
 bloom_rule_id bloom_library_rule(int library)
@@ -571,6 +687,8 @@ void bloom_library_shape(bloom_layout_description *shape, int library)
         [BLOOM_RULE_REDISBLOOM] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
         [BLOOM_RULE_REDISBLOOM_NONSCALING] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
         [BLOOM_RULE_ROCKSDB] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK, 64, 64 },
+        /* not a Bloom layout: descriptions refuse it (bloom_library_is_bloom) */
+        [BLOOM_RULE_ROCKSDB_RIBBON] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK, 64, 64 },
         [BLOOM_RULE_PARQUET_MR] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_PARQUET_SPEC] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
     };
@@ -592,6 +710,7 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
         return mpz_cmp_ui(n, 1000) < 0 || mpz_cmp_ui(n, 2147483647UL) > 0
             || mpz_cmp_ui(allocated, 2147483647UL) > 0;
     case BLOOM_RULE_ROCKSDB:
+    case BLOOM_RULE_ROCKSDB_RIBBON:
         if (mpz_cmp_ui(allocated, 0xffffffc0UL * 8) > 0)
             mpz_set_ui(allocated, 0xffffffc0UL * 8);
         return 0;
@@ -602,4 +721,9 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
     default:
         return 0;
     }
+}
+
+int bloom_library_is_bloom(int library)
+{
+    return bloom_library_rule(library) != BLOOM_RULE_ROCKSDB_RIBBON;
 }

@@ -2,7 +2,9 @@
 // "make check-peers" (tests/peers/run.sh).  Each filter is the full filter
 // of one SST file that a fresh database flushes, built by
 // NewBloomFilterPolicy(c) (FastLocalBloom, format_version 5) or, with
-// POLICY "ribbon", NewRibbonFilterPolicy(c), where c = -ln(p)/ln^2 2 is the
+// POLICY "ribbon", NewRibbonFilterPolicy(c, -1) (bloom_before_level -1: a
+// Ribbon in every file; the default 0 gives flushes a Bloom filter), where
+// c = -ln(p)/ln^2 2 is the
 // bits per key "bloomcalc compare" derives from p.  Commands (output as in
 // GuavaPeer.java):
 //
@@ -11,7 +13,10 @@
 //                       metadata bytes), k = the probe count the filter's
 //                       metadata stores (low 5 bits of its third byte), read
 //                       from the SST file through its footer and metaindex
-//                       block; for Ribbon, k is printed 0
+//                       block; a Ribbon filter (metadata marker -2: FE, seed,
+//                       24-bit block count) has no probes, its line is "n p m"
+//                       (POLICY ribbon may also give a Bloom filter: RocksDB
+//                       falls back to one for small or huge n)
 //   rate POLICY N P F Q F filters of N keys, Q absent keys looked up with Get
 //                       in each; a lookup the filter answers "no" counts as
 //                       BLOOM_FILTER_USEFUL, so the false positives are Q
@@ -72,7 +77,7 @@ uint64_t varint(const std::vector<unsigned char> &bytes, size_t *at) {
 }
 
 // The probe count in the metadata of the full filter block of SST `file`,
-// or -1: the 53-byte footer's first handle locates the metaindex block,
+// 0 for a Ribbon filter, or -1: the 53-byte footer's first handle locates the metaindex block,
 // whose "fullfilter." entry locates the filter block; its last 5 bytes are
 // FF 00 kk 00 00 (kk: probes in the low 5 bits, 0 in the upper 3 for
 // 64-byte lines).  Each block entry: varint shared, non-shared, value
@@ -101,6 +106,7 @@ int probes_in_file(const std::string &file) {
       uint64_t offset = varint(bytes, &value), size = varint(bytes, &value);
       if (size < 5 || offset + size > bytes.size()) return -1;
       const unsigned char *meta = &bytes[offset + size - 5];
+      if (meta[0] == 0xfe) return 0;  // Standard128Ribbon
       bool bloom = meta[0] == 0xff && meta[1] == 0 && (meta[2] >> 5) == 0 && meta[3] == 0 && meta[4] == 0;
       return bloom ? meta[2] & 31 : -1;
     }
@@ -111,7 +117,7 @@ int probes_in_file(const std::string &file) {
 Filter build(const std::string &policy, uint64_t n, double p, uint64_t trial, const std::string &dir) {
   double bits_per_key = -std::log(p) / (std::log(2.0) * std::log(2.0));
   rocksdb::BlockBasedTableOptions table;
-  table.filter_policy.reset(policy == "ribbon" ? rocksdb::NewRibbonFilterPolicy(bits_per_key)
+  table.filter_policy.reset(policy == "ribbon" ? rocksdb::NewRibbonFilterPolicy(bits_per_key, -1)
                                                : rocksdb::NewBloomFilterPolicy(bits_per_key));
   table.whole_key_filtering = true;
   table.cache_index_and_filter_blocks = false;
@@ -146,14 +152,12 @@ Filter build(const std::string &policy, uint64_t n, double p, uint64_t trial, co
   }
   uint64_t filter_size = tables.begin()->second->filter_size;
   filter.m = 8 * (filter_size - 5);
-  if (policy != "ribbon") {
-    int k = probes_in_file(tables.begin()->first);
-    if (k < 0) {
-      std::cerr << "filter metadata not found in " << tables.begin()->first << "\n";
-      std::exit(1);
-    }
-    filter.k = static_cast<unsigned>(k);
+  int k = probes_in_file(tables.begin()->first);
+  if (k < 0 || (k == 0 && policy != "ribbon")) {
+    std::cerr << "filter metadata not found in " << tables.begin()->first << "\n";
+    std::exit(1);
   }
+  filter.k = static_cast<unsigned>(k);
   return filter;
 }
 
@@ -185,8 +189,9 @@ int main(int argc, char **argv) {
     while (std::cin >> n_text >> p_text) {
       uint64_t n = static_cast<uint64_t>(std::strtod(n_text.c_str(), nullptr));
       Filter filter = build(policy, n, std::strtod(p_text.c_str(), nullptr), 0, dir);
-      std::printf("%s %s %llu %u\n", n_text.c_str(), p_text.c_str(),
-                  static_cast<unsigned long long>(filter.m), filter.k);
+      std::printf("%s %s %llu", n_text.c_str(), p_text.c_str(), static_cast<unsigned long long>(filter.m));
+      if (filter.k != 0) std::printf(" %u", filter.k);
+      std::printf("\n");
     }
   } else if (command == "rate" && argc == 7) {
     uint64_t n = std::strtoull(argv[3], nullptr, 10), trials = std::strtoull(argv[5], nullptr, 10);

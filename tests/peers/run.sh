@@ -7,8 +7,9 @@
 # small harness per library (tests/peers/*), and checks:
 #   (a) sizes: on a grid of n from 1e3 to 3e9 (and 1e10) and p from 0.1 to
 #       1e-6, the library's own m (the modulus of its probes) and k, or its
-#       refusal, equal what "bloomcalc compare" prints for its rule (RocksDB:
-#       n up to 1e6, each point a database flushed to one SST file);
+#       refusal, equal what "bloomcalc compare" prints for its rule (RocksDB's
+#       Bloom and Ribbon filters: n up to 1e6, each point a database flushed
+#       to one SST file; a Ribbon filter has m, the solution's bits, and no k);
 #   (b) bits: where bloomsim reproduces the library's hash and index
 #       arithmetic (sim/filter/library_probes.h), the bit array its filter
 #       code builds (tests/peers/peer_bits.c) equals the library's own for
@@ -80,10 +81,11 @@ peer() {
     bits-and-blooms) "$out/bits_and_blooms_peer" "${@:2}" ;;
     bloom-filters)   NODE_PATH="$out/node/node_modules" node "$here/bloom_filters_peer.js" "${@:2}" ;;
     rocksdb)         PEER_SCRATCH=$(mktemp -d "$scratch_root/db.XXXXXX") "$out/rocksdb_peer" "$2" bloom "${@:3}" ;;
+    rocksdb-ribbon)  PEER_SCRATCH=$(mktemp -d "$scratch_root/db.XXXXXX") "$out/rocksdb_peer" "$2" ribbon "${@:3}" ;;
     esac
 }
 rule_of() { case "$1" in guava) echo "guava@31" ;; *) echo "$1" ;; esac; }
-libraries="guava libbloom bits-and-blooms bloom-filters rocksdb"
+libraries="guava libbloom bits-and-blooms bloom-filters rocksdb rocksdb-ribbon"
 
 # "m k" of rule $3 in "bloomcalc compare $1 $2" (or "refused"), and its fpr_layout.
 compare_row() {
@@ -98,6 +100,7 @@ compare_row() {
         $column["rule"] == rule {
             if (what == "rate") print $column["fpr_layout"]
             else if ($column["m_bits"] == "") print "refused"
+            else if ($column["k"] == "") print $column["m_bits"]      # a Ribbon filter: no k
             else print $column["m_bits"], $column["k"] }' "$file"
 }
 
@@ -113,7 +116,9 @@ bits-and-blooms 100 0.01 100000 100
 bloom-filters 1000000 0.01 10 1000000
 bloom-filters 300 0.01 33334 300
 rocksdb 1000000 0.01 10 1000000
-rocksdb 300 0.01 1000 10000"
+rocksdb 300 0.01 1000 10000
+rocksdb-ribbon 1000000 0.01 10 1000000
+rocksdb-ribbon 300 0.01 1000 10000"
 # library n: why the calculator's model does not cover the measured rate.
 KNOWN_GAPS="guava 100: m = 960 is a multiple of 64 and the probes (h1 + i h2) mod 2^63 mod m are an arithmetic progression mod 64; modelled as independent probes
 guava 300: m = 2880 is a multiple of 64 and the probes (h1 + i h2) mod 2^63 mod m are an arithmetic progression mod 64; modelled as independent probes"
@@ -135,7 +140,7 @@ for n in 1e3 1e4 1e5 1e6; do for p in $grid_p; do echo "$n $p"; done; done >"$ou
 for library in $libraries; do
     rule=$(rule_of "$library")
     grid="$out/grid.txt"
-    [ "$library" = rocksdb ] && grid="$out/grid_rocksdb.txt"
+    case "$library" in rocksdb*) grid="$out/grid_rocksdb.txt" ;; esac
     peer "$library" sizes <"$grid" >"$out/sizes/$library.txt" 2>"$out/sizes/$library.err"
     agree=0 refusals=0 points=0
     while read -r n p rest; do

@@ -10,6 +10,7 @@
 #define BLOOMCALC_LIBRARY_RULES_H
 
 #include "certified.h"
+#include "hash_width.h"
 #include "layouts.h"
 
 #ifdef __cplusplus
@@ -27,6 +28,7 @@ typedef enum bloom_rule_id {
     BLOOM_RULE_REDISBLOOM,
     BLOOM_RULE_REDISBLOOM_NONSCALING,
     BLOOM_RULE_ROCKSDB,
+    BLOOM_RULE_ROCKSDB_RIBBON,
     BLOOM_RULE_PARQUET_MR,
     BLOOM_RULE_PARQUET_SPEC,
     BLOOM_RULE_COUNT
@@ -41,7 +43,16 @@ typedef struct bloom_rule_sizing {
     mpz_t m_bits;                /* bits the probes address */
     mpz_t bytes;                 /* bytes allocated (with any metadata) */
     unsigned long k;             /* probes per key */
-    bloom_layout_arguments layout;   /* the filter, pointing at n and m_bits */
+    bloom_layout_arguments layout;   /* the filter, pointing at n and m_bits (a Ribbon: the
+                                        Bloom filter it replaces, for its k only) */
+    const char *layout_name;     /* the layout's name, or "ribbon" */
+    int hash_dependent;          /* a Ribbon whose size the first key's hash may move by one
+                                    segment of 16 bytes (ribbon.h) */
+    bloom_quantity rate;         /* the rate of the filter as deployed (points into this) */
+    /* storage of `rate` for a Ribbon: its exact rate united with the 64-bit hash's collisions */
+    mpq_t ribbon_rate;
+    bloom_fingerprint_arguments fingerprint;
+    bloom_quantity_pair ribbon_union;
 } bloom_rule_sizing;
 
 void bloom_rule_sizing_init(bloom_rule_sizing *sizing);
@@ -51,15 +62,29 @@ void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
  * Applies rule `rule` to n keys and target rate p (0 < p < 1).  Returns
  * BLOOM_OK, BLOOM_UNDEFINED when the library itself refuses these
  * arguments (e.g. Cassandra below its table's smallest rate, 6.71e-5), or
- * BLOOM_UNRESOLVED.  The rate is bloom_fpr_layout_quantity(&sizing->layout).
+ * BLOOM_UNRESOLVED.  The rate is sizing->rate (for a Bloom filter,
+ * bloom_fpr_layout_quantity(&sizing->layout)); sizing must not be moved.
  */
 int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p);
+
+/*
+ * The same for a rule whose native input is the bits per key c rather
+ * than p (RocksDB's NewBloomFilterPolicy(c) and NewRibbonFilterPolicy(c):
+ * BLOOM_RULE_ROCKSDB and BLOOM_RULE_ROCKSDB_RIBBON); BLOOM_UNDEFINED for
+ * the other rules.  bloom_rule_apply(rule, n, p) is this at c =
+ * ln(1/p)/ln^2 2.
+ */
+int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
+                                  mpq_srcptr c);
+
+/* Nonzero for the rules whose native input is bits per key (above). */
+int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
 
 /*
  * The names --library accepts, NULL-terminated: index 0 is "none", the
  * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
- * redisbloom-nonscaling, rocksdb, parquet-mr, parquet-spec.
+ * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec.
  */
 extern const char *const bloom_library_names[];
 
@@ -81,6 +106,11 @@ void bloom_library_shape(bloom_layout_description *shape, int library);
  * bits or more.
  */
 int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
+
+/* Nonzero when library `library` builds a Bloom filter, which a description
+ * can lay out; 0 for rocksdb-ribbon (a Ribbon filter: its size and rate are
+ * bloom_rule_apply's, "bloomcalc compare"). */
+int bloom_library_is_bloom(int library);
 
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);

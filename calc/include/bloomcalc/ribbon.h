@@ -1,0 +1,61 @@
+/*
+ * ribbon.h - the size and the rate of RocksDB's Standard128Ribbon filter
+ * (NewRibbonFilterPolicy), re-derived in exact and certified arithmetic
+ * from RocksDB 7.8's util/ribbon_config.cc, util/ribbon_impl.h and
+ * table/block_based/filter_policy.cc (the source is described in words in
+ * ribbon.c; FORMULAS.md, section "Ribbon").
+ *
+ * A Ribbon filter of n keys has `slots` rows of 128-bit coefficients; its
+ * solution stores r result bits per slot, r = lower_columns for the blocks
+ * of 128 slots below upper_start_block and lower_columns + 1 from there.  A
+ * key not in the set is a false positive when its r result bits match,
+ * probability 2^-r, so the rate is the share of query start positions in
+ * each kind of block times 2^-r (plus the collisions of the 64-bit hash,
+ * which the caller adds).
+ */
+#ifndef BLOOMCALC_RIBBON_H
+#define BLOOMCALC_RIBBON_H
+
+#include "certified.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* RocksDB builds a Bloom filter instead above this many keys (kMaxRibbonEntries). */
+#define BLOOM_RIBBON_MAX_KEYS 950000000UL
+
+typedef struct bloom_ribbon_sizing {
+    unsigned long millibits;          /* round(1000 c): the Bloom-equivalent bits per key */
+    unsigned long probes;             /* the FastLocalBloom probes of those millibits */
+    unsigned long slots;              /* num_slots, a multiple of 128 */
+    unsigned long lower_columns;      /* result bits per slot below upper_start_block */
+    unsigned long upper_start_block;  /* the first block of 128 slots with one bit more */
+    int hash_dependent;               /* upper_start_block is this or one less, as the
+                                         first key's hash decides (ribbon.c) */
+    mpz_t bytes;                      /* bytes of the solution, without the 5 of metadata */
+} bloom_ribbon_sizing;
+
+void bloom_ribbon_sizing_init(bloom_ribbon_sizing *sizing);
+void bloom_ribbon_sizing_clear(bloom_ribbon_sizing *sizing);
+
+/*
+ * The Ribbon that NewRibbonFilterPolicy(c) builds for n keys, c the
+ * requested bits per key (a quantity, real or exact) and millibits its
+ * round(1000 c) (the caller's certified rounding).  Returns BLOOM_OK,
+ * BLOOM_UNDEFINED for n = 0, n > BLOOM_RIBBON_MAX_KEYS (RocksDB then
+ * builds its Bloom filter) or c outside [1, 100) (which RocksDB clamps),
+ * or BLOOM_UNRESOLVED.
+ */
+int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quantity *bits_per_key,
+                      unsigned long millibits);
+
+/* The rate of that Ribbon with an ideal hash, exactly: a share s of the
+ * query starts in the blocks of lower_columns bits, s 2^-r + (1 - s) 2^-(r+1). */
+void bloom_ribbon_rate(mpq_ptr rop, const bloom_ribbon_sizing *sizing);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
