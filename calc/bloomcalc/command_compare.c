@@ -26,21 +26,24 @@ static const char description[] =
     "128 MiB, and the uncapped spec sizing).  Columns: rule, version, m_bits (bits\n"
     "the probes address), bytes (allocated), bits_per_key, k, layout, fpr_layout (the\n"
     "rate of that filter as deployed: layout, rounding and hash width included),\n"
-    "and the rule in words.  Each rule is documented with its source in\n"
+    "and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's native input,\n"
+    "the rows of its two rules only.  Each rule is documented with its source in\n"
     "calc/src/library_rules.c.";
 
 /* What rule_row returns, besides a bloom_status, when --columns names an unknown key. */
 #define UNKNOWN_COLUMN (-1)
 
-/* One row, with the fields `columns` names (all if NULL); returns the row's status. */
-static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p,
+/* One row, with the fields `columns` names (all if NULL); returns the row's status.  p NULL:
+ * the rule's native bits per key c (bloom_rule_apply_bits_per_key). */
+static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p, mpq_srcptr c,
                     const char *columns, const bloom_output_choice *output)
 {
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
     bloom_fields fields;
     bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-    int applied = bloom_rule_apply(&sizing, rule, n, p);
+    int applied = p != NULL ? bloom_rule_apply(&sizing, rule, n, p)
+                            : bloom_rule_apply_bits_per_key(&sizing, rule, n, c);
     bloom_fields_text(&fields, "rule", "rule", sizing.name);
     bloom_fields_text(&fields, "version", "version modelled", sizing.version);
     if (applied == BLOOM_OK) {
@@ -79,9 +82,9 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
 int bloomcalc_compare(int argc, char **argv, int first)
 {
     mpz_t n;
-    mpq_t p;
+    mpq_t p, c;
     mpz_init(n);
-    mpq_init(p);
+    mpq_inits(p, c, (mpq_ptr)0);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     const char *columns = NULL;
     bloom_option options[] = {
@@ -90,6 +93,8 @@ int bloomcalc_compare(int argc, char **argv, int first)
           .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-30" },
+        BLOOM_BITS_PER_KEY_OPTION(c, "instead of P: RocksDB's bits_per_key, the rows of the rules "
+                                     "it sizes (NewBloomFilterPolicy(C), NewRibbonFilterPolicy(C))"),
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: "
           "every key in CSV and JSON; " TABLE_COLUMNS " in the table)" },
@@ -100,8 +105,15 @@ int bloomcalc_compare(int argc, char **argv, int first)
                                 sizeof options / sizeof options[0], positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && !(bloom_options_given(&line, "keys") && bloom_options_given(&line, "rate"))) {
-        bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%')");
+    int per_key = parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "bits-per-key");
+    if (parsed == BLOOM_OPTIONS_PARSED && per_key && bloom_options_given(&line, "rate")) {
+        bloom_options_error(&line, "-c/--bits-per-key and P both size the filters; accepted: N P, "
+                            "or N -c C (the RocksDB rows)");
+        status = BLOOM_EXIT_USAGE;
+    } else if (parsed == BLOOM_OPTIONS_PARSED && !(bloom_options_given(&line, "keys")
+                                                   && (per_key || bloom_options_given(&line, "rate")))) {
+        bloom_options_error(&line, "needs keys N and rate P (e.g. 'bloomcalc compare 1e9 1%%'), or "
+                            "N and -c/--bits-per-key C");
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && columns == NULL && output.format == BLOOM_FORMAT_TABLE)
@@ -112,9 +124,12 @@ int bloomcalc_compare(int argc, char **argv, int first)
         bloom_record rows[BLOOM_RULE_COUNT];
         size_t count = 0;
         int row_status = BLOOM_OK;
-        for (int rule = 0; rule < BLOOM_RULE_COUNT && row_status == BLOOM_OK; rule++, count++) {
+        for (int rule = 0; rule < BLOOM_RULE_COUNT && row_status == BLOOM_OK; rule++) {
+            if (per_key && !bloom_rule_takes_bits_per_key((bloom_rule_id)rule))
+                continue;
             bloom_record_init(&rows[count]);
-            row_status = rule_row(&rows[count], (bloom_rule_id)rule, n, p, columns, &output);
+            row_status = rule_row(&rows[count++], (bloom_rule_id)rule, n, per_key ? NULL : p, c,
+                                  columns, &output);
         }
         status = row_status == BLOOM_OK ? BLOOM_EXIT_SUCCESS
                  : row_status == UNKNOWN_COLUMN ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
@@ -130,6 +145,6 @@ int bloomcalc_compare(int argc, char **argv, int first)
             bloom_record_clear(&rows[i]);
     }
     mpz_clear(n);
-    mpq_clear(p);
+    mpq_clears(p, c, (mpq_ptr)0);
     return status;
 }

@@ -100,17 +100,21 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloomcalc_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloomcalc_given_read(&given, &line, "bloomcalc plan 1e9 1%");
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+    /* RocksDB's native input: -n N -c C is NewBloomFilterPolicy(C) for N keys, not m = round(n C) */
+    int native_bits_per_key = given.n && given.c && bloom_description_takes_bits_per_key(&deployed);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !native_bits_per_key)
         status = bloomcalc_given_resolve(&given, n, m, c, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;
-        if (given.n && given.p) {      /* a library sizes n keys at p its own way: plan that m and k */
+        if ((given.n && given.p) || native_bits_per_key) {   /* a library sizes n keys its own way */
             int k_given = 0;
-            status = bloom_description_library_sizing(m, &k, &k_given, &deployed, n, p, &line);
-            given.m = k_given;
-            given.p = !k_given;
+            status = bloom_description_library_sizing(m, &k, &k_given, &deployed, n,
+                                                      native_bits_per_key ? NULL : p, c, &line);
+            given.m = k_given || native_bits_per_key;
+            given.p = !given.m;
+            given.c = 0;
         }
         if (status == BLOOM_EXIT_SUCCESS)
             planned = plan_given(&plan, &given, n, m, p, k, levels);

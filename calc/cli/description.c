@@ -59,6 +59,16 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
           .help = "the filter a library deploys: its layout, rounding, caps, refusals and hash "
                   "widths (rules in calc/src/library_rules.c); guava is Guava 33",
           .choices = bloom_library_names },
+        { .long_name = "fp-chance", .alias_of = "rate", .value_name = "P",
+          .help = "Cassandra's bloom_filter_fp_chance: -p/--rate, with --library cassandra" },
+        { .long_name = "error-rate", .alias_of = "rate", .value_name = "E",
+          .help = "RedisBloom's BF.RESERVE error_rate: -p/--rate, with --library redisbloom[-nonscaling]" },
+        { .long_name = "capacity", .alias_of = "keys", .value_name = "N",
+          .help = "RedisBloom's BF.RESERVE capacity: -n/--keys, with --library redisbloom[-nonscaling]" },
+        { .long_name = "expected-insertions", .alias_of = "keys", .value_name = "N",
+          .help = "Guava's expectedInsertions: -n/--keys, with --library guava[@31|@33]" },
+        { .long_name = "fpp", .alias_of = "rate", .value_name = "P",
+          .help = "Guava's fpp: -p/--rate, with --library guava[@31|@33]" },
     };
     _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_OPTION_COUNT,
                    "BLOOM_DESCRIPTION_OPTION_COUNT counts the description's options");
@@ -66,17 +76,65 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
     return BLOOM_DESCRIPTION_OPTION_COUNT;
 }
 
+/* The libraries' own names for n and p (the last entries above), and the rules they belong to. */
+static const struct native_input {
+    const char *name, *library_text;
+    bloom_rule_id rules[2];
+} native_inputs[BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT] = {
+    { "fp-chance", "cassandra", { BLOOM_RULE_CASSANDRA, BLOOM_RULE_CASSANDRA } },
+    { "error-rate", "redisbloom or redisbloom-nonscaling",
+      { BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING } },
+    { "capacity", "redisbloom or redisbloom-nonscaling",
+      { BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING } },
+    { "expected-insertions", "guava, guava@33 or guava@31", { BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31 } },
+    { "fpp", "guava, guava@33 or guava@31", { BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31 } },
+};
+
+/* 0, or 2 after one line when a library's name for n or p was given without that library. */
+static int check_native_inputs(const bloom_layout_description *description, const bloom_command_line *line)
+{
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT; i++) {
+        const struct native_input *input = &native_inputs[i];
+        if (!bloom_options_given(line, input->name))
+            continue;
+        bloom_rule_id rule = description->library != 0 ? bloom_library_rule(description->library)
+                                                       : BLOOM_RULE_TEXTBOOK;
+        if (rule == input->rules[0] || rule == input->rules[1])
+            continue;
+        bloom_options_error(line, "--%s: the name %s gives it, read only with --library %s "
+                            "(given: %s); accepted: --%s with that library, or -n/--keys and "
+                            "-p/--rate", input->name,
+                            strcmp(input->name, "fp-chance") == 0 ? "Cassandra"
+                            : input->rules[0] == BLOOM_RULE_GUAVA ? "Guava" : "RedisBloom",
+                            input->library_text,
+                            description->library != 0 ? bloom_library_names[description->library]
+                                                       : "no --library",
+                            input->name);
+        return BLOOM_EXIT_USAGE;
+    }
+    return BLOOM_EXIT_SUCCESS;
+}
+
 int bloom_description_given(bloom_command_line *line)
 {
-    static const char *const names[BLOOM_DESCRIPTION_OPTION_COUNT] = {
+    static const char *const names[BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT] = {
         "layout", "block-bits", "block-words", "round", "hash-bits", "index-bits", "hash", "library"
     };
-    for (size_t i = 0; i < BLOOM_DESCRIPTION_OPTION_COUNT; i++) {
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT; i++) {
         const bloom_option *option = bloom_options_find(line, names[i]);
         if (option != NULL && option->seen)
             return 1;
     }
     return 0;
+}
+
+/* The one line for a library that builds no Bloom filter (rocksdb-ribbon). */
+static void refuse_not_bloom(int library, const bloom_command_line *line)
+{
+    bloom_options_error(line, "--library: %s builds a Ribbon filter, not a Bloom filter this "
+                        "command can lay out; its size and rate: 'bloomcalc compare N P' (row %s); "
+                        "accepted here: the other libraries", bloom_library_names[library],
+                        bloom_library_names[library]);
 }
 
 /* The one-line message of a problem (bloom_deployed_filter_init). */
@@ -122,11 +180,7 @@ static void report_problem(int problem, const bloom_deployed_filter *filter, uns
                             bloom_library_names[filter->description.library], reach, k);
         break;
     case BLOOM_DESCRIPTION_LIBRARY_NOT_BLOOM:
-        bloom_options_error(line, "--library: %s builds a Ribbon filter, not a Bloom filter this "
-                            "command can lay out; its size and rate: 'bloomcalc compare N P' (row "
-                            "%s); accepted here: the other libraries",
-                            bloom_library_names[filter->description.library],
-                            bloom_library_names[filter->description.library]);
+        refuse_not_bloom(filter->description.library, line);
         break;
     default:
         bloom_options_error(line, "--hash: the %s layout draws independent probes; accepted: "
@@ -142,6 +196,8 @@ int bloom_description_settle(bloom_deployed_filter *rop, const bloom_layout_desc
                              const bloom_command_line *line)
 {
     int problem = bloom_deployed_filter_init(rop, description, m, n, k, k_given);
+    if (check_native_inputs(description, line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
     if (problem == BLOOM_DESCRIPTION_OK)
         return BLOOM_EXIT_SUCCESS;
     report_problem(problem, rop, k, line);
@@ -278,21 +334,35 @@ int bloom_description_append(bloom_fields *fields, const bloom_layout_descriptio
     return status;
 }
 
+int bloom_description_takes_bits_per_key(const bloom_layout_description *description)
+{
+    return description->library != 0 && bloom_rule_takes_bits_per_key(bloom_library_rule(description->library));
+}
+
 int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                                      const bloom_layout_description *description, mpz_srcptr n,
-                                     mpq_srcptr p, const bloom_command_line *line)
+                                     mpq_srcptr p, mpq_srcptr c, const bloom_command_line *line)
 {
-    if (description->library == 0)
+    if (check_native_inputs(description, line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
+    if (description->library == 0 || (p == NULL && !bloom_description_takes_bits_per_key(description)))
         return BLOOM_EXIT_SUCCESS;
+    if (!bloom_library_is_bloom(description->library)) {
+        refuse_not_bloom(description->library, line);
+        return BLOOM_EXIT_USAGE;
+    }
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
-    int applied = bloom_rule_apply(&sizing, bloom_library_rule(description->library), n, p);
+    bloom_rule_id rule = bloom_library_rule(description->library);
+    int applied = p != NULL ? bloom_rule_apply(&sizing, rule, n, p)
+                            : bloom_rule_apply_bits_per_key(&sizing, rule, n, c);
     int status = BLOOM_EXIT_SUCCESS;
     if (applied == BLOOM_UNDEFINED) {
         char *keys = bloom_format_integer(n, 0);
-        bloom_options_error(line, "--library: %s refuses %s keys at this rate; accepted: the sizes "
+        bloom_options_error(line, "--library: %s refuses %s keys at this %s; accepted: the sizes "
                             "the library builds (calc/src/library_rules.c)",
-                            bloom_library_names[description->library], keys);
+                            bloom_library_names[description->library], keys,
+                            p != NULL ? "rate" : "bits per key");
         free(keys);
         status = BLOOM_EXIT_USAGE;
     } else if (applied != BLOOM_OK) {

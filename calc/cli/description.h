@@ -12,6 +12,17 @@
  *   --hash independent|double|enhanced
  *   --library NAME      (a library's filter: it fixes layout, rounding, widths; library_rules.h)
  *
+ * and the libraries' own names for n and p, each accepted with its library
+ * only (another name for -n/--keys or -p/--rate: options.h, alias_of):
+ *   --fp-chance P                   Cassandra's bloom_filter_fp_chance (--library cassandra)
+ *   --error-rate E --capacity N     RedisBloom's BF.RESERVE key error_rate capacity
+ *                                   (--library redisbloom or redisbloom-nonscaling)
+ *   --expected-insertions N --fpp P Guava's BloomFilter.create(funnel, expectedInsertions,
+ *                                   fpp) (--library guava, guava@33 or guava@31)
+ * RocksDB's bits_per_key is -c/--bits-per-key, which with --library rocksdb
+ * or rocksdb-ribbon sizes the filter as NewBloomFilterPolicy(C) does
+ * (bloom_description_library_sizing).
+ *
  * The option entries, their ranges, the validation of a description
  * against (m, n, k) with its one-line messages, and the fields that print
  * the settled filter are all here, so that both programs accept the same
@@ -27,8 +38,10 @@
 #include "layouts.h"
 #include "options.h"
 
-/* Entries bloom_description_option_table writes. */
-#define BLOOM_DESCRIPTION_OPTION_COUNT 8
+/* Entries bloom_description_option_table writes: the shape, then the libraries' names for n, p. */
+#define BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT 8
+#define BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT 5
+#define BLOOM_DESCRIPTION_OPTION_COUNT (BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT)
 
 /* Writes the description's option entries into table[] (room for
  * BLOOM_DESCRIPTION_OPTION_COUNT), destinations in *description (which
@@ -63,14 +76,21 @@ void bloom_description_fields(bloom_fields *fields, const bloom_deployed_filter 
 
 /*
  * With --library given, the library's own sizing for n keys at rate p
- * (bloom_rule_apply: its m before the description's rounding, and its k);
- * otherwise m and k untouched.  Returns BLOOM_EXIT_SUCCESS, or
- * BLOOM_EXIT_USAGE after one line when the library refuses n and p, or
- * BLOOM_EXIT_FAILURE after one line when its sizing cannot be certified.  *k_given is set when the library chose k.
+ * (bloom_rule_apply: its m before the description's rounding, and its k),
+ * or, with p NULL, at bits per key c for a library whose native input that
+ * is (RocksDB; bloom_rule_apply_bits_per_key); otherwise m and k
+ * untouched.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after one
+ * line when the library refuses n and p (or a native name of n or p was
+ * given without its library), or BLOOM_EXIT_FAILURE after one line when its
+ * sizing cannot be certified.  *k_given is set when the library chose k.
  */
 int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                                      const bloom_layout_description *description, mpz_srcptr n,
-                                     mpq_srcptr p, const bloom_command_line *line);
+                                     mpq_srcptr p, mpq_srcptr c, const bloom_command_line *line);
+
+/* Nonzero when --library names a library whose native input is bits per
+ * key (rocksdb, rocksdb-ribbon): -c/--bits-per-key then sizes it. */
+int bloom_description_takes_bits_per_key(const bloom_layout_description *description);
 
 /* Settles the description (bloom_description_settle) and appends its
  * fields.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the message. */

@@ -316,9 +316,39 @@ int bloom_option_convert(bloom_option *option, const char *value)
     return BLOOM_PARSE_SYNTAX;
 }
 
+static bloom_options_outcome apply(bloom_command_line *line, bloom_option *option, const char *value);
+
+/* Applies one value given under an alias to the option it names (options.h, alias_of). */
+static bloom_options_outcome apply_alias(bloom_command_line *line, bloom_option *alias, const char *value)
+{
+    bloom_option *target = bloom_options_find(line, alias->alias_of);
+    char name[96], target_name[96];
+    option_name(name, sizeof name, alias);
+    if (target == NULL) {
+        bloom_options_error(line, "%s: the same as --%s, which '%s %s' does not take", name,
+                            alias->alias_of, line->program, line->command ? line->command : "");
+        return BLOOM_OPTIONS_REFUSED;
+    }
+    option_name(target_name, sizeof target_name, target);
+    if (target->seen) {
+        bloom_options_error(line, "%s: the same as %s, given %s; give one of them", name, target_name,
+                            alias->seen ? "already under this name" : "already");
+        return BLOOM_OPTIONS_REFUSED;
+    }
+    bloom_option proxy = *target;      /* read as the target, named as the alias */
+    proxy.long_name = alias->long_name;
+    proxy.short_name = alias->short_name;
+    bloom_options_outcome outcome = apply(line, &proxy, value);
+    target->seen = alias->seen = 1;
+    target->text = alias->text = value;
+    return outcome;
+}
+
 /* Applies one value to an option, reporting any problem. */
 static bloom_options_outcome apply(bloom_command_line *line, bloom_option *option, const char *value)
 {
+    if (option->alias_of != NULL)
+        return apply_alias(line, option, value);
     char name[96];
     option_name(name, sizeof name, option);
     if (option->seen) {
@@ -404,7 +434,10 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
                 return BLOOM_OPTIONS_REFUSED;
             }
             option_name(name, sizeof name, option);
-            if (option->kind == BLOOM_OPTION_FLAG) {
+            const bloom_option *reading = option;          /* an alias reads as its option */
+            if (option->alias_of != NULL && bloom_options_find(line, option->alias_of) != NULL)
+                reading = bloom_options_find(line, option->alias_of);
+            if (reading->kind == BLOOM_OPTION_FLAG && option->alias_of == NULL) {
                 if (value != NULL) {
                     bloom_options_error(line, "%s takes no value (given '%s')", name, value);
                     return BLOOM_OPTIONS_REFUSED;
@@ -413,7 +446,7 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
             } else if (value == NULL) {
                 if (i + 1 >= argc) {
                     char accepted[512];
-                    bloom_option_describe_accepted(accepted, sizeof accepted, option);
+                    bloom_option_describe_accepted(accepted, sizeof accepted, reading);
                     bloom_options_error(line, "%s needs a value: %s", name, accepted);
                     return BLOOM_OPTIONS_REFUSED;
                 }
@@ -436,32 +469,51 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
     return BLOOM_OPTIONS_PARSED;
 }
 
+static void print_option_help(const bloom_option *option);
+
 void bloom_options_help(const bloom_command_line *line)
 {
     printf("Usage: %s%s%s %s\n\n%s\n\nOptions:\n", line->program, line->command ? " " : "",
            line->command ? line->command : "", line->synopsis, line->description);
     for (size_t i = 0; i < line->option_count; i++) {
         const bloom_option *option = &line->options[i];
-        char name[128];
-        if (option->short_name != 0)
-            snprintf(name, sizeof name, "-%c, --%s%s%s", option->short_name, option->long_name,
-                     option->value_name ? " " : "", option->value_name ? option->value_name : "");
-        else
-            snprintf(name, sizeof name, "    --%s%s%s", option->long_name,
-                     option->value_name ? " " : "", option->value_name ? option->value_name : "");
-        printf("  %-24s %s\n", name, option->help);
-        if (option->kind != BLOOM_OPTION_FLAG && option->kind != BLOOM_OPTION_TEXT) {
-            char accepted[512];
-            bloom_option_describe_accepted(accepted, sizeof accepted, option);
-            if (option->kind == BLOOM_OPTION_CHOICE)   /* the default: the value before parsing */
-                printf("  %-24s   (%s; default %s)\n", "", accepted,
-                       option->choices[*(const int *)option->destination]);
-            else
-                printf("  %-24s   (%s)\n", "", accepted);
+        bloom_option shown = *option;
+        if (option->alias_of != NULL) {    /* named and explained as the alias, read as its option */
+            const bloom_option *target = bloom_options_find((bloom_command_line *)line, option->alias_of);
+            if (target == NULL)
+                continue;                  /* the command does not take what it names */
+            shown = *target;
+            shown.long_name = option->long_name;
+            shown.short_name = option->short_name;
+            shown.value_name = option->value_name;
+            shown.help = option->help;
         }
+        print_option_help(&shown);
     }
     printf("  %-24s %s\n", "-h, --help", "show this help and exit");
     printf("  %-24s %s\n", "-V, --version", "show the version line and exit");
+}
+
+/* One option's lines of --help. */
+static void print_option_help(const bloom_option *option)
+{
+    char name[128];
+    if (option->short_name != 0)
+        snprintf(name, sizeof name, "-%c, --%s%s%s", option->short_name, option->long_name,
+                 option->value_name ? " " : "", option->value_name ? option->value_name : "");
+    else
+        snprintf(name, sizeof name, "    --%s%s%s", option->long_name,
+                 option->value_name ? " " : "", option->value_name ? option->value_name : "");
+    printf("  %-24s %s\n", name, option->help);
+    if (option->kind != BLOOM_OPTION_FLAG && option->kind != BLOOM_OPTION_TEXT) {
+        char accepted[512];
+        bloom_option_describe_accepted(accepted, sizeof accepted, option);
+        if (option->kind == BLOOM_OPTION_CHOICE)   /* the default: the value before parsing */
+            printf("  %-24s   (%s; default %s)\n", "", accepted,
+                   option->choices[*(const int *)option->destination]);
+        else
+            printf("  %-24s   (%s)\n", "", accepted);
+    }
 }
 
 /* Prints the program's one-line refusal, listing the accepted commands. */

@@ -71,6 +71,11 @@ typedef struct bloom_option {
     const char *text;               /* set by the parser: the value as given (argv), or NULL */
     int *given;                     /* if not NULL, also set to 1 then: a "given" flag kept
                                        beside the value, for tables copied into others */
+    const char *alias_of;           /* another name for the option of this long name: the value
+                                       is read as that option's (kind, range, destination), which
+                                       counts as given; giving both is refused.  The alias's own
+                                       kind and ranges are unused; without that option in the
+                                       table the alias is refused and not listed in --help */
 } bloom_option;
 
 typedef struct bloom_command_line {

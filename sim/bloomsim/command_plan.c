@@ -89,7 +89,7 @@ int bloomsim_plan(int argc, char **argv, int first)
     int library_sized = 0;
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_description_library_sizing(library_bits, &fixed_k, &library_sized, &layout, keys,
-                                                  rate, &line);
+                                                  rate, NULL, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && library_sized
         && bloom_plan_for_memory(&plan, keys, library_bits, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for the library's m and k");

@@ -30,6 +30,7 @@
 #include "monkey.h"
 #include "numbers.h"
 #include "plan.h"
+#include "ribbon.h"
 #include "sizes.h"
 #include "sizing.h"
 #include "structures.h"
