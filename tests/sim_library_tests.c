@@ -98,6 +98,37 @@ static void test_probes_by_hand(void)
     CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_BLOOM_FILTERS, &npm, 5, 40), 5);
 }
 
+/*
+ * RocksDB's FastLocalBloom and Parquet's split block by hand (FORMULAS.md §l.4):
+ *   rocksdb, m = 2048 (4 lines): lower half 2^31 picks line (2^31 x 4) >> 32 = 2; upper half
+ *     1 gives bits (0x9e3779b9^i mod 2^32) >> 23 = 0, 316, 454, 230 of the line (computed
+ *     separately), so 1024, 1340, 1478, 1254; upper half 2^31 stays 2^31 under odd
+ *     multipliers: every probe at bit 256 of the line, 1280.
+ *   parquet, m = 1024 (4 blocks of 256): upper half 2^31 picks block 2, lower half 1 sets bit
+ *     SALT[i] >> 27 of word i: 512 + 32 i + (8, 8, 17, 20, 14, 5, 19, 11).
+ * And the hashes against their published values for the empty input: XXH3_64bits = 
+ * 0x2d06800538d394c2, XXH64 seed 0 = 0xef46db3751d8e999 (xxHash's README and tests).
+ */
+static void test_block_libraries_by_hand(void)
+{
+    static const uint64_t rocksdb_bits[] = { 1024, 1340, 1478, 1254 };
+    static const uint64_t parquet_bits[] = { 520, 552, 593, 628, 654, 677, 723, 747 };
+    sim_library_hashes rocks = { { (UINT64_C(1) << 32) | 0x80000000U, 0, 0, 0 } };
+    for (unsigned i = 0; i < 4; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_ROCKSDB, &rocks, i, 2048), rocksdb_bits[i]);
+    sim_library_hashes repeating = { { (UINT64_C(0x80000000) << 32) | 0x80000000U, 0, 0, 0 } };
+    for (unsigned i = 0; i < 6; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_ROCKSDB, &repeating, i, 2048), 1280);
+    sim_library_hashes parquet = { { (UINT64_C(0x80000000) << 32) | 1U, 0, 0, 0 } };
+    for (unsigned i = 0; i < 8; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_PARQUET, &parquet, i, 1024), parquet_bits[i]);
+    sim_library_hashes empty;
+    sim_library_hash(&empty, SIM_LIBRARY_ROCKSDB, "", 0);
+    CU_ASSERT_EQUAL(empty.words[0], UINT64_C(0x2d06800538d394c2));
+    sim_library_hash(&empty, SIM_LIBRARY_PARQUET, "", 0);
+    CU_ASSERT_EQUAL(empty.words[0], UINT64_C(0xef46db3751d8e999));
+}
+
 static void test_positions_follow_probes(void)
 {
     unsigned char key[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
@@ -118,6 +149,7 @@ static const bloom_test_case cases[] = {
     { "MurmurHash3_x64_128: SMHasher verification value", test_murmur3_smhasher_verification },
     { "MurmurHash3_x64_128: Guava 31.1's hash codes", test_murmur3_matches_guava },
     { "library probes by hand: wrap-around, sign mask, cubic term", test_probes_by_hand },
+    { "RocksDB FastLocalBloom and Parquet split block by hand", test_block_libraries_by_hand },
     { "positions are the probes, below m", test_positions_follow_probes },
     { NULL, NULL },
 };

@@ -287,7 +287,22 @@ static void put_rates(bloom_fields *fields, const bloom_deployed_filter *filter)
     put_poisson_forms(fields, filter);
 }
 
-/* The width warning of layouts.h, and a note when the probes are not independent. */
+/* *warning, then "; " and `note` (malloc'd; *warning may be NULL). */
+static void append_note(char **warning, const char *note)
+{
+    size_t size = (*warning != NULL ? strlen(*warning) + 2 : 0) + strlen(note) + 1;
+    char *joined = malloc(size);
+    if (joined == NULL)
+        abort();
+    strcpy(joined, *warning != NULL ? *warning : "");
+    strcat(joined, *warning != NULL ? "; " : "");
+    strcat(joined, note);
+    free(*warning);
+    *warning = joined;
+}
+
+/* The width warning of layouts.h, a note when the probes are not independent, and what the
+ * rate does not model of a library's index arithmetic. */
 static void put_warning(bloom_fields *fields, const bloom_deployed_filter *filter)
 {
     static const char scheme_note[] = "the rates assume independent probes; double and enhanced "
@@ -296,17 +311,12 @@ static void put_warning(bloom_fields *fields, const bloom_deployed_filter *filte
     int status = bloom_layout_warning(&warning, &filter->layout);
     if (status != BLOOM_OK && fields->status == BLOOM_OK)
         fields->status = status;
-    if (filter->description.scheme != BLOOM_PROBES_INDEPENDENT) {
-        size_t size = (warning != NULL ? strlen(warning) + 2 : 0) + sizeof scheme_note;
-        char *joined = malloc(size);
-        if (joined == NULL)
-            abort();
-        strcpy(joined, warning != NULL ? warning : "");
-        strcat(joined, warning != NULL ? "; " : "");
-        strcat(joined, scheme_note);
-        free(warning);
-        warning = joined;
-    }
+    if (filter->description.scheme != BLOOM_PROBES_INDEPENDENT)
+        append_note(&warning, scheme_note);
+    const char *library_note = filter->description.library != 0
+        ? bloom_library_unmodelled(filter->description.library, filter->allocated) : NULL;
+    if (library_note != NULL)
+        append_note(&warning, library_note);
     if (warning != NULL)
         bloom_fields_text(fields, "warning", "warning", warning);
     else

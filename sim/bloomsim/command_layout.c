@@ -36,6 +36,8 @@ static int reproduced_library(const bloom_deployed_filter *filter)
         { "guava", SIM_LIBRARY_GUAVA }, { "guava@33", SIM_LIBRARY_GUAVA },
         { "guava@31", SIM_LIBRARY_GUAVA }, { "bits-and-blooms", SIM_LIBRARY_BITS_AND_BLOOMS },
         { "libbloom", SIM_LIBRARY_LIBBLOOM }, { "bloom-filters", SIM_LIBRARY_BLOOM_FILTERS },
+        { "rocksdb", SIM_LIBRARY_ROCKSDB }, { "parquet-mr", SIM_LIBRARY_PARQUET },
+        { "parquet-spec", SIM_LIBRARY_PARQUET },
     };
     const char *name = bloom_library_names[filter->description.library];
     for (size_t i = 0; filter->description.library != 0 && i < sizeof reproduced / sizeof reproduced[0]; i++)

@@ -147,7 +147,8 @@ static void split_block_positions(const sim_layout *layout, sim_hash_stream *str
 static void positions_of(const sim_layout *layout, const sim_prober *prober, const void *bytes,
                          size_t length, uint64_t *positions)
 {
-    if (layout->kind == BLOOM_LAYOUT_STANDARD) {
+    if (layout->kind == BLOOM_LAYOUT_STANDARD || prober->scheme >= SIM_PROBE_LIBRARY) {
+        /* a library's own arithmetic places its probes in its layout's block itself */
         sim_prober_positions(prober, bytes, length, positions);
         return;
     }

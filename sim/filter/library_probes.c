@@ -5,7 +5,7 @@
 #include "library_probes.h"
 
 const char *const sim_library_family_names[] = { "guava", "bits-and-blooms", "libbloom",
-                                                 "bloom-filters", NULL };
+                                                 "bloom-filters", "rocksdb", "parquet", NULL };
 
 static const struct family_functions {
     void (*hash)(sim_library_hashes *, const void *, size_t);
@@ -15,6 +15,8 @@ static const struct family_functions {
     { sim_bits_and_blooms_hash, sim_bits_and_blooms_probe },
     { sim_libbloom_hash, sim_libbloom_probe },
     { sim_bloom_filters_hash, sim_bloom_filters_probe },
+    { sim_rocksdb_hash, sim_rocksdb_probe },
+    { sim_parquet_hash, sim_parquet_probe },
 };
 
 void sim_library_hash(sim_library_hashes *hashes, sim_library_family family, const void *bytes,

@@ -22,6 +22,13 @@
  *                    (its default seed 0x1234567890 plus 1 and 2, which
  *                    xxhashjs truncates to 32 bits); probe i = (a + i b +
  *                    (i^3 - i)/6) mod m, exact (doubles below 2^53).
+ *   rocksdb          library_probes_rocksdb.c: FastLocalBloom's cache line
+ *                    (FastRange32 of the lower half of a 64-bit hash) and
+ *                    in-line probes (the upper half times 0x9e3779b9^i, top
+ *                    9 bits); the hash is XXH3_64bits, not RocksDB's XXPH3.
+ *   parquet          library_probes_parquet.c: XXH64(key, 0); block by
+ *                    multiply-shift of the upper half, bit (lower32 x
+ *                    SALT[i]) >> 27 of word i, the format's eight salts.
  *
  * Where 32- or 64-bit arithmetic changes the rate: the wrap-around mod
  * 2^w followed by mod m makes the probes an arithmetic progression modulo
@@ -42,6 +49,8 @@ typedef enum sim_library_family {
     SIM_LIBRARY_BITS_AND_BLOOMS = 1,
     SIM_LIBRARY_LIBBLOOM = 2,
     SIM_LIBRARY_BLOOM_FILTERS = 3,
+    SIM_LIBRARY_ROCKSDB = 4,
+    SIM_LIBRARY_PARQUET = 5,
     SIM_LIBRARY_FAMILY_COUNT
 } sim_library_family;
 
@@ -74,5 +83,9 @@ void sim_libbloom_hash(sim_library_hashes *hashes, const void *bytes, size_t len
 uint64_t sim_libbloom_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 void sim_bloom_filters_hash(sim_library_hashes *hashes, const void *bytes, size_t length);
 uint64_t sim_bloom_filters_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
+void sim_rocksdb_hash(sim_library_hashes *hashes, const void *bytes, size_t length);
+uint64_t sim_rocksdb_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
+void sim_parquet_hash(sim_library_hashes *hashes, const void *bytes, size_t length);
+uint64_t sim_parquet_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 
 #endif

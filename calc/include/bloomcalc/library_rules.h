@@ -112,6 +112,11 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
  * bloom_rule_apply's, "bloomcalc compare"). */
 int bloom_library_is_bloom(int library);
 
+/* What the rates do not model of library `library`'s index arithmetic for a filter of m bits
+ * (a sentence for a warning, static), or NULL: Guava's arithmetic progression modulo 64 (always),
+ * bloom-filters' 32-bit probes above 2^32 bits, libbloom's 32-bit reduction above 2^30 bits. */
+const char *bloom_library_unmodelled(int library, mpz_srcptr m);
+
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
 
