@@ -3,7 +3,7 @@
 # 11, part B; calc/cli/description.h): --fp-chance (Cassandra), --error-rate
 # and --capacity (RedisBloom's BF.RESERVE), --expected-insertions and --fpp
 # (Guava's BloomFilter.create), and RocksDB's bits_per_key as -c with
-# --library rocksdb or rocksdb-ribbon.
+# --library rocksdb (and compare -c for both RocksDB rows).
 #   - each alias, with its library, prints exactly what -n/-p print (every
 #     field of the CSV record), in bloomcalc plan and bloomsim plan (not
 #     Cassandra's there: bloomsim refuses its 128-bit hash);
@@ -93,8 +93,8 @@ refuse --error-rate "$calc" plan --library redisbloom --error-rate 0.01 --error-
 refuse rate "$calc" plan --library redisbloom --error-rate 0.01 -p 0.01 -n 5
 refuse --fpp "$calc" plan --library guava --fpp 2 -n 5
 refuse --fpp "$calc" fpr --library guava --fpp 0.01 -n 5 -m 100
-refuse rocksdb-ribbon "$calc" plan --library rocksdb-ribbon -n 1e6 -p 0.01
-refuse rocksdb-ribbon "$sim" fpr --library rocksdb-ribbon -n 100 -m 1000 -k 3 $run_size
+refuse --library "$calc" plan --library rocksdb-ribbon -n 1e6 -p 0.01
+refuse --library "$sim" fpr --library rocksdb-ribbon -n 100 -m 1000 -k 3 $run_size
 refuse bits-per-key "$calc" compare 1e6 0.01 -c 10
 
 checks_end native-inputs

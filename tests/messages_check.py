@@ -44,16 +44,21 @@ import sys
 BUILD = sys.argv[1]
 SENTINEL = "--zz-sentinel"
 
+# The libraries' own names for -n and -p (calc/cli/description.h): the base lines give their
+# value already, under -n and -p.
+NATIVE_NAMES = {"fp-chance", "error-rate", "capacity", "expected-insertions", "fpp"}
+
 # Stage 2: a complete command line per command that runs in milliseconds, and the options it gives.
 SIM_RUN = ["--trials", "10", "--queries", "10"]
-SIM_GIVEN = {"trials", "queries", "keys", "bits", "memory", "bits-per-key", "hashes", "rate"}
+SIM_GIVEN = {"trials", "queries", "keys", "bits", "memory", "bits-per-key", "hashes", "rate"} | NATIVE_NAMES
 SIM_BASES = {
     "fpr": (["-m", "1e4", "-n", "1000", "-k", "3"] + SIM_RUN, SIM_GIVEN),
     "plan": (["1000", "1%"] + SIM_RUN, SIM_GIVEN),
 }
 BASES = {
-    "plan": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"}),
-    "fpr": (["-m", "1e4", "-n", "1000", "-k", "3"], {"keys", "bits", "memory", "bits-per-key", "hashes"}),
+    "plan": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"} | NATIVE_NAMES),
+    "fpr": (["-m", "1e4", "-n", "1000", "-k", "3"], {"keys", "bits", "memory", "bits-per-key", "hashes"}
+            | NATIVE_NAMES),
     "table": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"}),
     "compare": (["1e6", "1%"], {"keys", "rate", "bits-per-key"}),
     "lsm": ([], set()),

@@ -128,15 +128,6 @@ int bloom_description_given(bloom_command_line *line)
     return 0;
 }
 
-/* The one line for a library that builds no Bloom filter (rocksdb-ribbon). */
-static void refuse_not_bloom(int library, const bloom_command_line *line)
-{
-    bloom_options_error(line, "--library: %s builds a Ribbon filter, not a Bloom filter this "
-                        "command can lay out; its size and rate: 'bloomcalc compare N P' (row %s); "
-                        "accepted here: the other libraries", bloom_library_names[library],
-                        bloom_library_names[library]);
-}
-
 /* The one-line message of a problem (bloom_deployed_filter_init). */
 static void report_problem(int problem, const bloom_deployed_filter *filter, unsigned long k,
                            const bloom_command_line *line)
@@ -178,9 +169,6 @@ static void report_problem(int problem, const bloom_deployed_filter *filter, uns
         bloom_options_error(line, "--library: %s refuses this filter (%s bits, k = %lu); accepted: "
                             "the sizes the library builds (calc/src/library_rules.c)",
                             bloom_library_names[filter->description.library], reach, k);
-        break;
-    case BLOOM_DESCRIPTION_LIBRARY_NOT_BLOOM:
-        refuse_not_bloom(filter->description.library, line);
         break;
     default:
         bloom_options_error(line, "--hash: the %s layout draws independent probes; accepted: "
@@ -357,10 +345,6 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
         return BLOOM_EXIT_USAGE;
     if (description->library == 0 || (p == NULL && !bloom_description_takes_bits_per_key(description)))
         return BLOOM_EXIT_SUCCESS;
-    if (!bloom_library_is_bloom(description->library)) {
-        refuse_not_bloom(description->library, line);
-        return BLOOM_EXIT_USAGE;
-    }
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
     bloom_rule_id rule = bloom_library_rule(description->library);

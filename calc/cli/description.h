@@ -20,7 +20,7 @@
  *   --expected-insertions N --fpp P Guava's BloomFilter.create(funnel, expectedInsertions,
  *                                   fpp) (--library guava, guava@33 or guava@31)
  * RocksDB's bits_per_key is -c/--bits-per-key, which with --library rocksdb
- * or rocksdb-ribbon sizes the filter as NewBloomFilterPolicy(C) does
+ * sizes the filter as NewBloomFilterPolicy(C) does
  * (bloom_description_library_sizing).
  *
  * The option entries, their ranges, the validation of a description
@@ -89,7 +89,7 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                                      mpq_srcptr p, mpq_srcptr c, const bloom_command_line *line);
 
 /* Nonzero when --library names a library whose native input is bits per
- * key (rocksdb, rocksdb-ribbon): -c/--bits-per-key then sizes it. */
+ * key (rocksdb): -c/--bits-per-key then sizes it. */
 int bloom_description_takes_bits_per_key(const bloom_layout_description *description);
 
 /* Settles the description (bloom_description_settle) and appends its

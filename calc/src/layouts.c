@@ -264,8 +264,6 @@ int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_de
                                             settled->hash_bits, settled->index_bits };
     if (library_conflict)
         return BLOOM_DESCRIPTION_LIBRARY_FIXES;
-    if (settled->library != 0 && !bloom_library_is_bloom(settled->library))
-        return BLOOM_DESCRIPTION_LIBRARY_NOT_BLOOM;
     if (refused)
         return BLOOM_DESCRIPTION_LIBRARY_REFUSES;
     return shape_problem(rop, k, k_given);

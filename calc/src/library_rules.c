@@ -656,15 +656,15 @@ int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule,
 
 const char *const bloom_library_names[] = {
     "none", "guava", "guava@33", "guava@31", "bits-and-blooms", "libbloom", "bloom-filters",
-    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "rocksdb-ribbon", "parquet-mr",
-    "parquet-spec", NULL
+    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "parquet-mr", "parquet-spec",
+    NULL   /* not rocksdb-ribbon: a Ribbon filter, which no description lays out (compare sizes it) */
 };
 
 static const bloom_rule_id library_rules[] = {
     BLOOM_RULE_TEXTBOOK, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31,
     BLOOM_RULE_BITS_AND_BLOOMS, BLOOM_RULE_LIBBLOOM, BLOOM_RULE_BLOOM_FILTERS, BLOOM_RULE_CASSANDRA,
     BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB,
-    BLOOM_RULE_ROCKSDB_RIBBON, BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC
+    BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC
 };
 
 bloom_rule_id bloom_library_rule(int library)
@@ -687,8 +687,6 @@ void bloom_library_shape(bloom_layout_description *shape, int library)
         [BLOOM_RULE_REDISBLOOM] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
         [BLOOM_RULE_REDISBLOOM_NONSCALING] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
         [BLOOM_RULE_ROCKSDB] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK, 64, 64 },
-        /* not a Bloom layout: descriptions refuse it (bloom_library_is_bloom) */
-        [BLOOM_RULE_ROCKSDB_RIBBON] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK, 64, 64 },
         [BLOOM_RULE_PARQUET_MR] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_PARQUET_SPEC] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
     };
@@ -710,7 +708,6 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
         return mpz_cmp_ui(n, 1000) < 0 || mpz_cmp_ui(n, 2147483647UL) > 0
             || mpz_cmp_ui(allocated, 2147483647UL) > 0;
     case BLOOM_RULE_ROCKSDB:
-    case BLOOM_RULE_ROCKSDB_RIBBON:
         if (mpz_cmp_ui(allocated, 0xffffffc0UL * 8) > 0)
             mpz_set_ui(allocated, 0xffffffc0UL * 8);
         return 0;
@@ -721,11 +718,6 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
     default:
         return 0;
     }
-}
-
-int bloom_library_is_bloom(int library)
-{
-    return bloom_library_rule(library) != BLOOM_RULE_ROCKSDB_RIBBON;
 }
 
 /* The index arithmetic the rates leave out (the list at the top of this file; FORMULAS.md §l.5). */

@@ -22,6 +22,8 @@
 /* The family of a layout's positions under `prober`. */
 static sim_probe_family family_of(const sim_layout *layout, const sim_prober *prober)
 {
+    if (prober->scheme >= SIM_PROBE_LIBRARY)
+        return SIM_FAMILY_PROBER;   /* a library's arithmetic places its probes in its own blocks */
     if (layout == NULL || layout->kind == BLOOM_LAYOUT_STANDARD)
         return prober->scheme == SIM_PROBE_INDEPENDENT && prober->draws.per_word == 1 ? SIM_FAMILY_UNIFORM
                                                                                        : SIM_FAMILY_PROBER;

@@ -134,8 +134,7 @@ typedef enum bloom_description_problem {
     BLOOM_DESCRIPTION_TOO_FEW_SLICES,    /* partitioned: fewer reachable bits than k */
     BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD,/* double or enhanced probes in a layout other than standard */
     BLOOM_DESCRIPTION_LIBRARY_FIXES,     /* --library with another option the library fixes */
-    BLOOM_DESCRIPTION_LIBRARY_REFUSES,   /* the library refuses a filter of these bits, keys or k */
-    BLOOM_DESCRIPTION_LIBRARY_NOT_BLOOM  /* the library builds no Bloom filter (rocksdb-ribbon) */
+    BLOOM_DESCRIPTION_LIBRARY_REFUSES    /* the library refuses a filter of these bits, keys or k */
 } bloom_description_problem;
 
 /* A settled description: every default applied, the memory rounded. */

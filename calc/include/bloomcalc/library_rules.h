@@ -84,7 +84,8 @@ int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
  * The names --library accepts, NULL-terminated: index 0 is "none", the
  * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
- * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec.
+ * redisbloom-nonscaling, rocksdb, parquet-mr, parquet-spec (not rocksdb-ribbon,
+ * whose Ribbon filter no description lays out: bloom_rule_apply sizes it).
  */
 extern const char *const bloom_library_names[];
 
@@ -106,11 +107,6 @@ void bloom_library_shape(bloom_layout_description *shape, int library);
  * bits or more.
  */
 int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
-
-/* Nonzero when library `library` builds a Bloom filter, which a description
- * can lay out; 0 for rocksdb-ribbon (a Ribbon filter: its size and rate are
- * bloom_rule_apply's, "bloomcalc compare"). */
-int bloom_library_is_bloom(int library);
 
 /* What the rates do not model of library `library`'s index arithmetic for a filter of m bits
  * (a sentence for a warning, static), or NULL: Guava's arithmetic progression modulo 64 (always),
