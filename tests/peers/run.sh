@@ -25,7 +25,11 @@
 #       bloomsim reproduces the library (b), "bloomsim fpr --library" at the
 #       library's m, n, k and run size measures a 99.9 % interval that
 #       overlaps the library's: the simulator builds that library's filter,
-#       index arithmetic included (it does reproduce Guava's gap).
+#       index arithmetic included (it does reproduce Guava's gap); RocksDB's
+#       FastLocalBloom too, with its line choice and in-line probes on
+#       another 64-bit hash (FORMULAS.md §l.4).  Every measurement is written
+#       to BUILD/peers/measured_rates.csv (tests/peers/record_rates.sh records
+#       it for the report).
 # PEERS_INSTALL=0 skips the installs.  Closing line: "check-peers: N passed, N failed".
 set -uo pipefail
 build=${1:-build}
@@ -180,6 +184,9 @@ for library in guava libbloom bits-and-blooms bloom-filters; do
 done
 
 echo "== (c) measured rates against the calculator's prediction"
+# every measurement, for the report (tests/peers/record_rates.sh copies it)
+echo "library,rule,n,p,m,k,trials,queries,measured_fpr,ci_low,ci_high,bloomsim_fpr,bloomsim_ci_low,bloomsim_ci_high,known_gap" \
+    >"$out/measured_rates.csv"
 for job in "${rate_jobs[@]}"; do
     IFS=: read -r pid library n p file <<<"$job"
     wait "$pid"
@@ -190,8 +197,9 @@ for job in "${rate_jobs[@]}"; do
     read -r rate low high where <<<"$("$build/peers/peer_interval" "$sum" "$squares" "$trials" \
         "$queries" "$confidence" "$prediction")"
     what="$library n=$n p=$p (m=$m k=$k, $trials x $queries queries): measured $rate [$low, $high], $rule predicts $prediction"
+    sim_rate="" sim_low="" sim_high=""
     case "$library" in
-    guava|libbloom|bits-and-blooms|bloom-filters)
+    guava|libbloom|bits-and-blooms|bloom-filters|rocksdb)
         sim=$("$build/bloomsim" fpr -m "$m" -n "$n" -k "$k" --library "$rule" --trials "$trials" \
             --queries "$queries" --seed 1 --format csv |
             awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -204,6 +212,8 @@ for job in "${rate_jobs[@]}"; do
         ;;
     esac
     gap=$(printf '%s\n' "$KNOWN_GAPS" | sed -n "s/^$library $n: //p")
+    echo "$library,$rule,$n,$p,$m,$k,$trials,$queries,$rate,$low,$high,$sim_rate,$sim_low,$sim_high,${gap:+index arithmetic (FORMULAS.md §l.5)}" \
+        >>"$out/measured_rates.csv"
     if [ -n "$gap" ]; then
         [ "$where" = outside ] && pass "$what: outside, as known ($gap)" ||
             fail "$what: inside, but listed as a known gap ($gap)"
