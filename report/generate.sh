@@ -188,6 +188,33 @@ lsm_at_ten() {
     columns data/lsm_allocation.csv bits_per_key "$1" | awk '$1 + 0 == 10 { print $2 }'
 }
 
+
+# --- Figure 8: each library, predicted and measured --------------------------------
+# The measured rates are recorded measurements of the real libraries (tests/peers/measured_rates.csv,
+# written by tests/peers/record_rates.sh from a "make check-peers" run); the predictions are
+# computed now, by bloomcalc compare for each row's n and p.
+peer_rates=tests/peers/measured_rates.csv
+columns "$peer_rates" rule n p | while IFS="$(printf '\t')" read -r rule n p; do
+    [ -s "$work/compare_${n}_$p.csv" ] || "$bloomcalc" compare "$n" "$p" --format csv --columns rule,fpr_layout >"$work/compare_${n}_$p.csv"
+    columns "$work/compare_${n}_$p.csv" rule fpr_layout | awk -F'\t' -v rule="$rule" '$1 == rule { print $2 }'
+done >"$work/peer_predictions.txt"
+columns "$peer_rates" rule n measured_fpr ci_low ci_high bloomsim_fpr bloomsim_ci_low bloomsim_ci_high known_gap |
+    paste - "$work/peer_predictions.txt" >"$work/peer_rates.tsv"
+# plotted: each rate over the rule's prediction (1 = the prediction)
+awk -F'\t' 'function r(v) { return v == "" ? "NaN" : v / $10 }
+    { print NR, r($3), r($4), r($5), r($6), r($7), r($8), "\"" $1 " " $2 "\"" }' "$work/peer_rates.tsv" >"$work/peer_rates.dat"
+plot library_rates.png "
+set termoption noenhanced; set grid ytics; set key below
+set xrange [0.5:$(wc -l <"$work/peer_rates.dat") + 0.5]; set xtics rotate by -35 font ',8'
+set ylabel 'false-positive rate / predicted rate of the rule'; set xlabel 'library (the rule of bloomcalc compare) and keys'
+plot 1 with lines lw 2 lc rgb 'gray40' title 'bloomcalc compare: the rate of the rule', \
+     '$work/peer_rates.dat' using 1:2:3:4:xtic(8) with yerrorbars pt 7 ps 0.8 title 'the real library, measured (99.9 %)', \
+     '$work/peer_rates.dat' using (\$1 + 0.25):5:6:7 with yerrorbars pt 5 ps 0.7 title 'bloomsim --library, measured (99.9 %)'"
+peer_rows=$(wc -l <"$work/peer_rates.tsv")
+peer_inside=$(awk -F'\t' '$10 + 0 >= $4 + 0 && $10 + 0 <= $5 + 0 { n++ } END { print n + 0 }' "$work/peer_rates.tsv")
+peer_gaps=$(awk -F'\t' '$9 != "" { n++ } END { print n + 0 }' "$work/peer_rates.tsv")
+peer_gaps_outside=$(awk -F'\t' '$9 != "" && ($10 + 0 < $4 + 0 || $10 + 0 > $5 + 0) { n++ } END { print n + 0 }' "$work/peer_rates.tsv")
+
 # --- the findings, filled in from the tables -------------------------------------------
 independent_runs=$(( $(csv data/simulated_convergence.csv | tail -n +2 | wc -l)
                    + $(count data/simulated_schemes.csv scheme=independent)
@@ -257,7 +284,13 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
    memory (Figure 7, \`data/lsm_allocation.csv\`). Real filters of each layout agree with their models:
    over $(csv data/simulated_layouts.csv | tail -n +2 | wc -l) measured layouts the layout's own prediction was rejected $(count data/simulated_layouts.csv verdict_layout=rejected) times,
    the standard filter's exact rate $(count data/simulated_layouts.csv verdict_exact=rejected) times (\`data/simulated_layouts.csv\`).
-7. **The seeds' figures:** $claims_hold of $claims quoted figures hold ($claims_exact of them exactly); the others are
+7. **Each library's own filter has the rate the calculator gives for its rule.** Measured on the
+   real libraries (Guava 31.1, libbloom 1.6, bits-and-blooms 3.3.1, npm bloom-filters 3.0.4 and
+   RocksDB 7.8's Bloom and Ribbon filters; recorded by \`tests/peers/record_rates.sh\`), the
+   prediction of \`bloomcalc compare\` lies inside the 99.9 % interval in $peer_inside of $peer_rows settings
+   (Figure 8 and the table below); the $peer_gaps known gaps, Guava's index arithmetic at 100 and 300
+   keys (FORMULAS.md §l.5), are outside in $peer_gaps_outside.
+8. **The seeds' figures:** $claims_hold of $claims quoted figures hold ($claims_exact of them exactly); the others are
    listed in the last table, each with what the figure really is.
 
 ## Figure 1: relative error against m
@@ -295,6 +328,29 @@ n and k; points: the measurements with their 99.9 % intervals (\`data/simulated_
 ## Figure 7: LSM filter memory, uniform rates against Monkey's allocation
 
 ![LSM allocation](lsm_allocation.png)
+
+## Figure 8: each library, predicted and measured
+
+![library rates](library_rates.png)
+
+Points with bars: the real library's measured rate (\`tests/peers/measured_rates.csv\`, recorded
+measurements of the real libraries by \`tests/peers/record_rates.sh\`, 99.9 % between-filters
+intervals) and, beside it, bloomsim's filter built with that library's own hash and index
+arithmetic (\`bloomsim fpr --library\`, same m, n, k and run size; none for RocksDB's Ribbon
+filter), each divided by the rate \`bloomcalc compare\` gives for the library's rule (computed when
+the report is generated): a bar that crosses the line at 1 contains the prediction.
+
+## Each library: predicted and measured
+
+TEXT
+echo "| library (rule) | n | p | m | k | queries | measured (real library) | 99.9 % interval | bloomsim --library | 99.9 % interval | predicted | known gap |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+columns "$peer_rates" library rule n p m k trials queries |
+    awk -F'\t' '{ printf "%s (%s)\t%s\t%s\t%s\t%s\t%s x %s\n", $1, $2, $3, $4, $5, ($6 == 0 ? "-" : $6), $7, $8 }' |
+    paste - "$work/peer_rates.tsv" |
+    awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | [%s, %s] | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6,
+                   $9, $10, $11, ($12 == "" ? "-" : $12), ($13 == "" ? "-" : "[" $13 ", " $14 "]"), $16, ($15 == "" ? "" : $15) }'
+cat <<TEXT
 
 ## What each library allocates for a billion keys at 1 %
 

@@ -62,6 +62,14 @@ if not gap or not all(float(p[1]) > 0 for p in gap):
     failures.append("bits_per_key.png: the gap between the constants is not drawn (or not positive)")
 for title in ("the same rate on every level", "Monkey: rates optimal for the memory"):
     expect("lsm_allocation.png", title, len(rows("data/lsm_allocation.csv")), False)
+# Figure 8: one point per recorded measurement of a real library, and one per row bloomsim measured
+peers = rows("tests/peers/measured_rates.csv")
+expect("library_rates.png", "the real library, measured (99.9 %)", len(peers), True)
+simulated = [p for p in curves("library_rates.png").get("bloomsim --library, measured (99.9 %)", [])
+             if p[-1] == "i"]
+if len(simulated) != sum(1 for r in peers if r["bloomsim_fpr"]):
+    failures.append(f"library_rates.png: {len(simulated)} bloomsim points inside the plot, the data "
+                    f"{sum(1 for r in peers if r['bloomsim_fpr'])}")
 for failure in failures:
     print("FAIL:", failure)
 sys.exit(1 if failures else 0)
