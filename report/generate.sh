@@ -289,7 +289,7 @@ certified arbitrary precision; bloomsim builds real filters (XXH3 hashes, seeded
    RocksDB 7.8's Bloom and Ribbon filters; recorded by \`tests/peers/record_rates.sh\`), the
    prediction of \`bloomcalc compare\` lies inside the 99.9 % interval in $peer_inside of $peer_rows settings
    (Figure 8 and the table below); the $peer_gaps known gaps, Guava's index arithmetic at 100 and 300
-   keys (FORMULAS.md §l.5), are outside in $peer_gaps_outside.
+   keys (FORMULAS.md §m.5), are outside in $peer_gaps_outside.
 8. **The seeds' figures:** $claims_hold of $claims quoted figures hold ($claims_exact of them exactly); the others are
    listed in the last table, each with what the figure really is.
 

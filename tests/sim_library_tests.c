@@ -99,7 +99,7 @@ static void test_probes_by_hand(void)
 }
 
 /*
- * RocksDB's FastLocalBloom and Parquet's split block by hand (FORMULAS.md §l.4):
+ * RocksDB's FastLocalBloom and Parquet's split block by hand (FORMULAS.md §m.4):
  *   rocksdb, m = 2048 (4 lines): lower half 2^31 picks line (2^31 x 4) >> 32 = 2; upper half
  *     1 gives bits (0x9e3779b9^i mod 2^32) >> 23 = 0, 316, 454, 230 of the line (computed
  *     separately), so 1024, 1340, 1478, 1254; upper half 2^31 stays 2^31 under odd

@@ -96,7 +96,7 @@
  *               rocksdb 7.8.3): c is the bits per key of the Bloom filter it
  *               replaces, whose rate (CacheLocalFpRate) the Ribbon's result
  *               bits are chosen to meet; slots, bytes and rate in ribbon.c
- *               (FORMULAS.md §l); 5 bytes of metadata.
+ *               (FORMULAS.md §m); 5 bytes of metadata.
  *               RocksDB builds the Bloom filter of the same c instead above
  *               950 000 000 keys, and below 1024 slots when it is smaller;
  *               so does this rule.  No probes: k is not printed.  c outside
@@ -720,7 +720,7 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
     }
 }
 
-/* The index arithmetic the rates leave out (the list at the top of this file; FORMULAS.md §l.5). */
+/* The index arithmetic the rates leave out (the list at the top of this file; FORMULAS.md §m.5). */
 const char *bloom_library_unmodelled(int library, mpz_srcptr m)
 {
     switch (bloom_library_rule(library)) {

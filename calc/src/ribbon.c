@@ -4,7 +4,7 @@
  * util/ribbon_config.cc, util/ribbon_impl.h, table/block_based/
  * filter_policy.cc), re-derived here with exact rationals where RocksDB's
  * inputs are decimal constants and certified enclosures where it takes
- * logarithms, exponentials and square roots.  Derivation: FORMULAS.md §l.
+ * logarithms, exponentials and square roots.  Derivation: FORMULAS.md §m.
  *
  *  1. The policy (BloomLikeFilterPolicy): millibits = round(1000 c), k =
  *     ChooseNumProbes(millibits), and the Ribbon's target is the rate of

@@ -27,7 +27,7 @@
 #       overlaps the library's: the simulator builds that library's filter,
 #       index arithmetic included (it does reproduce Guava's gap); RocksDB's
 #       FastLocalBloom too, with its line choice and in-line probes on
-#       another 64-bit hash (FORMULAS.md §l.4).  Every measurement is written
+#       another 64-bit hash (FORMULAS.md §m.4).  Every measurement is written
 #       to BUILD/peers/measured_rates.csv (tests/peers/record_rates.sh records
 #       it for the report).
 # PEERS_INSTALL=0 skips the installs.  Closing line: "check-peers: N passed, N failed".
@@ -212,7 +212,7 @@ for job in "${rate_jobs[@]}"; do
         ;;
     esac
     gap=$(printf '%s\n' "$KNOWN_GAPS" | sed -n "s/^$library $n: //p")
-    echo "$library,$rule,$n,$p,$m,$k,$trials,$queries,$rate,$low,$high,$sim_rate,$sim_low,$sim_high,${gap:+index arithmetic (FORMULAS.md §l.5)}" \
+    echo "$library,$rule,$n,$p,$m,$k,$trials,$queries,$rate,$low,$high,$sim_rate,$sim_low,$sim_high,${gap:+index arithmetic (FORMULAS.md §m.5)}" \
         >>"$out/measured_rates.csv"
     if [ -n "$gap" ]; then
         [ "$where" = outside ] && pass "$what: outside, as known ($gap)" ||

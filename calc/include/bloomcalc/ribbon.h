@@ -3,7 +3,7 @@
  * (NewRibbonFilterPolicy), re-derived in exact and certified arithmetic
  * from RocksDB 7.8's util/ribbon_config.cc, util/ribbon_impl.h and
  * table/block_based/filter_policy.cc (the source is described in words in
- * ribbon.c; FORMULAS.md §l).
+ * ribbon.c; FORMULAS.md §m).
  *
  * A Ribbon filter of n keys has `slots` rows of 128-bit coefficients; its
  * solution stores r result bits per slot, r = lower_columns for the blocks
