@@ -12,6 +12,13 @@
 #     the description's own fields), every key of $required being present
 #     in both; or
 #   - refuse it (exit 2) with the same message after "PROGRAM COMMAND: ".
+# lsm (same_lsm): a three-level tree (T = 10; bloomsim -n 100000, bloomcalc
+# -n 111000, so that both hold 1000/10000/100000 keys a level) under each
+# budget and allocation, with a grid of descriptions: the two programs must
+# print the same bits per level and the same predicted read amplification
+# (bloomsim's read_amp_miss and read_amp_hit for --allocation, else its
+# read_amp_*_achieved, against bloomcalc's read_amp_miss_ALLOCATION and
+# read_amp_hit_worst_ALLOCATION), or refuse in the same words.
 # The expected values are not written here: the test is that two programs
 # which used to build different filters from the same words (split-block
 # k 8 against k 16) now agree everywhere on the grid.  It also checks that
@@ -72,6 +79,30 @@ description_keys="layout block_bits k_layout round m_allocated bytes_allocated h
 fpr_required="m n k fpr_exact fpr_bloom fpr_approx $description_keys"
 plan_required="n p m_bits bytes k fpr_exact fpr_bloom fpr_approx $description_keys"
 
+# both_succeeded COMMAND - after both programs ran COMMAND (exit statuses in
+# $calc_rc and $sim_rc, outputs and messages in $scratch, the case in $name):
+# counts a refusal in the same words with nothing on stdout, or fails any
+# other disagreement; returns 0 only when both succeeded.
+both_succeeded() {
+    if [ "$calc_rc" -eq 2 ] && [ "$sim_rc" -eq 2 ]; then
+        calc_message=$(sed "s/^bloomcalc $1: //" "$scratch/calc.err")
+        sim_message=$(sed "s/^bloomsim $1: //" "$scratch/sim.err")
+        if [ "$calc_message" = "$sim_message" ] && [ -n "$calc_message" ] \
+            && [ ! -s "$scratch/calc.csv" ] && [ ! -s "$scratch/sim.csv" ]; then
+            refused=$((refused + 1))
+            pass
+        else
+            fail "$name: refused differently: '$calc_message' against '$sim_message'"
+        fi
+        return 1
+    fi
+    if [ "$calc_rc" -ne 0 ] || [ "$sim_rc" -ne 0 ]; then
+        fail "$name: exit $calc_rc (bloomcalc: $(cat "$scratch/calc.err")) and $sim_rc (bloomsim: $(cat "$scratch/sim.err"))"
+        return 1
+    fi
+    return 0
+}
+
 # same COMMAND ARGS... - the description in ARGS gives the same filter in
 # both programs (see the head of this file).
 same() {
@@ -82,22 +113,7 @@ same() {
     "$sim" "$command" "$@" $run_size --format csv >"$scratch/sim.csv" 2>"$scratch/sim.err"
     sim_rc=$?
     name="$command $*"
-    if [ "$calc_rc" -eq 2 ] && [ "$sim_rc" -eq 2 ]; then
-        calc_message=$(sed "s/^bloomcalc $command: //" "$scratch/calc.err")
-        sim_message=$(sed "s/^bloomsim $command: //" "$scratch/sim.err")
-        if [ "$calc_message" = "$sim_message" ] && [ -n "$calc_message" ] \
-            && [ ! -s "$scratch/calc.csv" ] && [ ! -s "$scratch/sim.csv" ]; then
-            refused=$((refused + 1))
-            pass
-        else
-            fail "$name: refused differently: '$calc_message' against '$sim_message'"
-        fi
-        return
-    fi
-    if [ "$calc_rc" -ne 0 ] || [ "$sim_rc" -ne 0 ]; then
-        fail "$name: exit $calc_rc (bloomcalc: $(cat "$scratch/calc.err")) and $sim_rc (bloomsim: $(cat "$scratch/sim.err"))"
-        return
-    fi
+    both_succeeded "$command" || return
     key_values "$scratch/calc.csv" >"$scratch/calc.pairs"
     key_values "$scratch/sim.csv" >"$scratch/sim.pairs"
     if [ "$command" = fpr ]; then required=$fpr_required; else required=$plan_required; fi
@@ -183,6 +199,61 @@ same fpr -m 20000 -n 2000 -k 7 --index-bits 257
 same fpr -m 20000 -n 2000 -k 7 --hash triple
 same plan 2000 1% -k 7 --layout split-block
 same plan 2000 1% --layout split-block --block-bits 100
+
+# same_lsm BUDGET ALLOCATION DESCRIPTION... - see the head of this file.
+same_lsm() {
+    budget=$1
+    allocation=$2
+    shift 2
+    calc_allocation=$(echo "$allocation" | tr - _)
+    sim_allocation="--allocation $allocation"
+    [ "$allocation" = none ] && { calc_allocation=uniform; sim_allocation=""; }
+    name="lsm $budget $allocation $*"
+    "$calc" lsm -L 3 -T 10 -n 111000 $budget "$@" --digits 12 --format csv >"$scratch/calc.csv" 2>"$scratch/calc.err"
+    calc_rc=$?
+    "$calc" lsm -L 3 -T 10 -n 111000 $budget "$@" --digits 12 --per-level --format csv >"$scratch/levels.csv" 2>/dev/null
+    "$sim" lsm -L 3 -T 10 -n 100000 $budget $sim_allocation "$@" --trials 2 --lookups 2 --seed 1 --digits 12 \
+        --format csv >"$scratch/sim.csv" 2>"$scratch/sim.err"
+    sim_rc=$?
+    both_succeeded lsm || return
+    key_values "$scratch/calc.csv" >"$scratch/calc.pairs"
+    key_values "$scratch/sim.csv" >"$scratch/sim.pairs"
+    value() { sed -n "s/^$2=//p" "$1"; }
+    suffix=""
+    [ "$allocation" = none ] && suffix=_achieved
+    problems=""
+    for pair in "read_amp_miss_$calc_allocation read_amp_miss$suffix" \
+                "read_amp_hit_worst_$calc_allocation read_amp_hit$suffix" "library library" "layout layout"; do
+        set -- $pair
+        left=$(value "$scratch/calc.pairs" "$1")
+        right=$(value "$scratch/sim.pairs" "$2")
+        [ "$left" = "$right" ] || problems="$problems $1 $left against $2 $right;"
+    done
+    bits=$(tr -d '\r' <"$scratch/levels.csv" | awk -F, -v key="bits_per_key_$calc_allocation" '
+        NR == 1 { for (i = 1; i <= NF; i++) { if ($i == key) c = i; if ($i == "keys") k = i } }
+        NR > 1 { printf "%s%.0f", (NR > 2 ? "/" : ""), $c * $k }')
+    [ "$bits" = "$(value "$scratch/sim.pairs" level_bits)" ] \
+        || problems="$problems level bits $bits against $(value "$scratch/sim.pairs" level_bits);"
+    if [ -z "$problems" ]; then
+        agreed=$((agreed + 1))
+        pass
+    else
+        fail "$name:$problems"
+    fi
+}
+
+for description in "--layout blocked" "--layout blocked --block-bits 256 --round block" "--layout split-block" \
+                   "--layout partitioned" "--hash-bits 32" "--library rocksdb" "--library guava" \
+                   "--library parquet-spec" "--library bits-and-blooms"; do
+    same_lsm "-p 1%" none $description
+    for allocation in uniform monkey no-last-level last-level-dropped; do
+        same_lsm "--bits-per-key 10" "$allocation" $description
+    done
+done
+same_lsm "-p 0.1%" monkey --library rocksdb
+same_lsm "-p 1%" none --library libbloom
+same_lsm "-p 1%" none --layout blocked --block-bits 16384
+same_lsm "-p 1%" none --library guava --round pow2
 
 # The description's options read the same in both programs' --help, but for the range of
 # --hash-bits: bloomsim states the widths it builds (1 to 64), and refuses wider ones as it

@@ -59,7 +59,7 @@ BASES = {
     "plan": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"} | NATIVE_NAMES),
     "fpr": (["-m", "1e4", "-n", "1000", "-k", "3"], {"keys", "bits", "memory", "bits-per-key", "hashes"}
             | NATIVE_NAMES),
-    "table": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"}),
+    "table": (["-n", "1e6", "-p", "1%"], {"keys", "rate", "bits", "memory", "bits-per-key"} | NATIVE_NAMES),
     "compare": (["1e6", "1%"], {"keys", "rate", "bits-per-key"}),
     "lsm": ([], set()),
     "grow": (["-n", "1e6"], {"keys"}),
@@ -70,8 +70,12 @@ BASES = {
 # Options that their own messages say go with another: "accepted: --layout
 # split-block with --block-words W"; in fpr, "-k equal to --block-words".
 NEEDS = {"block-words": lambda form: ["--layout", "split-block"]}
+# lsm's default tree (10^9 keys at 10 bits a key over 5 levels) is beyond
+# libbloom (2^31 bits) and its top level below it (1000 keys): --library is
+# tried on a tree every library builds, two levels of 0.9 and 9.1 million keys.
 NEEDS_IN = {("fpr", "block-words"): lambda form: ["-m", "1e4", "-n", "1000", "-k", form,
-                                                  "--layout", "split-block"]}
+                                                  "--layout", "split-block"],
+            ("lsm", "library"): lambda form: ["-n", "1e7", "-L", "2"]}
 
 # bloomsim options whose bounds are cheap to run: the widths the description accepts.
 SIM_BOUNDED = {"hash-bits", "index-bits", "block-bits"}

@@ -28,7 +28,8 @@ static const char description[] =
     "rate of that filter as deployed: layout, rounding and hash width included),\n"
     "and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's native input,\n"
     "the rows of its two rules only.  Each rule is documented with its source in\n"
-    "calc/src/library_rules.c.";
+    "calc/src/library_rules.c.  --library NAME prints only that library's row (guava and\n"
+    "guava@33 name the same row; none the textbook rule's).";
 
 /* What rule_row returns, besides a bloom_status, when --columns names an unknown key. */
 #define UNKNOWN_COLUMN (-1)
@@ -87,6 +88,7 @@ int bloomcalc_compare(int argc, char **argv, int first)
     mpq_inits(p, c, (mpq_ptr)0);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     const char *columns = NULL;
+    int library = 0;
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
@@ -98,6 +100,9 @@ int bloomcalc_compare(int argc, char **argv, int first)
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: "
           "every key in CSV and JSON; " TABLE_COLUMNS " in the table)" },
+        { .long_name = "library", .kind = BLOOM_OPTION_CHOICE, .destination = &library,
+          .value_name = "LIBRARY", .help = "only that library's row (none: the textbook rule's)",
+          .choices = bloom_library_names },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "keys", "rate", NULL };
@@ -124,8 +129,11 @@ int bloomcalc_compare(int argc, char **argv, int first)
         bloom_record rows[BLOOM_RULE_COUNT];
         size_t count = 0;
         int row_status = BLOOM_OK;
+        int only = bloom_options_given(&line, "library");
         for (int rule = 0; rule < BLOOM_RULE_COUNT && row_status == BLOOM_OK; rule++) {
             if (per_key && !bloom_rule_takes_bits_per_key((bloom_rule_id)rule))
+                continue;
+            if (only && rule != (int)bloom_library_rule(library))
                 continue;
             bloom_record_init(&rows[count]);
             row_status = rule_row(&rows[count++], (bloom_rule_id)rule, n, per_key ? NULL : p, c,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "description.h"
 #include "convergence.h"
 #include "fields.h"
 #include "options.h"
@@ -117,6 +118,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
     bloom_value_list sizes;
     bloom_value_list_init(&sizes);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
+    const char *library = NULL;
     bloom_option options[] = {
         BLOOM_BITS_PER_KEY_OPTION(bits_per_key, "bits per key m/n (default 10)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
@@ -126,13 +128,18 @@ int bloomcalc_converge(int argc, char **argv, int first)
           .help = "filter sizes (default 2^6..2^30)", .count_minimum = "2", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "fit", .kind = BLOOM_OPTION_FLAG, .destination = &fit,
           .help = "print only the least-squares slopes over all rows" },
+        bloom_library_refused_option(&library),
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "converge", "[OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_options_given(&line, "bits")) {
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_library_refusal(&line, "converge follows the standard filter's three formulas "
+                                       "as m grows at fixed m/n and k; a library fixes its own m and k "
+                                       "(its rate: 'bloomcalc plan --library NAME')");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "bits")) {
         char default_sizes[] = "2^6..2^30";
         char *arguments[] = { "--bits", default_sizes };
         status = bloom_options_exit_status(bloom_options_parse(&line, 2, arguments, 0));

@@ -1,16 +1,28 @@
 /*
  * command_lsm.c - "bloomcalc lsm": filter memory of a levelled LSM tree
- * spent uniformly, Monkey's way, or with no filter on the last level, and
- * what lookups cost under each (monkey.h).  Parsing and printing only.
+ * spent uniformly, Monkey's way, with no filter on the last level (its
+ * memory moved up), or with the last level's filters dropped (RocksDB's
+ * optimize_filters_for_hits, memory saved), and what lookups cost under
+ * each (monkey.h).  With the filter description (--layout ... --library,
+ * description.h) every level's filter is the one described and its rate
+ * the described filter's fpr_layout (lsm_levels.h).  --coverage weighs each
+ * level by the share of the key space its files cover
+ * (calc/FORMULAS.md §m).  Parsing and printing only.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
+#include "description.h"
 #include "fields.h"
+#include "library_rules.h"
+#include "lsm_levels.h"
 #include "memory_fields.h"
 #include "monkey.h"
+#include "numbers.h"
 #include "options.h"
+#include "sizing.h"
 
 static const char description[] =
     "Bloom filter memory of a levelled LSM tree with L levels (-L, default 5), size\n"
@@ -19,17 +31,143 @@ static const char description[] =
     "allocations of the same memory: uniform; Monkey (Dayan, Athanassoulis and\n"
     "Idreos, SIGMOD 2017: p_i proportional to the level's keys, the largest levels\n"
     "left without a filter when that would exceed 1); and no filter on the last\n"
-    "level (RocksDB optimize_filters_for_hits).  Expected I/Os: a lookup for an\n"
-    "absent key (sum of p_i), a lookup that hits, averaged over keys spread over the\n"
-    "levels by size and in the worst case (key on level L), and a mixed workload\n"
-    "with hit ratio --hit-ratio (default 0.5).  --per-level prints one record per\n"
-    "level instead: keys, and each allocation's rate and bits per key.";
+    "level, its memory moved to the others (no_last_level).  And one that spends\n"
+    "less: the last level's filters dropped, the others unchanged (RocksDB\n"
+    "optimize_filters_for_hits: last_level_dropped, with the memory saved).\n"
+    "Expected I/Os: a lookup for an absent key (sum of p_i), a lookup that hits,\n"
+    "averaged over keys spread over the levels by size and in the worst case (key\n"
+    "on level L), and a mixed workload with hit ratio --hit-ratio (default 0.5).\n"
+    "--coverage c1,...,cL: the share of the key space each level's files cover (a\n"
+    "lookup consults level i's filter with probability c_i): filters consulted\n"
+    "sum c_i, false reads sum c_i p_i.  The filter description of 'bloomcalc plan'\n"
+    "(--layout, --block-bits, ..., --library) makes every level's filter the one\n"
+    "described, sized as 'bloomcalc plan -n n_i -c C' (or -p P) sizes it, and its\n"
+    "rate the described filter's (RocksDB at 10 bits a key: 0.966 %, not 0.819 %).\n"
+    "--per-level prints one record per level instead: keys, coverage, and each\n"
+    "allocation's rate and bits per key.";
 
+static const char *const allocation_names[BLOOM_ALLOCATION_COUNT] = {
+    "uniform", "monkey", "no_last_level", "last_level_dropped" };
+static const char *const allocation_labels[BLOOM_ALLOCATION_COUNT] = {
+    "uniform", "monkey", "no_last_level (memory moved up)",
+    "last_level_dropped (memory saved)" };
 
-static const char *const allocation_names[] = { "uniform", "monkey", "no_last_level" };
+/* The tree, and with a description every allocation's level filters. */
+typedef struct lsm_tree_filters {
+    bloom_lsm_tree tree;
+    int described;
+    bloom_layout_description description;
+    bloom_lsm_level_filter *levels[BLOOM_ALLOCATION_COUNT];   /* L each, when described */
+    bloom_quantity *rates[BLOOM_ALLOCATION_COUNT];            /* their rates */
+} lsm_tree_filters;
+
+static void filters_clear(lsm_tree_filters *filters)
+{
+    for (int a = 0; a < BLOOM_ALLOCATION_COUNT; a++) {
+        for (unsigned long i = 0; filters->levels[a] != NULL && i < filters->tree.levels; i++)
+            bloom_lsm_level_filter_clear(&filters->levels[a][i]);
+        free(filters->levels[a]);
+        free(filters->rates[a]);
+    }
+}
+
+/* rop = round(n_i) (ties to even), the whole keys of level `level`. */
+static void whole_level_keys(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
+{
+    mpq_t keys;
+    mpz_t one;
+    mpq_init(keys);
+    mpz_init_set_ui(one, 1);
+    bloom_lsm_level_keys(keys, tree, level);
+    bloom_bits_for_bits_per_key(rop, one, keys);
+    mpq_clear(keys);
+    mpz_clear(one);
+}
+
+/* Sizes every level's described filter under every allocation.  Returns the exit status. */
+static int size_filters(lsm_tree_filters *filters, const bloom_command_line *line)
+{
+    const bloom_lsm_tree *tree = &filters->tree;
+    mpz_t keys;
+    mpz_init(keys);
+    int status = 0;
+    for (int a = 0; a < BLOOM_ALLOCATION_COUNT && status == 0; a++) {
+        filters->levels[a] = calloc(tree->levels, sizeof *filters->levels[a]);
+        filters->rates[a] = calloc(tree->levels, sizeof *filters->rates[a]);
+        if (filters->levels[a] == NULL || filters->rates[a] == NULL)
+            abort();
+        for (unsigned long i = 0; i < tree->levels; i++)
+            bloom_lsm_level_filter_init(&filters->levels[a][i]);
+        for (unsigned long i = 1; i <= tree->levels && status == 0; i++) {
+            whole_level_keys(keys, tree, i);
+            if (mpz_sgn(keys) == 0) {
+                bloom_options_error(line, "-n/--keys: level %lu holds round(n_%lu) = 0 keys, which no "
+                                    "described filter holds; accepted: more keys, fewer levels or a "
+                                    "smaller -T", i, i);
+                status = BLOOM_EXIT_USAGE;
+            } else {
+                status = bloom_lsm_level_filter_size(&filters->levels[a][i - 1], tree,
+                                                     (bloom_lsm_allocation)a, i, keys,
+                                                     &filters->description, line);
+            }
+            filters->rates[a][i - 1] = filters->levels[a][i - 1].rate;
+        }
+    }
+    mpz_clear(keys);
+    return status;
+}
+
+/* The query of allocation a (its deployed rates when described). */
+static bloom_lsm_query query_of(const lsm_tree_filters *filters, int a, unsigned long level,
+                                mpq_srcptr hit_ratio)
+{
+    bloom_lsm_query query = { &filters->tree, (bloom_lsm_allocation)a, level, hit_ratio,
+                              filters->described ? filters->rates[a] : NULL };
+    return query;
+}
+
+/* What dropping the last level's filters saves: the share of the budget still
+ * spent and the bits saved (the last level's filters as described, or
+ * ceil(N c) - ceil(N_(L-1) c) of the model). */
+static void put_saving(bloom_fields *fields, const lsm_tree_filters *filters, const bloom_quantity *bits)
+{
+    const bloom_lsm_tree *tree = &filters->tree;
+    mpq_t share, scale;
+    mpz_t whole, kept;
+    mpq_inits(share, scale, (mpq_ptr)0);
+    mpz_inits(whole, kept, (mpz_ptr)0);
+    bloom_lsm_memory_share(share, tree, BLOOM_ALLOCATION_LAST_LEVEL_DROPPED);
+    bloom_fields_rational(fields, "memory_share_last_level_dropped",
+                          "share of the budget spent, last level dropped", NULL, share);
+    int status = BLOOM_OK;
+    if (filters->described) {
+        bloom_lsm_level_filter_bits(whole, &filters->levels[BLOOM_ALLOCATION_LAST_LEVEL_DROPPED]
+                                                           [tree->levels - 1]);
+        bloom_lsm_level_filter_bits(kept, &filters->levels[BLOOM_ALLOCATION_UNIFORM][tree->levels - 1]);
+        mpz_sub(whole, kept, whole);
+    } else {
+        mpq_set_z(scale, tree->keys);
+        bloom_quantity_scaled all = { *bits, scale };
+        bloom_quantity all_bits = { bloom_enclose_scaled, &all, bloom_exact_scaled };
+        status = bloom_quantity_ceil(whole, &all_bits, 0);
+        mpq_mul(scale, scale, share);
+        bloom_quantity_scaled upper = { *bits, scale };
+        bloom_quantity upper_bits = { bloom_enclose_scaled, &upper, bloom_exact_scaled };
+        if (status == BLOOM_OK)
+            status = bloom_quantity_ceil(kept, &upper_bits, 0);
+        mpz_sub(whole, whole, kept);
+    }
+    if (status == BLOOM_OK)
+        bloom_fields_integer(fields, "m_bits_saved_last_level_dropped",
+                             "memory saved, last level dropped", "bits", whole);
+    else if (fields->status == BLOOM_OK)
+        fields->status = status;
+    mpq_clears(share, scale, (mpq_ptr)0);
+    mpz_clears(whole, kept, (mpz_ptr)0);
+}
 
 /* The summary: budget, then each allocation's lookups. */
-static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_srcptr hit_ratio,
+static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, mpq_srcptr hit_ratio,
                         mpq_srcptr given_bits)
 {
     static const struct { const char *key; const char *label; bloom_enclose_function enclose; } costs[] = {
@@ -38,8 +176,10 @@ static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_sr
         { "read_amp_hit_worst_%s", "hit on level L, %s", bloom_enclose_lsm_hit_worst },
         { "read_amp_mixed_%s", "mixed workload, %s", bloom_enclose_lsm_mixed },
     };
-    static char keys[4][3][40], labels[4][3][48];
-    bloom_lsm_query budget = { tree, BLOOM_ALLOCATION_UNIFORM, 1, hit_ratio };
+    static char keys[4][BLOOM_ALLOCATION_COUNT][48], labels[4][BLOOM_ALLOCATION_COUNT][96];
+    const bloom_lsm_tree *tree = &filters->tree;
+    bloom_lsm_query budget = query_of(filters, BLOOM_ALLOCATION_UNIFORM, 1, hit_ratio);
+    budget.level_rates = NULL;
     bloom_quantity bits = { bloom_enclose_lsm_bits_per_key, &budget, NULL };
     bloom_fields_unsigned(fields, "levels", "levels L", NULL, tree->levels);
     bloom_fields_unsigned(fields, "size_ratio", "size ratio T", NULL, tree->size_ratio);
@@ -47,41 +187,83 @@ static void put_summary(bloom_fields *fields, const bloom_lsm_tree *tree, mpq_sr
     bloom_fields_quantity(fields, "bits_per_key", "filter memory", "bits per key", &bits);
     /* The total of the bits per key given is exact (n c may be a whole number of bits). */
     bloom_quantity given = { bloom_enclose_rational, given_bits, bloom_exact_rational };
-    bloom_fields_total_memory(fields, tree->keys, given_bits != NULL ? &given : &bits);
+    const bloom_quantity *budget_bits = given_bits != NULL ? &given : &bits;
+    bloom_fields_total_memory(fields, tree->keys, budget_bits);
+    if (filters->described) {
+        bloom_fields_text(fields, "library", "library", bloom_library_names[filters->description.library]);
+        bloom_fields_text(fields, "layout", "layout of every level's filter",
+                          bloom_layout_names[filters->levels[0][0].filter.layout.kind]);
+    }
     bloom_fields_rational(fields, "hit_ratio", "hit ratio of the mixed workload", NULL, hit_ratio);
     bloom_fields_unsigned(fields, "monkey_filtered_levels", "levels with a filter under Monkey",
                           NULL, tree->monkey_filtered);
+    bloom_lsm_query consulted_query = query_of(filters, BLOOM_ALLOCATION_UNIFORM, 1, hit_ratio);
+    mpq_t consulted;
+    mpq_init(consulted);
+    bloom_exact_lsm_filters_consulted(consulted, &consulted_query);
+    bloom_fields_rational(fields, "filters_checked_absent", "filters consulted, absent key", NULL,
+                          consulted);
+    mpq_clear(consulted);
+    put_saving(fields, filters, budget_bits);
     for (size_t c = 0; c < sizeof costs / sizeof costs[0]; c++)
-        for (int a = 0; a < 3; a++) {
-            bloom_lsm_query query = { tree, (bloom_lsm_allocation)a, 1, hit_ratio };
+        for (int a = 0; a < BLOOM_ALLOCATION_COUNT; a++) {
+            bloom_lsm_query query = query_of(filters, a, 1, hit_ratio);
             bloom_quantity cost = { costs[c].enclose, &query, NULL };
             snprintf(keys[c][a], sizeof keys[c][a], costs[c].key, allocation_names[a]);
-            snprintf(labels[c][a], sizeof labels[c][a], costs[c].label, allocation_names[a]);
+            snprintf(labels[c][a], sizeof labels[c][a], costs[c].label, allocation_labels[a]);
             bloom_fields_quantity(fields, keys[c][a], labels[c][a], "I/Os", &cost);
         }
 }
 
-/* One record per level. */
-static int put_levels(bloom_record *rows, const bloom_lsm_tree *tree, const bloom_output_choice *output)
+/* The level's memory per key: the model's, or the described filter's m_allocated / n_i. */
+static void put_level_memory(bloom_fields *fields, const char *key, const lsm_tree_filters *filters,
+                             int a, unsigned long level, const bloom_quantity *model)
 {
-    static const char *const rate_keys[] = { "p_uniform", "p_monkey", "p_no_last_level" };
+    if (!filters->described) {
+        bloom_fields_quantity(fields, key, key, NULL, model);
+        return;
+    }
+    const bloom_lsm_level_filter *filter = &filters->levels[a][level - 1];
+    mpq_t per_key;
+    mpq_init(per_key);
+    bloom_lsm_level_filter_bits(mpq_numref(per_key), filter);
+    mpz_set(mpq_denref(per_key), filter->keys);
+    mpq_canonicalize(per_key);
+    bloom_fields_rational(fields, key, key, "bits per key", per_key);
+    mpq_clear(per_key);
+}
+
+/* One record per level. */
+static int put_levels(bloom_record *rows, const lsm_tree_filters *filters, const bloom_output_choice *output)
+{
+    static const char *const rate_keys[] = { "p_uniform", "p_monkey", "p_no_last_level",
+                                             "p_last_level_dropped" };
     static const char *const bits_keys[] = { "bits_per_key_uniform", "bits_per_key_monkey",
-                                             "bits_per_key_no_last_level" };
+                                             "bits_per_key_no_last_level",
+                                             "bits_per_key_last_level_dropped" };
+    const bloom_lsm_tree *tree = &filters->tree;
     int status = BLOOM_OK;
-    mpq_t keys;
-    mpq_init(keys);
+    mpq_t keys, full;
+    mpq_inits(keys, full, (mpq_ptr)0);
+    mpq_set_ui(full, 1, 1);
     for (unsigned long level = 1; level <= tree->levels; level++) {
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         bloom_lsm_level_keys(keys, tree, level);
+        if (filters->described)
+            mpq_set_z(keys, filters->levels[0][level - 1].keys);
         bloom_fields_unsigned(&fields, "level", "level", NULL, level);
         bloom_fields_rational(&fields, "keys", "keys", NULL, keys);
-        for (int a = 0; a < 3; a++) {
-            bloom_lsm_query query = { tree, (bloom_lsm_allocation)a, level, NULL };
+        bloom_fields_rational(&fields, "coverage", "share of the key space covered", NULL,
+                              tree->coverage != NULL ? tree->coverage[level - 1] : full);
+        for (int a = 0; a < BLOOM_ALLOCATION_COUNT; a++) {
+            bloom_lsm_query query = query_of(filters, a, level, NULL);
+            bloom_lsm_query model = query;
+            model.level_rates = NULL;
             bloom_quantity rate = { bloom_enclose_lsm_level_rate, &query, NULL };
-            bloom_quantity bits = { bloom_enclose_lsm_level_bits_per_key, &query, NULL };
+            bloom_quantity bits = { bloom_enclose_lsm_level_bits_per_key, &model, NULL };
             bloom_fields_quantity(&fields, rate_keys[a], rate_keys[a], NULL, &rate);
-            bloom_fields_quantity(&fields, bits_keys[a], bits_keys[a], NULL, &bits);
+            put_level_memory(&fields, bits_keys[a], filters, a, level, &bits);
         }
         if (fields.status != BLOOM_OK && status == BLOOM_OK)
             status = fields.status;
@@ -89,30 +271,81 @@ static int put_levels(bloom_record *rows, const bloom_lsm_tree *tree, const bloo
         bloom_record_init(&fields.record);
         bloom_fields_clear(&fields);
     }
-    mpq_clear(keys);
+    mpq_clears(keys, full, (mpq_ptr)0);
     return status;
 }
 
-static int print_levels(const bloom_lsm_tree *tree, const bloom_output_choice *output)
+static int print_levels(const lsm_tree_filters *filters, const bloom_output_choice *output)
 {
-    bloom_record *rows = calloc(tree->levels, sizeof *rows);
+    unsigned long count = filters->tree.levels;
+    bloom_record *rows = calloc(count, sizeof *rows);
     if (rows == NULL)
         abort();
-    int status = put_levels(rows, tree, output);
+    int status = put_levels(rows, filters, output);
     if (status == BLOOM_OK)
-        bloom_write_records(stdout, rows, tree->levels, (bloom_format)output->format);
+        bloom_write_records(stdout, rows, count, (bloom_format)output->format);
     else
         fputs("bloomcalc lsm: a result could not be certified; try fewer --digits\n", stderr);
-    for (unsigned long i = 0; i < tree->levels; i++)
+    for (unsigned long i = 0; i < count; i++)
         bloom_record_clear(&rows[i]);
     free(rows);
     return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
 }
 
+/* Reads --coverage "c1,...,cL" (each in [0, 1], exactly L of them) into the tree.
+ * Returns 0, or 2 after one line. */
+static int read_coverage(bloom_lsm_tree *tree, const char *text, const bloom_command_line *line)
+{
+    mpq_t *values = calloc(tree->levels, sizeof *values);
+    char *copy = malloc(strlen(text) + 1);
+    if (values == NULL || copy == NULL)
+        abort();
+    strcpy(copy, text);
+    unsigned long count = 0;
+    int status = 0;
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    for (unsigned long i = 0; i < tree->levels; i++)
+        mpq_init(values[i]);
+    char *item = copy;
+    while (status == 0 && item != NULL) {
+        char *comma = strchr(item, ',');
+        if (comma != NULL)
+            *comma = '\0';
+        mpq_t value;
+        mpq_init(value);
+        if (count >= tree->levels || bloom_parse_rational(value, item) != 0 || mpq_sgn(value) < 0
+            || mpq_cmp(value, one) > 0)
+            status = BLOOM_EXIT_USAGE;
+        else
+            mpq_set(values[count++], value);
+        mpq_clear(value);
+        item = comma != NULL ? comma + 1 : NULL;
+    }
+    if (status == 0 && count != tree->levels)
+        status = BLOOM_EXIT_USAGE;
+    if (status != 0)
+        bloom_options_error(line, "--coverage: '%s' is not %lu shares of the key space; accepted: "
+                            "L comma-separated numbers from 0 to 1 (e.g. 0.01,0.1,1 for -L 3)",
+                            text, tree->levels);
+    else
+        bloom_lsm_tree_set_coverage(tree, (const mpq_t *)values);
+    for (unsigned long i = 0; i < tree->levels; i++)
+        mpq_clear(values[i]);
+    mpq_clear(one);
+    free(values);
+    free(copy);
+    return status;
+}
+
+#define LSM_OWN_OPTIONS 8
+
 int bloomcalc_lsm(int argc, char **argv, int first)
 {
     unsigned long levels = 5, ratio = 10;
     int per_level = 0;
+    const char *coverage = NULL;
     mpz_t n;
     mpq_t bits, rate, hit;
     mpz_init_set_ui(n, 1000000000UL);
@@ -120,7 +353,10 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     mpq_set_ui(bits, 10, 1);
     mpq_set_ui(hit, 1, 2);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
-    bloom_option options[] = {
+    lsm_tree_filters filters;
+    memset(&filters, 0, sizeof filters);
+    filters.description = (bloom_layout_description)BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
+    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L", .help = "levels (default 5)", .minimum = 1,
           .maximum = BLOOM_LSM_MAX_LEVELS },
@@ -138,35 +374,50 @@ int bloomcalc_lsm(int argc, char **argv, int first)
         { .long_name = "hit-ratio", .kind = BLOOM_OPTION_REAL, .destination = hit,
           .value_name = "H", .help = "share of lookups that find their key (default 0.5)",
           .rate_minimum = "0", .count_maximum = "1" },
+        { .long_name = "coverage", .kind = BLOOM_OPTION_TEXT, .destination = &coverage,
+          .value_name = "C1,...,CL",
+          .help = "share of the key space each level's files cover (default 1 each)" },
         { .long_name = "per-level", .kind = BLOOM_OPTION_FLAG, .destination = &per_level,
           .help = "one record per level instead of the summary" },
-        BLOOM_OUTPUT_OPTIONS(output),
     };
-    bloom_command_line line = { "bloomcalc", "lsm", "[OPTIONS]", description, options,
-                                sizeof options / sizeof options[0], NULL };
+    size_t count = LSM_OWN_OPTIONS + bloom_description_option_table(options + LSM_OWN_OPTIONS,
+                                                                     &filters.description);
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
+    memcpy(options + count, output_options, sizeof output_options);
+    count += sizeof output_options / sizeof output_options[0];
+    bloom_command_line line = { "bloomcalc", "lsm", "[OPTIONS]", description, options, count, NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "bits-per-key") && bloom_options_given(&line, "rate")) {
+    int rate_given = parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "rate");
+    if (rate_given && bloom_options_given(&line, "bits-per-key")) {
         bloom_options_error(&line, "--bits-per-key and -p/--rate both set the memory; give one");
         status = BLOOM_EXIT_USAGE;
     }
+    bloom_lsm_tree_init(&filters.tree);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
-        bloom_lsm_tree tree;
-        bloom_lsm_tree_init(&tree);
-        int set = bloom_lsm_tree_set(&tree, levels, ratio, n, bloom_options_given(&line, "rate") ? NULL : bits, rate);
+        filters.described = bloom_description_given(&line);
+        int set = bloom_lsm_tree_set(&filters.tree, levels, ratio, n, rate_given ? NULL : bits, rate);
         if (set != BLOOM_OK) {
             fputs("bloomcalc lsm: the Monkey allocation could not be certified\n", stderr);
             status = BLOOM_EXIT_FAILURE;
-        } else if (bloom_options_given(&line, "per-level")) {
-            status = print_levels(&tree, &output);
+        }
+        if (status == BLOOM_EXIT_SUCCESS && coverage != NULL)
+            status = read_coverage(&filters.tree, coverage, &line);
+        if (status == BLOOM_EXIT_SUCCESS && filters.described)
+            status = size_filters(&filters, &line);
+        if (status != BLOOM_EXIT_SUCCESS) {
+            /* said */
+        } else if (per_level) {
+            status = print_levels(&filters, &output);
         } else {
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
-            put_summary(&fields, &tree, hit, bloom_options_given(&line, "rate") ? NULL : bits);
+            put_summary(&fields, &filters, hit, rate_given ? NULL : bits);
             status = bloomcalc_emit(&fields, output.format, "lsm");
         }
-        bloom_lsm_tree_clear(&tree);
     }
+    filters_clear(&filters);
+    bloom_lsm_tree_clear(&filters.tree);
     mpz_clear(n);
     mpq_clears(bits, rate, hit, (mpq_ptr)0);
     return status;

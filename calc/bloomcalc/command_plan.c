@@ -27,19 +27,11 @@ static const char description[] =
     "the best hash count and its rate.  M and P: the largest N that meets P.\n"
     "LSM read amplification with one filter per level: 1 + (L-1)p probes for a key\n"
     "on the deepest level, L p for an absent key (L of each without filters).\n"
-    "--layout, --block-bits, --block-words, --round, --hash-bits, --index-bits and\n"
-    "--hash add the rate of the planned filter as deployed (fpr_layout, the same\n"
-    "description as 'bloomsim plan'; see 'bloomcalc fpr --help').\n"
+    "--layout, --block-bits, --block-words, --round, --hash-bits, --index-bits,\n"
+    "--hash and --library add the rate of the planned filter as deployed\n"
+    "(fpr_layout, the same description as 'bloomsim plan'; see 'bloomcalc fpr\n"
+    "--help'), and the read amplification is then at that rate.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
-
-/* Plans for the two of n, p, m given (after -c/--bits-per-key is resolved). */
-static int plan_given(bloom_plan *plan, const bloomcalc_given *given, mpz_srcptr n, mpz_srcptr m,
-                      mpq_srcptr p, unsigned long k, unsigned long levels)
-{
-    return !given->m ? bloom_plan_for_rate(plan, n, p, k, levels)
-         : !given->p ? bloom_plan_for_memory(plan, n, m, k, levels)
-                     : bloom_plan_for_capacity(plan, m, p, k, levels);
-}
 
 /* A bare -m/--bits figure that may have been meant as bytes (64 bits per
  * key or more): said rather than guessed. */
@@ -117,7 +109,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
             given.c = 0;
         }
         if (status == BLOOM_EXIT_SUCCESS)
-            planned = plan_given(&plan, &given, n, m, p, k, levels);
+            planned = bloomcalc_plan_given(&plan, &given, n, m, p, k, levels);
         if (status != BLOOM_EXIT_SUCCESS) {
             /* the library refused; the message is out */
         } else if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
@@ -143,12 +135,10 @@ int bloomcalc_plan(int argc, char **argv, int first)
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
             fields.status = planned;
             if (planned == BLOOM_OK) {
-                bloomcalc_plan_fields(&fields, &plan);
+                status = bloomcalc_plan_described_fields(&fields, &plan, &deployed,
+                                                         bloom_description_given(&line), &line);
                 note_bytes_for_bits(&fields, &plan, bloom_options_find(&line, "bits"));
             }
-            if (planned == BLOOM_OK && bloom_description_given(&line))
-                status = bloom_description_append(&fields, &deployed, plan.m_bits, plan.n, plan.k,
-                                                  plan.k_fixed, &line);
             if (status == BLOOM_EXIT_SUCCESS)
                 status = bloomcalc_emit(&fields, output.format, "plan");
             else

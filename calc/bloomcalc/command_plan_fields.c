@@ -31,11 +31,21 @@ static void put_rates(bloom_fields *fields, const bloom_plan *plan)
     bloom_fields_quantity(fields, "fpr_exact", "rate, exact", NULL, &plan->fpr_exact);
 }
 
-/* Read amplification: exact at the target rate when there is one. */
-static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan)
+/* Read amplification: at the deployed filter's rate when it is described,
+ * else exact at the target rate when there is one. */
+static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan,
+                                   const bloom_quantity *deployed_rate)
 {
     bloom_fields_unsigned(fields, "levels", "LSM levels, one filter each", NULL, plan->levels);
-    if (plan->mode == BLOOM_PLAN_FOR_MEMORY) {
+    if (deployed_rate != NULL) {
+        bloom_lsm_arguments deployed = { plan->levels, *deployed_rate };
+        bloom_quantity hit = { bloom_enclose_read_amplification_hit, &deployed, NULL };
+        bloom_quantity miss = { bloom_enclose_read_amplification_miss, &deployed, NULL };
+        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
+                              "(at the rate as deployed)", &hit);
+        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
+                              "(at the rate as deployed)", &miss);
+    } else if (plan->mode == BLOOM_PLAN_FOR_MEMORY) {
         bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
                               "(at the exact rate)", &plan->read_amp_hit_achieved);
         bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
@@ -76,7 +86,8 @@ static void put_headroom(bloom_fields *fields, const bloom_plan *plan)
     }
 }
 
-static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
+static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
+                               const bloom_quantity *deployed_rate)
 {
     static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL, NULL };
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
@@ -102,10 +113,11 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan)
     bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",
                          plan->extra_bytes_meeting_target);
     put_headroom(fields, plan);
-    put_read_amplification(fields, plan);
+    put_read_amplification(fields, plan, deployed_rate);
 }
 
-static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan)
+static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan,
+                                 const bloom_quantity *deployed_rate)
 {
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
     put_memory(fields, plan);
@@ -113,10 +125,11 @@ static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan)
                           plan->bits_per_key_actual);
     put_rates(fields, plan);
     put_headroom(fields, plan);
-    put_read_amplification(fields, plan);
+    put_read_amplification(fields, plan, deployed_rate);
 }
 
-static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan)
+static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan,
+                                   const bloom_quantity *deployed_rate)
 {
     bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
     put_memory(fields, plan);
@@ -125,15 +138,16 @@ static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan)
                           plan->bits_per_key_actual);
     put_rates(fields, plan);
     put_headroom(fields, plan);
-    put_read_amplification(fields, plan);
+    put_read_amplification(fields, plan, deployed_rate);
 }
 
-void bloomcalc_plan_fields(bloom_fields *fields, const bloom_plan *plan)
+void bloomcalc_plan_fields(bloom_fields *fields, const bloom_plan *plan,
+                           const bloom_quantity *deployed_rate)
 {
     if (plan->mode == BLOOM_PLAN_FOR_RATE)
-        put_plan_for_rate(fields, plan);
+        put_plan_for_rate(fields, plan, deployed_rate);
     else if (plan->mode == BLOOM_PLAN_FOR_MEMORY)
-        put_plan_for_memory(fields, plan);
+        put_plan_for_memory(fields, plan, deployed_rate);
     else
-        put_plan_for_capacity(fields, plan);
+        put_plan_for_capacity(fields, plan, deployed_rate);
 }

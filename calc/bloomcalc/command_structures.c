@@ -8,6 +8,7 @@
 
 #include "columns.h"
 #include "commands.h"
+#include "description.h"
 #include "fields.h"
 #include "fpr.h"
 #include "memory_fields.h"
@@ -90,6 +91,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
     mpq_init(p);
     mpz_inits(n, m, (mpz_ptr)0);
     unsigned long counter_bits = 4;
+    const char *library = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     const char *columns = NULL;
     bloom_option options[] = {
@@ -105,6 +107,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
           .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = BLOOM_MAX_COUNTER_BITS },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: all)" },
+        bloom_library_refused_option(&library),
         BLOOM_OUTPUT_OPTIONS(output),
     };
     static const char *const positional[] = { "rate", NULL };
@@ -112,7 +115,11 @@ int bloomcalc_structures(int argc, char **argv, int first)
                                 sizeof options / sizeof options[0], positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_options_given(&line, "rate")) {
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_library_refusal(&line, "structures compares data structures at their own "
+                                       "optimum; a library's Bloom filter for N keys at P is its row of "
+                                       "'bloomcalc compare N P --library NAME'");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "rate")) {
         bloom_options_error(&line, "needs the target rate P (e.g. 'bloomcalc structures 1%%')");
         status = BLOOM_EXIT_USAGE;
     }

@@ -14,6 +14,7 @@
 
 #include "columns.h"
 #include "commands.h"
+#include "description.h"
 #include "fields.h"
 #include "options.h"
 #include "plan.h"
@@ -23,7 +24,10 @@ static const char description[] =
     "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
     "Lists are comma-separated; a..b is a range: keys and bits double, rates fall by\n"
     "factors of ten, hash counts and levels step by one.  --columns picks and orders\n"
-    "the columns (plan keys, see the README; default: all of them).";
+    "the columns (plan keys, see the README; default: all of them).  The filter\n"
+    "description of 'bloomcalc plan' (--layout, ..., --library) applies to every row:\n"
+    "the library sizes each row's n and p its own way, the description's columns\n"
+    "(fpr_layout, ...) are added and the read amplification is at that rate.";
 
 enum { KEYS, RATES, BITS, HASHES, LEVELS, PARAMETER_COUNT };
 
@@ -39,9 +43,16 @@ static int next_combination(size_t *index, const bloom_value_list *lists)
     return 0;
 }
 
-/* The plan for one combination (c: bits per key, NULL when not given). */
+/* The filter description of every row, and whether one was given. */
+typedef struct table_description {
+    bloom_layout_description description;
+    int given;
+} table_description;
+
+/* The plan for one combination (c: bits per key, NULL when not given).
+ * Returns a bloom_status, or -2 after a message when the library refuses. */
 static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_t *index,
-                    mpq_srcptr c)
+                    mpq_srcptr c, const table_description *described, const bloom_command_line *line)
 {
     mpz_t n, m;
     mpz_inits(n, m, (mpz_ptr)0);
@@ -53,11 +64,12 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
         mpz_set(m, mpq_numref(lists[BITS].values[index[BITS]]));
     bloomcalc_given given = { lists[KEYS].count > 0, lists[RATES].count > 0,
                               lists[BITS].count > 0, c != NULL };
-    int status = bloomcalc_given_resolve(&given, n, m, c, NULL) != BLOOM_EXIT_SUCCESS ? BLOOM_UNDEFINED
-        : !given.m
-        ? bloom_plan_for_rate(plan, n, lists[RATES].values[index[RATES]], k, levels)
-        : !given.p ? bloom_plan_for_memory(plan, n, m, k, levels)
-        : bloom_plan_for_capacity(plan, m, lists[RATES].values[index[RATES]], k, levels);
+    int status = BLOOM_UNDEFINED;
+    if (bloomcalc_given_resolve(&given, n, m, c, NULL) == BLOOM_EXIT_SUCCESS
+        && bloomcalc_plan_described(plan, &status, &given, n, m,
+                                    lists[RATES].count ? lists[RATES].values[index[RATES]] : NULL,
+                                    c, k, levels, &described->description, line) != BLOOM_EXIT_SUCCESS)
+        status = -2;
     if (status == BLOOM_OK)
         status = bloom_plan_headroom(plan);
     mpz_clears(n, m, (mpz_ptr)0);
@@ -66,8 +78,8 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
 
 /* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
 static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
-                      mpq_srcptr c, const char *columns, const bloom_output_choice *output,
-                      const bloom_command_line *line)
+                      mpq_srcptr c, const table_description *described, const char *columns,
+                      const bloom_output_choice *output, const bloom_command_line *line)
 {
     size_t index[PARAMETER_COUNT] = { 0 };
     int status = BLOOM_EXIT_SUCCESS;
@@ -76,10 +88,14 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         bloom_fields fields;
         bloom_plan_init(&plan);
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        fields.status = plan_row(&plan, lists, index, c);
-        if (fields.status == BLOOM_OK)
-            bloomcalc_plan_fields(&fields, &plan);
-        if (fields.status != BLOOM_OK) {
+        fields.status = plan_row(&plan, lists, index, c, described, line);
+        if (fields.status == BLOOM_OK
+            && bloomcalc_plan_described_fields(&fields, &plan, &described->description,
+                                               described->given, line) != 0)
+            fields.status = -2;
+        if (fields.status == -2) {
+            status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */
+        } else if (fields.status != BLOOM_OK) {
             bloom_options_error(line, "a row could not be planned or certified (a key count that "
                                 "cannot meet its rate, or a precision limit)");
             status = fields.status == BLOOM_UNDEFINED ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
@@ -93,7 +109,8 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
             if (unknown != NULL) {
                 bloom_options_error(line, "--columns: '%s' is not a column of this table; "
                                     "accepted: keys of 'bloomcalc plan --format csv' for the "
-                                    "same two of -n, -p, -m", unknown);
+                                    "same two of -n, -p, -m (with --library and -p: of -n and the "
+                                    "library's -m)", unknown);
                 status = BLOOM_EXIT_USAGE;
             }
         }
@@ -112,7 +129,8 @@ int bloomcalc_table(int argc, char **argv, int first)
     mpq_t c;
     mpq_init(c);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
-    bloom_option options[] = {
+    table_description described = { BLOOM_LAYOUT_DESCRIPTION_DEFAULTS, 0 };
+    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
           .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
           .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -131,15 +149,19 @@ int bloomcalc_table(int argc, char **argv, int first)
           .minimum = 1, .maximum = BLOOM_MAX_LEVELS },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated plan keys to print, in order" },
-        BLOOM_OUTPUT_OPTIONS(output),
     };
-    bloom_command_line line = { "bloomcalc", "table", "[OPTIONS]", description, options,
-                                sizeof options / sizeof options[0], NULL };
+    size_t count = 8 + bloom_description_option_table(options + 8, &described.description);
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
+    memcpy(options + count, output_options, sizeof output_options);
+    count += sizeof output_options / sizeof output_options[0];
+    bloom_command_line line = { "bloomcalc", "table", "[OPTIONS]", description, options, count,
+                                NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     bloomcalc_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloomcalc_given_read(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
+    described.given = parsed == BLOOM_OPTIONS_PARSED && bloom_description_given(&line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_columns_check(columns, &line);
     size_t row_count_requested = 1;
@@ -154,7 +176,8 @@ int bloomcalc_table(int argc, char **argv, int first)
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_record *rows = NULL;
         size_t row_count = 0;
-        status = build_rows(&rows, &row_count, lists, given.c ? c : NULL, columns, &output, &line);
+        status = build_rows(&rows, &row_count, lists, given.c ? c : NULL, &described, columns, &output,
+                            &line);
         if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);
         for (size_t i = 0; i < row_count; i++)

@@ -41,9 +41,44 @@ int bloomcalc_given_resolve(bloomcalc_given *given, mpz_ptr n, mpz_ptr m, mpq_sr
 
 struct bloom_fields;
 struct bloom_plan;
+struct bloom_quantity;
 
-/* Appends every field of a plan (keys as documented in the README). */
-void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan *plan);
+/* Appends every field of a plan (keys as documented in the README).  The
+ * read amplification is at `deployed_rate`, the rate of the filter as
+ * described (fpr_layout), when it is not NULL; otherwise at the standard
+ * filter's target (or achieved exact) rate. */
+void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
+                           const struct bloom_quantity *deployed_rate);
+
+struct bloom_layout_description;
+
+/* The plan of the two of n, p, m given (after -c is resolved): for a rate, memory or capacity. */
+int bloomcalc_plan_given(struct bloom_plan *plan, const bloomcalc_given *given, mpz_srcptr n,
+                         mpz_srcptr m, mpq_srcptr p, unsigned long k, unsigned long levels);
+
+/*
+ * The plan of the filter described (command_plan_described.c): with a
+ * library in the description and n and p given, the library's m and k
+ * (then given->m is set); with -c C (c, NULL when not given) and RocksDB,
+ * RocksDB's m and k for C bits a key; otherwise the plan of the two of n,
+ * p, m given.
+ * *planned receives the plan's bloom_status.  Returns 0, or 2 (1) after
+ * one line when the library refuses (cannot certify) its sizing.
+ */
+int bloomcalc_plan_described(struct bloom_plan *plan, int *planned, bloomcalc_given *given,
+                             mpz_srcptr n, mpz_ptr m, mpq_srcptr p, mpq_srcptr c,
+                             unsigned long k, unsigned long levels, const struct bloom_layout_description *description,
+                             const struct bloom_command_line *line);
+
+/*
+ * Appends the plan's fields; when `described`, settles the description for
+ * the plan's m, n and k, puts the read amplification at its fpr_layout and
+ * appends the description's fields.  Returns 0, or 2 after one line when
+ * the description does not fit the filter.
+ */
+int bloomcalc_plan_described_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
+                                    const struct bloom_layout_description *description,
+                                    int described, const struct bloom_command_line *line);
 
 /*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise

@@ -115,6 +115,21 @@ static int check_native_inputs(const bloom_layout_description *description, cons
     return BLOOM_EXIT_SUCCESS;
 }
 
+bloom_option bloom_library_refused_option(const char **destination)
+{
+    return (bloom_option){ .long_name = "library", .kind = BLOOM_OPTION_TEXT, .destination = destination,
+                           .value_name = "LIBRARY",
+                           .help = "not modelled by this command (refused, with the reason)" };
+}
+
+int bloom_library_refusal(const bloom_command_line *line, const char *why)
+{
+    if (!bloom_options_given(line, "library"))
+        return 0;
+    bloom_options_error(line, "--library: %s; accepted: the command without --library", why);
+    return BLOOM_EXIT_USAGE;
+}
+
 int bloom_description_given(bloom_command_line *line)
 {
     static const char *const names[BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT] = {
@@ -369,5 +384,21 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
         *k_given = 1;
     }
     bloom_rule_sizing_clear(&sizing);
+    return status;
+}
+
+int bloom_description_library_sizing_per_key(mpz_ptr m, unsigned long *k, int *k_given,
+                                             const bloom_layout_description *description,
+                                             mpz_srcptr n, const bloom_quantity *bits_per_key,
+                                             const bloom_command_line *line)
+{
+    *k_given = 0;
+    mpq_t exact;
+    mpq_init(exact);
+    int status = BLOOM_EXIT_SUCCESS;
+    if (description->library != 0 && bloom_rule_takes_bits_per_key(bloom_library_rule(description->library))
+        && bits_per_key->exact != NULL && bits_per_key->exact(exact, bits_per_key->arguments) == BLOOM_OK)
+        status = bloom_description_library_sizing(m, k, k_given, description, n, NULL, exact, line);
+    mpq_clear(exact);
     return status;
 }

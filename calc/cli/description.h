@@ -52,6 +52,15 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
  * description): a bloom_probe_scheme into *destination. */
 bloom_option bloom_probe_scheme_option(int *destination);
 
+/*
+ * The --library entry of a command that cannot honour a library (its value
+ * into *destination), and its refusal: when --library was given,
+ * bloom_library_refusal prints one line, "--library: WHY; accepted: the
+ * command without --library", and returns 2; otherwise 0.
+ */
+bloom_option bloom_library_refused_option(const char **destination);
+int bloom_library_refusal(const bloom_command_line *line, const char *why);
+
 /* Nonzero when the parsed line gave any option of the description. */
 int bloom_description_given(bloom_command_line *line);
 
@@ -91,6 +100,19 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
 /* Nonzero when --library names a library whose native input is bits per
  * key (rocksdb): -c/--bits-per-key then sizes it. */
 int bloom_description_takes_bits_per_key(const bloom_layout_description *description);
+
+/*
+ * With --library rocksdb given, RocksDB's own sizing of n keys for a budget
+ * of `bits_per_key` (its native input: bloom_rocksdb_sizing), m before the
+ * description's rounding and k, and *k_given set; with any other
+ * description m and k untouched and *k_given 0 (the caller sizes m =
+ * round(n c) and takes the best k, as "plan -n N -c C" does).  Returns 0,
+ * or 1 after one line when the sizing cannot be certified.
+ */
+int bloom_description_library_sizing_per_key(mpz_ptr m, unsigned long *k, int *k_given,
+                                             const bloom_layout_description *description,
+                                             mpz_srcptr n, const bloom_quantity *bits_per_key,
+                                             const bloom_command_line *line);
 
 /* Settles the description (bloom_description_settle) and appends its
  * fields.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the message. */

@@ -4,6 +4,7 @@
  * C. Baquero, N. Preguica, D. Hutchison, "Scalable Bloom Filters", IPL
  * 101(6), 2007).
  */
+#include "description.h"
 #include "growth_request.h"
 
 void bloom_growth_request_init(bloom_growth_request *request)
@@ -14,6 +15,7 @@ void bloom_growth_request_init(bloom_growth_request *request)
     mpq_set_ui(request->tightening, 4, 5);
     request->factor = 2;
     request->keys_name = "keys";
+    request->library = NULL;
 }
 
 void bloom_growth_request_clear(bloom_growth_request *request)
@@ -48,6 +50,7 @@ void bloom_growth_request_options(bloom_option *options, bloom_growth_request *r
                                  .value_name = "R",
                                  .help = "rate ratio between sub-filters (default 0.8)",
                                  .rate_minimum = BLOOM_MIN_TIGHTENING_TEXT };
+    options[5] = bloom_library_refused_option(&request->library);
 }
 
 void bloom_growth_request_finish(bloom_growth_request *request, const bloom_command_line *line)
@@ -67,6 +70,10 @@ int bloom_growth_request_plan(bloom_growth *growth, const bloom_growth_request *
 int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *request,
                                   const bloom_command_line *line)
 {
+    if (bloom_library_refusal(line, "the sub-filters of a scalable filter are sized by the textbook "
+                              "rule here, not a library's (RedisBloom's scaling filter: the redisbloom "
+                              "row of 'bloomcalc compare N P')") != 0)
+        return BLOOM_EXIT_USAGE;
     if (!bloom_options_given(line, request->keys_name)) {
         bloom_options_error(line, "-n/--%s is required (keys finally inserted, e.g. 'grow 1e5')",
                             request->keys_name);

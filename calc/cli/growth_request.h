@@ -21,10 +21,11 @@ typedef struct bloom_growth_request {
     mpq_t tightening;       /* r */
     unsigned long factor;   /* s */
     const char *keys_name;  /* the long name of -n ("keys" or "keys-count") */
+    const char *library;    /* --library, refused */
 } bloom_growth_request;
 
 /* Number of option table entries bloom_growth_request_options fills. */
-#define BLOOM_GROWTH_REQUEST_OPTIONS 5
+#define BLOOM_GROWTH_REQUEST_OPTIONS 6
 
 /* Sets the defaults (keys 0: not given yet). */
 void bloom_growth_request_init(bloom_growth_request *request);
@@ -33,7 +34,9 @@ void bloom_growth_request_clear(bloom_growth_request *request);
 /*
  * Fills options[0..BLOOM_GROWTH_REQUEST_OPTIONS-1]: -n under `keys_name`
  * ("keys") up to `largest` keys, --initial up to the same,
- * -p/--rate at least `smallest_rate`, -s/--growth, -r/--tightening.
+ * -p/--rate at least `smallest_rate`, -s/--growth, -r/--tightening, and
+ * --library, refused: the sub-filters are the textbook rule's (a library's
+ * scaling filter, RedisBloom's, is a row of bloomcalc compare).
  */
 void bloom_growth_request_options(bloom_option *options, bloom_growth_request *request,
                                   const char *keys_name, const char *largest,

@@ -22,16 +22,24 @@
  * memory) and t decreases; p_1 < 1 always, because ln T S1/S0 = 0 for
  * t = 1.  Each test is a certified comparison of ln p_t with 0.
  *
+ * Last level dropped (RocksDB's optimize_filters_for_hits): levels 1..L-1
+ * keep the uniform rate p_u, level L has no filter; it spends N_(L-1)/N of
+ * the budget.
+ *
  * Lookups, by linearity of expectation with one I/O per positive filter:
  * an absent key costs sum_i p_i; a key on level j costs 1 + sum_{i<j} p_i,
  * whose mean over keys spread by level size is 1 + sum_i p_i (N - N_i)/N;
- * the worst case is j = L.
+ * the worst case is j = L.  With coverages every p_i is weighted by cov_i,
+ * the probability that the key falls in one of level i's files
+ * (FORMULAS.md §m).
  *
  * References: N. Dayan, M. Athanassoulis and S. Idreos, "Monkey: optimal
  * navigable key-value store", SIGMOD 2017, and ACM TODS 43(4), 2018;
  * RocksDB option optimize_filters_for_hits (no filter on the last level);
  * FORMULAS.md §c (reference values at T = 10, L = 5, 10 bits per key).
  */
+#include <stdlib.h>
+
 #include "monkey.h"
 
 void bloom_lsm_tree_init(bloom_lsm_tree *tree)
@@ -40,12 +48,36 @@ void bloom_lsm_tree_init(bloom_lsm_tree *tree)
     mpq_inits(tree->bits_per_key, tree->uniform_rate, (mpq_ptr)0);
     tree->levels = tree->size_ratio = tree->monkey_filtered = 0;
     tree->budget_is_rate = 0;
+    tree->coverage = NULL;
+}
+
+static void clear_coverage(bloom_lsm_tree *tree)
+{
+    for (unsigned long i = 0; tree->coverage != NULL && i < tree->levels; i++)
+        mpq_clear(tree->coverage[i]);
+    free(tree->coverage);
+    tree->coverage = NULL;
 }
 
 void bloom_lsm_tree_clear(bloom_lsm_tree *tree)
 {
+    clear_coverage(tree);
     mpz_clear(tree->keys);
     mpq_clears(tree->bits_per_key, tree->uniform_rate, (mpq_ptr)0);
+}
+
+void bloom_lsm_tree_set_coverage(bloom_lsm_tree *tree, const mpq_t *coverage)
+{
+    clear_coverage(tree);
+    if (coverage == NULL)
+        return;
+    tree->coverage = malloc(tree->levels * sizeof *tree->coverage);
+    if (tree->coverage == NULL)
+        abort();
+    for (unsigned long i = 0; i < tree->levels; i++) {
+        mpq_init(tree->coverage[i]);
+        mpq_set(tree->coverage[i], coverage[i]);
+    }
 }
 
 void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
@@ -137,6 +169,7 @@ int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long
 {
     if (levels < 1 || size_ratio < 2 || mpz_sgn(keys) <= 0)
         return BLOOM_UNDEFINED;
+    clear_coverage(tree);
     tree->levels = levels;
     tree->size_ratio = size_ratio;
     mpz_set(tree->keys, keys);
@@ -162,13 +195,26 @@ int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long
     return status;
 }
 
+unsigned long bloom_lsm_filtered_levels(const bloom_lsm_tree *tree, bloom_lsm_allocation allocation)
+{
+    return allocation == BLOOM_ALLOCATION_UNIFORM ? tree->levels
+         : allocation == BLOOM_ALLOCATION_MONKEY ? tree->monkey_filtered
+         : tree->levels - 1;
+}
+
+void bloom_lsm_memory_share(mpq_ptr rop, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation)
+{
+    if (allocation == BLOOM_ALLOCATION_LAST_LEVEL_DROPPED)
+        share_of_levels(rop, tree, tree->levels - 1);
+    else
+        mpq_set_ui(rop, 1, 1);
+}
+
 /* result = ln p_i for a filtered level, or 0 (p = 1) for an unfiltered one. */
 static void enclose_log_level_rate(mpfi_ptr result, const bloom_lsm_query *query, unsigned long level)
 {
     const bloom_lsm_tree *tree = query->tree;
-    unsigned long filtered = query->allocation == BLOOM_ALLOCATION_UNIFORM ? tree->levels
-                           : query->allocation == BLOOM_ALLOCATION_MONKEY ? tree->monkey_filtered
-                           : tree->levels - 1;
+    unsigned long filtered = bloom_lsm_filtered_levels(tree, query->allocation);
     if (level > filtered) {
         mpfi_set_ui(result, 0);
     } else if (query->allocation == BLOOM_ALLOCATION_MONKEY) {
@@ -180,9 +226,33 @@ static void enclose_log_level_rate(mpfi_ptr result, const bloom_lsm_query *query
         mpfi_mul_ui(step, step, filtered - level);
         mpfi_sub(result, result, step);
         mpfi_clear(step);
-    } else {
-        enclose_log_uniform_over(result, tree, filtered);
+    } else {       /* uniform over the filtered levels; dropping the last keeps the others' rate */
+        enclose_log_uniform_over(result, tree, query->allocation == BLOOM_ALLOCATION_LAST_LEVEL_DROPPED
+                                                   ? tree->levels : filtered);
     }
+}
+
+/* The first of two bloom_status values that is not BLOOM_OK. */
+static int first_failure(int first, int second)
+{
+    return first != BLOOM_OK ? first : second;
+}
+
+/* result = level `level`'s rate: the deployed filter's (level_rates) or the model's p_i. */
+static int enclose_rate_of_level(mpfi_ptr result, const bloom_lsm_query *query, unsigned long level)
+{
+    if (query->level_rates != NULL)
+        return query->level_rates[level - 1].enclose(result, query->level_rates[level - 1].arguments);
+    enclose_log_level_rate(result, query, level);
+    mpfi_exp(result, result);
+    return BLOOM_OK;
+}
+
+/* result *= cov_i, the share of the key space level i's files cover. */
+static void weigh_by_coverage(mpfi_ptr result, const bloom_lsm_tree *tree, unsigned long level)
+{
+    if (tree->coverage != NULL)
+        mpfi_mul_q(result, result, tree->coverage[level - 1]);
 }
 
 static mpfr_prec_t working_precision(mpfi_srcptr result)
@@ -195,9 +265,7 @@ int bloom_enclose_lsm_level_rate(mpfi_ptr result, const void *arguments)
     const bloom_lsm_query *query = arguments;
     if (query->level < 1 || query->level > query->tree->levels)
         return BLOOM_UNDEFINED;
-    enclose_log_level_rate(result, query, query->level);
-    mpfi_exp(result, result);
-    return BLOOM_OK;
+    return enclose_rate_of_level(result, query, query->level);
 }
 
 int bloom_enclose_lsm_level_bits_per_key(mpfi_ptr result, const void *arguments)
@@ -219,12 +287,12 @@ int bloom_enclose_lsm_level_bits_per_key(mpfi_ptr result, const void *arguments)
 int bloom_enclose_lsm_bits_per_key(mpfi_ptr result, const void *arguments)
 {
     const bloom_lsm_query *query = arguments;
-    bloom_lsm_query uniform = { query->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL };
+    bloom_lsm_query uniform = { query->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL, NULL };
     return bloom_enclose_lsm_level_bits_per_key(result, &uniform);
 }
 
-/* result = sum_i weight_i p_i, weight_i = 1 (weighted = 0) or (N - N_i)/N. */
-static void enclose_weighted_rates(mpfi_ptr result, const bloom_lsm_query *query, int weighted)
+/* result = sum_i cov_i weight_i p_i, weight_i = 1 (weighted = 0) or (N - N_i)/N. */
+static int enclose_weighted_rates(mpfi_ptr result, const bloom_lsm_query *query, int weighted)
 {
     const bloom_lsm_tree *tree = query->tree;
     mpfi_t rate;
@@ -232,9 +300,10 @@ static void enclose_weighted_rates(mpfi_ptr result, const bloom_lsm_query *query
     mpfi_init2(rate, mpfi_get_prec(result));
     mpq_init(weight);
     mpfi_set_ui(result, 0);
+    int status = BLOOM_OK;
     for (unsigned long level = 1; level <= tree->levels; level++) {
-        enclose_log_level_rate(rate, query, level);
-        mpfi_exp(rate, rate);
+        status = first_failure(status, enclose_rate_of_level(rate, query, level));
+        weigh_by_coverage(rate, tree, level);
         if (weighted) {             /* the keys deeper than level i pay for its filter */
             share_of_levels(weight, tree, level);
             mpz_sub(mpq_numref(weight), mpq_denref(weight), mpq_numref(weight));
@@ -244,19 +313,43 @@ static void enclose_weighted_rates(mpfi_ptr result, const bloom_lsm_query *query
     }
     mpq_clear(weight);
     mpfi_clear(rate);
+    return status;
 }
 
 int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments)
 {
-    enclose_weighted_rates(result, arguments, 0);
+    return enclose_weighted_rates(result, arguments, 0);
+}
+
+int bloom_exact_lsm_filters_consulted(mpq_ptr result, const void *arguments)
+{
+    const bloom_lsm_query *query = arguments;
+    const bloom_lsm_tree *tree = query->tree;
+    unsigned long filtered = bloom_lsm_filtered_levels(tree, query->allocation);
+    mpq_set_ui(result, filtered, 1);
+    if (tree->coverage != NULL) {
+        mpq_set_ui(result, 0, 1);
+        for (unsigned long level = 1; level <= filtered; level++)
+            mpq_add(result, result, tree->coverage[level - 1]);
+    }
     return BLOOM_OK;
+}
+
+int bloom_enclose_lsm_filters_consulted(mpfi_ptr result, const void *arguments)
+{
+    mpq_t total;
+    mpq_init(total);
+    int status = bloom_exact_lsm_filters_consulted(total, arguments);
+    mpfi_set_q(result, total);
+    mpq_clear(total);
+    return status;
 }
 
 int bloom_enclose_lsm_hit_mean(mpfi_ptr result, const void *arguments)
 {
-    enclose_weighted_rates(result, arguments, 1);
+    int status = enclose_weighted_rates(result, arguments, 1);
     mpfi_add_ui(result, result, 1);
-    return BLOOM_OK;
+    return status;
 }
 
 int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments)
@@ -264,13 +357,13 @@ int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments)
     const bloom_lsm_query *query = arguments;
     mpfi_t last;
     mpfi_init2(last, mpfi_get_prec(result));
-    enclose_weighted_rates(result, query, 0);
-    enclose_log_level_rate(last, query, query->tree->levels);
-    mpfi_exp(last, last);
+    int status = enclose_weighted_rates(result, query, 0);
+    status = first_failure(status, enclose_rate_of_level(last, query, query->tree->levels));
+    weigh_by_coverage(last, query->tree, query->tree->levels);
     mpfi_sub(result, result, last);   /* the deepest level's own filter is not paid */
     mpfi_add_ui(result, result, 1);
     mpfi_clear(last);
-    return BLOOM_OK;
+    return status;
 }
 
 int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments)
@@ -278,11 +371,11 @@ int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments)
     const bloom_lsm_query *query = arguments;
     mpfi_t miss;
     mpfi_init2(miss, mpfi_get_prec(result));
-    bloom_enclose_lsm_hit_mean(result, query);
-    bloom_enclose_lsm_miss(miss, query);
+    int status = bloom_enclose_lsm_hit_mean(result, query);
+    status = first_failure(status, bloom_enclose_lsm_miss(miss, query));
     mpfi_sub(result, result, miss);        /* miss + h (hit - miss) */
     mpfi_mul_q(result, result, query->hit_ratio);
     mpfi_add(result, result, miss);
     mpfi_clear(miss);
-    return BLOOM_OK;
+    return status;
 }

@@ -8,6 +8,7 @@
 
 #include "command_shared.h"
 #include "commands.h"
+#include "description.h"
 #include "deletion.h"
 
 static const char description[] =
@@ -54,7 +55,8 @@ int bloomsim_delete(int argc, char **argv, int first)
     unsigned long hashes = 0;
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[4 + BLOOMSIM_RUN_OPTION_MAX] = {
+    const char *library = NULL;
+    bloom_option options[5 + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = bits,
           .value_name = "M", .help = "positions (bits, or counters)", .count_minimum = "1",
           .count_maximum = SIM_MAX_DELETE_POSITIONS_TEXT },
@@ -65,15 +67,19 @@ int bloomsim_delete(int argc, char **argv, int first)
         { .long_name = "trials", .kind = BLOOM_OPTION_COUNT, .destination = trials, .value_name = "T",
           .help = "independent filters, one delete each (default 1000)", .count_minimum = "1",
           .count_maximum = SIM_MAX_DELETE_FILTERS_TEXT },
+        bloom_library_refused_option(&library),
     };
-    size_t count = 4 + bloomsim_run_option_table(options + 4, &run,
+    size_t count = 5 + bloomsim_run_option_table(options + 5, &run,
                                                  BLOOMSIM_OPTIONS_SEED | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING
                                                      | BLOOMSIM_OPTIONS_COUNTERS);
     bloom_command_line line = { "bloomsim", "delete", "-m M -n N -k K [OPTIONS]", description, options,
                                 count, NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "bits") || !bloom_options_given(&line, "keys")
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_library_refusal(&line, "delete measures deletions from counting filters, which "
+                                       "none of the libraries modelled builds");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && (!bloom_options_given(&line, "bits") || !bloom_options_given(&line, "keys")
                                            || !bloom_options_given(&line, "hashes"))) {
         bloom_options_error(&line, "-m M, -n N and -k K are required (e.g. -m 32 -n 3 -k 3)");
         status = BLOOM_EXIT_USAGE;

@@ -26,11 +26,7 @@ static int measures_described_filter(const bloomsim_measurement *measurement)
         && config->hashes == measurement->described_hashes;
 }
 
-/* The filter bloomsim builds for the settled description.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE
- * after a message when bloomsim cannot build it. */
-/* The library family whose hash and index arithmetic bloomsim reproduces
- * for the described --library, or -1 (then its layout and widths are built). */
-static int reproduced_library(const bloom_deployed_filter *filter)
+int bloomsim_layout_library_family(const bloom_deployed_filter *filter)
 {
     static const struct { const char *library; sim_library_family family; } reproduced[] = {
         { "guava", SIM_LIBRARY_GUAVA }, { "guava@33", SIM_LIBRARY_GUAVA },
@@ -55,11 +51,11 @@ size_t bloomsim_description_option_table(bloom_option *table, bloom_layout_descr
     return count;
 }
 
-static int settle_layout(sim_layout *layout, const bloom_deployed_filter *filter,
-                         const bloomsim_run_options *run, const bloom_command_line *line)
+int bloomsim_layout_settle(sim_layout *layout, const bloom_deployed_filter *filter,
+                           const bloomsim_run_options *run, const bloom_command_line *line)
 {
     bloom_layout_arguments library_arguments = filter->layout;
-    if (reproduced_library(filter) >= 0)
+    if (bloomsim_layout_library_family(filter) >= 0)
         library_arguments.hash_bits = library_arguments.index_bits = 0;   /* the library's own arithmetic */
     const bloom_layout_arguments *settled = &library_arguments;
     if (settled->hash_bits > SIM_LAYOUT_MAX_WIDTH) {
@@ -182,7 +178,7 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
     mpz_init_set(inserted, keys);
     int status = bloom_description_settle(&filter, description, bits, inserted, hashes, k_given, line);
     if (status == BLOOM_EXIT_SUCCESS)
-        status = settle_layout(&layout, &filter, run, line);
+        status = bloomsim_layout_settle(&layout, &filter, run, line);
     if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_measurement_prepare_deployed(&measurement, line, run, layout.bits, layout.hashes,
                                                        bloomsim_u64(bits), bloomsim_u64(keys),
@@ -190,7 +186,7 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
     if (status == BLOOM_EXIT_SUCCESS) {
         measurement.described = 1;
         measurement.config.layout = &layout;
-        int family = reproduced_library(&filter);
+        int family = bloomsim_layout_library_family(&filter);
         measurement.config.scheme = family >= 0 ? SIM_PROBE_OF_LIBRARY(family)
                                                 : (sim_probe_scheme)filter.description.scheme;
         sim_mpz_set_u64(inserted, measurement.config.keys);

@@ -15,6 +15,17 @@
 #include "description.h"
 #include "layout_prediction.h"
 
+/* The library family whose hash and index arithmetic bloomsim reproduces
+ * for the described --library (library_probes.h), or -1 (then the
+ * library's layout and widths are built). */
+int bloomsim_layout_library_family(const bloom_deployed_filter *filter);
+
+/* The filter bloomsim builds for the settled description (its layout,
+ * block, widths and allocated bits).  Returns 0, or 2 after a message when
+ * bloomsim cannot build it. */
+int bloomsim_layout_settle(sim_layout *layout, const bloom_deployed_filter *filter,
+                           const bloomsim_run_options *run, const bloom_command_line *line);
+
 /*
  * The description's options (bloom_description_option_table) as bloomsim
  * accepts them: --hash-bits up to SIM_LAYOUT_MAX_WIDTH, the widest hash it

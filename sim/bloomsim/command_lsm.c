@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "command_layout.h"
+#include "command_lsm_described.h"
 #include "command_shard.h"
 #include "command_shared.h"
 #include "commands.h"
@@ -28,7 +30,12 @@ static const char description_start[] =
     "each kind are spread over --trials independently built trees (default 32).\n"
     "--allocation uniform|monkey|no-last-level sizes the filters by calc's per-level\n"
     "rates at equal memory (--bits-per-key C, or the memory of rate P on every level)\n"
-    "and judges calc/include/bloomcalc/monkey.h's sum p_i and 1 + sum_{i<L} p_i (keys on level L).\n";
+    "and judges calc/include/bloomcalc/monkey.h's sum p_i and 1 + sum_{i<L} p_i (keys on level L);\n"
+    "last-level-dropped keeps the upper levels' filters and drops the last level's\n"
+    "(RocksDB optimize_filters_for_hits).  The filter description of 'bloomsim plan'\n"
+    "(--layout, --block-bits, ..., --hash, --library) builds every level's filter as\n"
+    "described, sized as 'bloomcalc lsm' sizes it (the same m, k and rate), and the\n"
+    "predictions are then at the described filters' rates (fpr_layout).\n";
 
 /* An allocation run: calc's tree and its per-level rates (given = 0: every
  * filter at the target rate p). */
@@ -50,10 +57,13 @@ typedef struct lsm_predictions {
     unsigned checked;             /* filters a lookup consults before its own level */
 } lsm_predictions;
 
-/* The allocation's prediction as the target.  Returns a bloom_status. */
-static int predict_allocated(lsm_predictions *prediction, const lsm_allocation_run *allocation, int miss)
+/* The allocation's prediction as the target (at the described filters' rates
+ * when `described`, NULL otherwise).  Returns a bloom_status. */
+static int predict_allocated(lsm_predictions *prediction, const lsm_allocation_run *allocation, int miss,
+                             const bloom_quantity *described)
 {
-    bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL };
+    bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL,
+                              described };
     prediction->query = query;
     bloom_quantity allocated = { miss ? bloom_enclose_lsm_miss : bloom_enclose_lsm_hit_worst,
                                  &prediction->query, NULL };
@@ -64,7 +74,8 @@ static int predict_allocated(lsm_predictions *prediction, const lsm_allocation_r
 /* Fills the predictions of hit (miss = 0) or miss (miss = 1) lookups; the
  * first `filtered` levels have filters (rates[]), the deeper ones none. */
 static int predict(lsm_predictions *prediction, const sim_lsm_config *config, const bloom_fpr_arguments *rates,
-                   unsigned filtered, mpq_srcptr p, int miss, const lsm_allocation_run *allocation)
+                   unsigned filtered, mpq_srcptr p, int miss, const lsm_allocation_run *allocation,
+                   const bloom_quantity *described)
 {
     unsigned probed = miss ? config->levels : config->target_level;
     unsigned summed = miss ? probed : probed - 1;
@@ -75,14 +86,14 @@ static int predict(lsm_predictions *prediction, const sim_lsm_config *config, co
         bloom_read_amplification_miss(prediction->target, probed, p);
     else
         bloom_read_amplification_hit(prediction->target, probed, p);
-    sim_rate_sum sum = { rates, with_filter, (miss ? 0UL : 1UL) + (summed - with_filter) };
+    sim_rate_sum sum = { rates, with_filter, (miss ? 0UL : 1UL) + (summed - with_filter), described };
     prediction->achieved_sum = sum;
     bloom_quantity achieved = { sim_enclose_rate_sum, &prediction->achieved_sum, NULL };
     prediction->achieved = achieved;
     prediction->value[0] = mpq_get_d(prediction->target);
     prediction->value[2] = (double)probed;
     prediction->checked = with_filter;
-    int status = allocation->given ? predict_allocated(prediction, allocation, miss) : BLOOM_OK;
+    int status = allocation->given ? predict_allocated(prediction, allocation, miss, described) : BLOOM_OK;
     return status | sim_quantity_double(&prediction->value[1], &prediction->achieved);
 }
 
@@ -169,7 +180,7 @@ static void put_allocation(bloom_fields *fields, const lsm_allocation_run *alloc
                       allocation->given ? sim_lsm_allocation_names[allocation->allocation] : "none (rate p)");
     if (!allocation->given)
         return;
-    bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL };
+    bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL, NULL };
     bloom_quantity budget = { bloom_enclose_lsm_bits_per_key, &query, NULL };
     bloom_fields_quantity(fields, "bits_per_key", "filter memory, bits per key", NULL, &budget);
     char *text = malloc(24 * (size_t)levels + 1);
@@ -182,8 +193,9 @@ static void put_allocation(bloom_fields *fields, const lsm_allocation_run *alloc
 
 static int print_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
                      const sim_lsm_config *config, const sim_lsm_totals *totals, mpq_srcptr p,
-                     const lsm_allocation_run *allocation)
+                     const lsm_allocation_run *allocation, const bloomsim_lsm_described *described)
 {
+    const bloom_quantity *deployed = described->given ? described->rates : NULL;
     bloom_fpr_arguments rates[SIM_LSM_MAX_LEVELS];
     mpz_t bits[SIM_LSM_MAX_LEVELS], keys[SIM_LSM_MAX_LEVELS];
     for (unsigned i = 0; i < config->levels; i++) {
@@ -196,8 +208,8 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     }
     lsm_predictions hit, miss;
     unsigned filtered = filtered_levels(config);
-    int status = predict(&hit, config, rates, filtered, p, 0, allocation)
-                 | predict(&miss, config, rates, filtered, p, 1, allocation);
+    int status = predict(&hit, config, rates, filtered, p, 0, allocation, deployed)
+                 | predict(&miss, config, rates, filtered, p, 1, allocation, deployed);
     double confidence = mpq_get_d(run->confidence);
     bloom_fields fields;
     bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
@@ -210,6 +222,7 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
                           config->target_level);
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
     put_allocation(&fields, allocation, config->levels);
+    bloomsim_lsm_put_description(&fields, described);
     bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloomsim_put_count(&fields, "seed", "seed", config->run.seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
@@ -244,7 +257,7 @@ static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation,
                                          allocation->rate_given ? NULL : bits_per_key, p, allocation->rates);
     if (status != BLOOM_OK || allocation->rate_given)
         return status;
-    bloom_lsm_query uniform = { &allocation->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL };
+    bloom_lsm_query uniform = { &allocation->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL, NULL };
     bloom_quantity rate = { bloom_enclose_lsm_level_rate, &uniform, NULL };
     double value = 0;
     status = sim_quantity_double(&value, &rate);
@@ -252,11 +265,32 @@ static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation,
     return status;
 }
 
+/* The levels as described (when a description was given): sizes, layouts,
+ * the probe scheme, and calc's per-level rates for put_allocation.
+ * Returns the exit status. */
+static int describe_levels(bloomsim_lsm_described *described, sim_lsm_level *levels, sim_lsm_config *config,
+                           lsm_allocation_run *allocation, mpq_srcptr p, unsigned long ratio,
+                           const bloomsim_run_options *run, const bloom_command_line *line)
+{
+    if (!described->given)
+        return BLOOM_EXIT_SUCCESS;
+    int status = bloomsim_lsm_describe(described, levels, config->levels,
+                                       allocation->given ? &allocation->tree : NULL, allocation->allocation,
+                                       p, ratio, run, line);
+    config->scheme = bloomsim_lsm_described_scheme(described);
+    for (unsigned i = 0; status == BLOOM_EXIT_SUCCESS && allocation->given && i < config->levels; i++)
+        if (sim_quantity_double(&allocation->rates[i], &described->rates[i]) != BLOOM_OK)
+            status = BLOOM_EXIT_FAILURE;
+    return status;
+}
+
 static int measure_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
                        sim_lsm_config *config, uint64_t deepest_keys, unsigned long ratio,
-                       uint64_t lookups, mpq_ptr p, lsm_allocation_run *allocation, mpq_srcptr bits_per_key)
+                       uint64_t lookups, mpq_ptr p, lsm_allocation_run *allocation, mpq_srcptr bits_per_key,
+                       bloomsim_lsm_described *described)
 {
     sim_lsm_level levels[SIM_LSM_MAX_LEVELS];
+    memset(levels, 0, sizeof levels);
     int sized = allocation->given
         ? size_allocated(levels, allocation, config, deepest_keys, ratio, bits_per_key, p)
         : sim_lsm_size_levels(levels, config->levels, deepest_keys, ratio, p);
@@ -264,6 +298,9 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
         bloom_options_error(line, "the level filters could not be sized for this p or budget");
         return BLOOM_EXIT_FAILURE;
     }
+    int described_status = describe_levels(described, levels, config, allocation, p, ratio, run, line);
+    if (described_status != BLOOM_EXIT_SUCCESS)
+        return described_status;
     config->level = levels;
     config->lookups = lookups / config->run.trials + (lookups % config->run.trials != 0);
     int status = bloomsim_check_memory(line, sim_lsm_memory(config));
@@ -279,7 +316,8 @@ static int measure_lsm(const bloom_command_line *line, const bloomsim_run_option
         bloom_options_error(line, "stopped before two trees were measured; nothing to report");
         status = BLOOM_EXIT_INTERRUPTED;
     }
-    return status == BLOOM_EXIT_SUCCESS && !written ? print_lsm(line, run, config, &totals, p, allocation) : status;
+    return status == BLOOM_EXIT_SUCCESS && !written ? print_lsm(line, run, config, &totals, p, allocation, described)
+                                                    : status;
 }
 
 int bloomsim_lsm(int argc, char **argv, int first)
@@ -298,7 +336,9 @@ int bloomsim_lsm(int argc, char **argv, int first)
     bloom_lsm_tree_init(&allocation.tree);
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[9 + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloomsim_lsm_described described;
+    bloomsim_lsm_described_init(&described);
+    bloom_option options[9 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED, .destination = &levels,
           .value_name = "L", .help = "levels, one filter each (default 5)", .minimum = 1,
           .maximum = SIM_LSM_MAX_LEVELS },
@@ -325,9 +365,9 @@ int bloomsim_lsm(int argc, char **argv, int first)
         BLOOM_BITS_PER_KEY_OPTION(bits_per_key,
                                   "with --allocation: filter memory in bits per key (instead of -p)"),
     };
-    size_t count = 9 + bloomsim_run_option_table(options + 9, &run,
-                                                 BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_SCHEME | BLOOMSIM_OPTIONS_HASHING
-                                                     | BLOOMSIM_OPTIONS_SHARD);
+    size_t count = 9 + bloomsim_description_option_table(options + 9, &described.description);
+    count += bloomsim_run_option_table(options + count, &run,
+                                       BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "lsm", "-L L -p P -n N [OPTIONS]", description, options,
@@ -366,12 +406,14 @@ int bloomsim_lsm(int argc, char **argv, int first)
         config.target_level = level_given ? (unsigned)target : (unsigned)levels;
         bloomsim_run_settings(&config.run, &run, &line);
         config.run.trials = bloomsim_u64(trials);
-        config.scheme = (sim_probe_scheme)run.scheme;
+        config.scheme = (sim_probe_scheme)described.description.scheme;
         config.hash_function = (sim_hash_function)run.hash_function;
         config.guard = !run.unguarded;
+        described.given = bloom_description_given(&line);
         status = measure_lsm(&line, &run, &config, bloomsim_u64(keys), ratio, bloomsim_u64(lookups), p,
-                             &allocation, bits_per_key);
+                             &allocation, bits_per_key, &described);
     }
+    bloomsim_lsm_described_clear(&described);
     bloom_lsm_tree_clear(&allocation.tree);
     mpq_clear(bits_per_key);
     bloomsim_run_options_clear(&run);

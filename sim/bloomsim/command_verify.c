@@ -10,6 +10,7 @@
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
+#include "description.h"
 #include "verify.h"
 #include "verify_layouts.h"
 
@@ -122,17 +123,22 @@ int bloomsim_verify(int argc, char **argv, int first)
     mpz_init(budget);
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
-    bloom_option options[1 + BLOOMSIM_RUN_OPTION_MAX] = {
+    const char *library = NULL;
+    bloom_option options[2 + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "budget", .kind = BLOOM_OPTION_COUNT, .destination = budget,
           .value_name = "W", .help = "probe operations per check (default 1e9)",
           .count_minimum = SIM_VERIFY_MIN_WORK_TEXT, .count_maximum = SIM_VERIFY_MAX_WORK_TEXT },
+        bloom_library_refused_option(&library),
     };
-    size_t count = 1 + bloomsim_run_option_table(options + 1, &run, BLOOMSIM_OPTIONS_RUN);
+    size_t count = 2 + bloomsim_run_option_table(options + 2, &run, BLOOMSIM_OPTIONS_RUN);
     char description[4096];
     snprintf(description, sizeof description, "%s\n%s", description_start, bloomsim_verdict_help);
     bloom_command_line line = { "bloomsim", "verify", "[OPTIONS]", description, options, count, NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_library_refusal(&line, "verify runs a fixed battery of the calculator's models; "
+                                       "a library's filter is measured by 'bloomsim fpr --library NAME'");
     double work = bloom_options_given(&line, "budget") ? mpz_get_d(budget) : SIM_VERIFY_DEFAULT_WORK;
     size_t total = sim_verify_case_count + sim_layout_sweep_count();
     bloom_fields *rows = calloc(total, sizeof *rows);

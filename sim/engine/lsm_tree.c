@@ -86,13 +86,25 @@ static void *start_thread(void *argument)
     return scratch;
 }
 
+/* The positions of the key in level i's filter: its layout's, or the prober's. */
+static void level_positions(const sim_lsm_level *level, thread_scratch *scratch, unsigned i,
+                            const sim_key *key)
+{
+    if (level->layout != NULL && !sim_layout_uses_cursor(level->layout))
+        sim_layout_positions(level->layout, &scratch->probers[i], key->bytes, key->length,
+                             scratch->positions);
+    else
+        sim_prober_positions(&scratch->probers[i], key->bytes, key->length, scratch->positions);
+}
+
 /* Nonzero when level i's filter answers "maybe" for the key. */
-static int level_says_maybe(thread_scratch *scratch, unsigned i, const sim_key *key)
+static int level_says_maybe(const run_context *context, thread_scratch *scratch, unsigned i,
+                            const sim_key *key)
 {
     const sim_prober *prober = &scratch->probers[i];
     if (prober->hashes == 0)
         return 1;   /* a level without a filter is always read */
-    sim_prober_positions(prober, key->bytes, key->length, scratch->positions);
+    level_positions(&context->config->level[i], scratch, i, key);
     return sim_bit_filter_contains(&scratch->filters[i], scratch->positions, prober->hashes);
 }
 
@@ -110,7 +122,7 @@ static int build_levels(const run_context *context, thread_scratch *scratch,
                 return -1;
             sim_key key;
             sim_key_at(inserted, context->first_key[i] + j, &key);
-            sim_prober_positions(&scratch->probers[i], key.bytes, key.length, scratch->positions);
+            level_positions(&config->level[i], scratch, i, &key);
             sim_bit_filter_insert(&scratch->filters[i], scratch->positions, scratch->probers[i].hashes);
         }
     }
@@ -124,8 +136,8 @@ static uint64_t hit_probes(const run_context *context, thread_scratch *scratch, 
     unsigned target = context->config->target_level - 1;
     uint64_t probes = 1;
     for (unsigned i = 0; i < target; i++)
-        probes += (uint64_t)level_says_maybe(scratch, i, key);
-    *false_negatives += !level_says_maybe(scratch, target, key);
+        probes += (uint64_t)level_says_maybe(context, scratch, i, key);
+    *false_negatives += !level_says_maybe(context, scratch, target, key);
     return probes;
 }
 
@@ -134,7 +146,7 @@ static uint64_t miss_probes(const run_context *context, thread_scratch *scratch,
 {
     uint64_t probes = 0;
     for (unsigned i = 0; i < context->config->levels; i++)
-        probes += (uint64_t)level_says_maybe(scratch, i, key);
+        probes += (uint64_t)level_says_maybe(context, scratch, i, key);
     return probes;
 }
 
@@ -215,7 +227,8 @@ int sim_lsm_run(const sim_lsm_config *config, sim_lsm_totals *totals)
     for (unsigned i = 0; i < config->levels; i++) {
         if (sim_lsm_level_filtered(&config->level[i]))
             sim_prober_init(&context->probers[i], config->scheme, config->hash_function,
-                            config->level[i].bits, config->level[i].hashes, 0, config->guard);
+                            sim_layout_probed_bits(config->level[i].layout, config->level[i].bits),
+                            config->level[i].hashes, 0, config->guard);
         context->first_key[i] = first_key;
         first_key += config->level[i].keys;
     }

@@ -31,6 +31,7 @@
 
 #include <gmp.h>
 
+#include "layout_filters.h"
 #include "parallel.h"
 #include "bloom_limits.h"
 #include "probes.h"
@@ -42,7 +43,10 @@
 typedef struct sim_lsm_level {
     uint64_t keys;      /* n_i */
     uint64_t bits;      /* m_i; 0 with hashes 0: no filter, the level is always read */
-    unsigned hashes;    /* k_i */
+    unsigned hashes;    /* k_i (a layout's: layout->hashes) */
+    const sim_layout *layout;   /* NULL: a standard filter of the config's scheme; else the filter
+                                 * as deployed (layout_filters.h; bits = layout->bits), probed
+                                 * with the config's scheme where the layout uses the prober's */
 } sim_lsm_level;
 
 /* Nonzero when the level has a filter (a level without one answers "maybe"

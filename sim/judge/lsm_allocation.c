@@ -29,6 +29,7 @@ int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_
             status = bloom_best_hashes(&hashes, bits, keys);
         levels[i].bits = mpz_get_ui(bits);
         levels[i].hashes = (unsigned)hashes;
+        levels[i].layout = NULL;
         level_keys /= ratio < 1 ? 1 : ratio;
     }
     mpz_clear(keys);
@@ -36,13 +37,14 @@ int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_
     return status;
 }
 
-const char *const sim_lsm_allocation_names[] = { "uniform", "monkey", "no-last-level", NULL };
+const char *const sim_lsm_allocation_names[] = { "uniform", "monkey", "no-last-level",
+                                                 "last-level-dropped", NULL };
 
 /* p_i of level `level` (1..L), correctly rounded. */
 static int level_rate(double *rate, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation,
                       unsigned long level)
 {
-    bloom_lsm_query query = { tree, allocation, level, NULL };
+    bloom_lsm_query query = { tree, allocation, level, NULL, NULL };
     bloom_quantity quantity = { bloom_enclose_lsm_level_rate, &query, NULL };
     return sim_quantity_double(rate, &quantity);
 }

@@ -4,7 +4,8 @@
  * Monkey (Dayan, Athanassoulis and Idreos, "Monkey: optimal navigable
  * key-value store", SIGMOD 2017: p_i proportional to n_i, the largest
  * levels unfiltered when that would exceed 1) or no filter on the last
- * level (RocksDB's optimize_filters_for_hits), all at the same memory.
+ * level (its memory moved up), all at the same memory, or the last level's
+ * filters dropped, the others unchanged (RocksDB's optimize_filters_for_hits).
  *
  * The tree keeps the simulator's level sizes (the deepest holds n keys,
  * each level above 1/T as many); calc's tree is set with the same L, T and
@@ -18,7 +19,7 @@
 #include "lsm_tree.h"
 #include "monkey.h"
 
-/* "uniform", "monkey", "no-last-level", NULL (in bloom_lsm_allocation order). */
+/* "uniform", "monkey", "no-last-level", "last-level-dropped", NULL (in bloom_lsm_allocation order). */
 extern const char *const sim_lsm_allocation_names[];
 
 /*

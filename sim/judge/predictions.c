@@ -92,7 +92,8 @@ int sim_enclose_rate_sum(mpfi_ptr result, const void *arguments)
     mpfi_set_ui(result, sum->constant);
     int status = BLOOM_OK;
     for (size_t i = 0; i < sum->count && status == BLOOM_OK; i++) {
-        status = bloom_enclose_fpr_exact(term, &sum->rates[i]);
+        status = sum->quantities != NULL ? sum->quantities[i].enclose(term, sum->quantities[i].arguments)
+                                         : bloom_enclose_fpr_exact(term, &sum->rates[i]);
         mpfi_add(result, result, term);
     }
     mpfi_clear(term);

@@ -67,6 +67,8 @@ typedef struct sim_rate_sum {
     const bloom_fpr_arguments *rates;
     size_t count;
     unsigned long constant;
+    const bloom_quantity *quantities;   /* NULL, or the rates as quantities (filters as deployed:
+                                         * fpr_layout), used instead of rates[] */
 } sim_rate_sum;
 
 /* Enclose function (certified.h) of a sim_rate_sum. */

@@ -5,20 +5,27 @@
  * A tree of L levels with size ratio T holds N keys, level i (1 = newest,
  * L = largest) n_i = N T^(i-1) (T - 1)/(T^L - 1) of them.  The filters
  * share M bits (M/N bits per key), each level's filter sized with the
- * real-k formula bits = n_i ln(1/p_i)/ln^2 2.  Three allocations:
+ * real-k formula bits = n_i ln(1/p_i)/ln^2 2.  Three allocations of that
+ * memory, and one that spends less:
  *
  *   uniform        every level p = e^(-(M/N) ln^2 2)
  *   Monkey         p_i proportional to n_i (Dayan, Athanassoulis and Idreos,
  *                  SIGMOD 2017), the levels for which that exceeds 1 left
  *                  without a filter (p = 1)
- *   no last level  the largest level unfiltered, the budget spread
- *                  uniformly over the others (RocksDB's
- *                  optimize_filters_for_hits)
+ *   no last level  the largest level unfiltered, its memory moved up: the
+ *                  budget spread uniformly over the other levels
+ *   last level dropped  RocksDB's optimize_filters_for_hits: the largest
+ *                  level's filters dropped, the others unchanged (uniform
+ *                  rate); the memory saved is n_L (M/N)
  *
- * Lookups (expected I/Os, one per positive filter, FORMULAS.md §c):
- *   absent key                 sum_i p_i
- *   key on level j             1 + sum_{i<j} p_i; its mean over keys spread
- *                              by level size; the worst case j = L
+ * Coverage (optional): a level's files cover a share cov_i of the key space
+ * (a levelled tree whose upper levels hold few key ranges); a lookup
+ * consults level i's filter only when the key falls in one of its files,
+ * with probability cov_i (default 1).  Lookups (expected I/Os, one per
+ * positive filter consulted, by linearity; FORMULAS.md §c and §m):
+ *   absent key                 sum_i cov_i p_i   (filters consulted: sum_i cov_i)
+ *   key on level j             1 + sum_{i<j} cov_i p_i; its mean over keys
+ *                              spread by level size; the worst case j = L
  *   mixed, hit ratio h         h (mean hit) + (1 - h) (absent)
  */
 #ifndef BLOOMCALC_MONKEY_H
@@ -38,6 +45,7 @@ typedef struct bloom_lsm_tree {
     mpq_t uniform_rate;          /* the budget as the uniform allocation's rate */
     int budget_is_rate;          /* 1 when uniform_rate defines the budget */
     unsigned long monkey_filtered;   /* Monkey keeps filters on levels 1..this */
+    mpq_t *coverage;             /* NULL: every level covers the key space; else cov_1..cov_L */
 } bloom_lsm_tree;
 
 void bloom_lsm_tree_init(bloom_lsm_tree *tree);
@@ -51,13 +59,19 @@ void bloom_lsm_tree_clear(bloom_lsm_tree *tree);
 int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long size_ratio,
                        mpz_srcptr keys, mpq_srcptr bits_per_key, mpq_srcptr uniform_rate);
 
+/* Sets the levels' coverages cov_1..cov_L (each in [0, 1]; the tree must be
+ * set); NULL restores full coverage. */
+void bloom_lsm_tree_set_coverage(bloom_lsm_tree *tree, const mpq_t *coverage);
+
 /* rop = n_i = N T^(i-1) (T - 1)/(T^L - 1), exactly (level from 1 to L). */
 void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level);
 
 typedef enum bloom_lsm_allocation {
     BLOOM_ALLOCATION_UNIFORM,
     BLOOM_ALLOCATION_MONKEY,
-    BLOOM_ALLOCATION_NO_LAST_LEVEL
+    BLOOM_ALLOCATION_NO_LAST_LEVEL,
+    BLOOM_ALLOCATION_LAST_LEVEL_DROPPED,
+    BLOOM_ALLOCATION_COUNT
 } bloom_lsm_allocation;
 
 /* What a lookup quantity is asked about. */
@@ -66,13 +80,24 @@ typedef struct bloom_lsm_query {
     bloom_lsm_allocation allocation;
     unsigned long level;         /* for the per-level quantities */
     mpq_srcptr hit_ratio;        /* for the mixed workload, in [0, 1] */
+    const bloom_quantity *level_rates;  /* NULL: the allocation's p_i; else level i's rate is
+                                         * level_rates[i - 1] (the filters as deployed) */
 } bloom_lsm_query;
+
+/* The levels that keep a filter under the allocation: 1..this. */
+unsigned long bloom_lsm_filtered_levels(const bloom_lsm_tree *tree, bloom_lsm_allocation allocation);
+
+/* rop = the share of the budget M/N the allocation spends: 1, or for
+ * last-level-dropped N_(L-1)/N (the memory saved is the rest). */
+void bloom_lsm_memory_share(mpq_ptr rop, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation);
 
 /* Enclose functions; arguments is a const bloom_lsm_query *. */
 int bloom_enclose_lsm_level_rate(mpfi_ptr result, const void *arguments);         /* p_i (1: no filter) */
 int bloom_enclose_lsm_level_bits_per_key(mpfi_ptr result, const void *arguments); /* ln(1/p_i)/ln^2 2 */
 int bloom_enclose_lsm_bits_per_key(mpfi_ptr result, const void *arguments);       /* the budget M/N */
-int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments);               /* sum_i p_i */
+int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments);               /* sum_i cov_i p_i */
+int bloom_enclose_lsm_filters_consulted(mpfi_ptr result, const void *arguments);  /* sum_i cov_i (filtered) */
+int bloom_exact_lsm_filters_consulted(mpq_ptr result, const void *arguments);     /* the same, exactly */
 int bloom_enclose_lsm_hit_mean(mpfi_ptr result, const void *arguments);           /* mean over keys */
 int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments);          /* key on level L */
 int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments);              /* hit ratio h */

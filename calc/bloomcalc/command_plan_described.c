@@ -1,0 +1,69 @@
+/*
+ * command_plan_described.c - one plan of a filter as deployed, shared by
+ * "bloomcalc plan" and every row of "bloomcalc table": the library sizes n
+ * keys at rate p its own way when the description names one
+ * (bloom_description_library_sizing), the plan is made for the two of n, p,
+ * m given, and its fields are printed with the read amplification at the
+ * rate of the filter as described (fpr_layout, layouts.h), not at the
+ * standard filter's: an absent key costs L x fpr_layout probes, a key on
+ * the deepest level 1 + (L - 1) fpr_layout (lsm.h; linearity of
+ * expectation, calc/FORMULAS.md §c).  For RocksDB at 10 bits a key
+ * (blocked, k = 6) that is 5 x 0.966 % = 0.0483 over 5 levels, where the
+ * standard filter's 0.843 % gives 0.0422.  RocksDB's native input is bits per
+ * key: "-n N -c C --library rocksdb" is RocksDB's sizing for C bits a key
+ * (bloom_description_library_sizing_per_key: its k, 6 at 10 bits a key).
+ */
+#include "commands.h"
+#include "description.h"
+#include "fields.h"
+#include "plan.h"
+
+/* Plans for the two of n, p, m given (after -c/--bits-per-key is resolved). */
+int bloomcalc_plan_given(bloom_plan *plan, const bloomcalc_given *given, mpz_srcptr n, mpz_srcptr m,
+                          mpq_srcptr p, unsigned long k, unsigned long levels)
+{
+    return !given->m ? bloom_plan_for_rate(plan, n, p, k, levels)
+         : !given->p ? bloom_plan_for_memory(plan, n, m, k, levels)
+                     : bloom_plan_for_capacity(plan, m, p, k, levels);
+}
+
+int bloomcalc_plan_described(bloom_plan *plan, int *planned, bloomcalc_given *given, mpz_srcptr n,
+                             mpz_ptr m, mpq_srcptr p, mpq_srcptr c, unsigned long k,
+                             unsigned long levels, const bloom_layout_description *description,
+                             const bloom_command_line *line)
+{
+    int status = BLOOM_EXIT_SUCCESS;
+    if (given->n && given->p) {      /* a library sizes n keys at p its own way: plan that m and k */
+        int k_given = 0;
+        status = bloom_description_library_sizing(m, &k, &k_given, description, n, p, NULL, line);
+        given->m = k_given;
+        given->p = !k_given;
+    } else if (given->c && c != NULL && k == 0) {   /* RocksDB sizes from bits per key */
+        int k_given = 0;
+        bloom_quantity per_key = { bloom_enclose_rational, c, bloom_exact_rational };
+        status = bloom_description_library_sizing_per_key(m, &k, &k_given, description, n, &per_key,
+                                                          line);
+    }
+    *planned = status == BLOOM_EXIT_SUCCESS ? bloomcalc_plan_given(plan, given, n, m, p, k, levels) : BLOOM_OK;
+    return status;
+}
+
+int bloomcalc_plan_described_fields(bloom_fields *fields, const bloom_plan *plan,
+                                    const bloom_layout_description *description, int described,
+                                    const bloom_command_line *line)
+{
+    if (!described) {
+        bloomcalc_plan_fields(fields, plan, NULL);
+        return BLOOM_EXIT_SUCCESS;
+    }
+    bloom_deployed_filter filter;
+    int status = bloom_description_settle(&filter, description, plan->m_bits, plan->n, plan->k,
+                                          plan->k_fixed, line);
+    if (status == BLOOM_EXIT_SUCCESS) {
+        bloom_quantity rate = bloom_fpr_layout_quantity(&filter.layout);
+        bloomcalc_plan_fields(fields, plan, &rate);
+        bloom_description_fields(fields, &filter);
+    }
+    bloom_deployed_filter_clear(&filter);
+    return status;
+}

@@ -1,0 +1,141 @@
+/*
+ * lsm_levels.c - the level filters of an LSM tree as deployed
+ * (lsm_levels.h).  A level's filter is planned exactly as "bloomcalc plan"
+ * plans one (plan.h, with the library's own sizing where the description
+ * names a library), then the description is settled for it
+ * (bloom_description_settle) and its rate is fpr_layout: for RocksDB at 10
+ * bits a key, blocked with k = 6, 0.966 % where the textbook filter has
+ * 0.819 %.  Monkey's per-level budgets are real numbers of bits a key; a
+ * level's m is their certified round(n_i c_i) (floor(n_i c_i + 1/2)).
+ */
+#include "lsm_levels.h"
+#include "library_rules.h"
+#include "sizing.h"
+
+void bloom_lsm_level_filter_init(bloom_lsm_level_filter *level)
+{
+    mpz_init(level->keys);
+    mpq_init(level->one);
+    mpq_set_ui(level->one, 1, 1);
+    level->filtered = 0;
+    bloom_plan_init(&level->plan);
+    level->rate = (bloom_quantity){ bloom_enclose_rational, level->one, bloom_exact_rational };
+}
+
+void bloom_lsm_level_filter_clear(bloom_lsm_level_filter *level)
+{
+    if (level->filtered)
+        bloom_deployed_filter_clear(&level->filter);
+    bloom_plan_clear(&level->plan);
+    mpz_clear(level->keys);
+    mpq_clear(level->one);
+}
+
+void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level)
+{
+    if (level->filtered)
+        mpz_set(rop, level->filter.allocated);
+    else
+        mpz_set_ui(rop, 0);
+}
+
+/* n x + 1/2 for a quantity x per key (the argument of round(n x)). */
+typedef struct keys_times { mpz_srcptr keys; const bloom_quantity *per_key; } keys_times;
+
+static int enclose_half_up(mpfi_ptr result, const void *arguments)
+{
+    const keys_times *product = arguments;
+    int status = product->per_key->enclose(result, product->per_key->arguments);
+    mpfi_mul_z(result, result, product->keys);
+    mpfi_add_d(result, result, 0.5);
+    return status;
+}
+
+/* m and k for a budget of `per_key` bits a key: RocksDB's own sizing, or
+ * m = round(n x) (rounded exactly as plan -c when x is exact) and k = 0
+ * (the best integer).  Returns 0, 1 or 2 (after a line) as the caller. */
+static int size_for_bits_per_key(mpz_ptr m, unsigned long *k, const bloom_quantity *per_key,
+                                 mpq_srcptr exact, mpz_srcptr keys,
+                                 const bloom_layout_description *description,
+                                 const bloom_command_line *line)
+{
+    int k_given = 0;
+    *k = 0;
+    int status = bloom_description_library_sizing_per_key(m, k, &k_given, description, keys, per_key,
+                                                          line);
+    if (status != 0 || k_given)
+        return status;
+    if (exact != NULL) {
+        bloom_bits_for_bits_per_key(m, keys, exact);
+        return 0;
+    }
+    keys_times product = { keys, per_key };
+    bloom_quantity rounded = { enclose_half_up, &product, NULL };
+    if (bloom_quantity_ceil(m, &rounded, 1) != BLOOM_OK) {
+        bloom_options_error(line, "a level's filter size round(n_i c_i) could not be certified");
+        return 1;
+    }
+    return 0;
+}
+
+/* The level's m and k (k 0: the best integer) and whether k is fixed; m 0: no filter. */
+static int size_level(mpz_ptr m, unsigned long *k, int *k_fixed, mpq_ptr rate, const bloom_lsm_tree *tree,
+                      bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys,
+                      const bloom_layout_description *description, const bloom_command_line *line)
+{
+    *k = 0;
+    *k_fixed = 0;
+    mpz_set_ui(m, 0);
+    if (index > bloom_lsm_filtered_levels(tree, allocation))
+        return 0;
+    int as_given = allocation == BLOOM_ALLOCATION_UNIFORM
+                || allocation == BLOOM_ALLOCATION_LAST_LEVEL_DROPPED;
+    if (as_given && tree->budget_is_rate) {     /* "plan -n n_i -p P": m 0 asks for the plan for a rate */
+        mpq_set(rate, tree->uniform_rate);
+        int status = bloom_description_library_sizing(m, k, k_fixed, description, keys, rate, NULL, line);
+        if (status == 0 && !*k_fixed)
+            mpz_set_si(m, -1);
+        return status;
+    }
+    bloom_lsm_query query = { tree, allocation, index, NULL, NULL };
+    bloom_quantity share = { bloom_enclose_lsm_level_bits_per_key, &query, NULL };
+    bloom_quantity given = { bloom_enclose_rational, tree->bits_per_key, bloom_exact_rational };
+    int status = size_for_bits_per_key(m, k, as_given ? &given : &share, as_given ? tree->bits_per_key : NULL,
+                                       keys, description, line);
+    *k_fixed = *k != 0;
+    return status;
+}
+
+int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree,
+                                bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys,
+                                const bloom_layout_description *description,
+                                const bloom_command_line *line)
+{
+    mpz_t m;
+    mpq_t rate;
+    mpz_init(m);
+    mpq_init(rate);
+    unsigned long k = 0;
+    int k_fixed = 0;
+    mpz_set(level->keys, keys);
+    int status = size_level(m, &k, &k_fixed, rate, tree, allocation, index, keys, description, line);
+    int planned = BLOOM_OK;
+    if (status == 0 && mpz_sgn(m) < 0)
+        planned = bloom_plan_for_rate(&level->plan, keys, rate, 0, 1);
+    else if (status == 0 && mpz_sgn(m) > 0)
+        planned = bloom_plan_for_memory(&level->plan, keys, m, k_fixed ? k : 0, 1);
+    if (status == 0 && planned != BLOOM_OK) {
+        bloom_options_error(line, "the filter of level %lu could not be planned or certified", index);
+        status = planned == BLOOM_UNDEFINED ? 2 : 1;
+    }
+    if (status == 0 && mpz_sgn(m) != 0) {
+        status = bloom_description_settle(&level->filter, description, level->plan.m_bits,
+                                          level->keys, level->plan.k, level->plan.k_fixed, line);
+        level->filtered = 1;
+        if (status == 0)
+            level->rate = bloom_fpr_layout_quantity(&level->filter.layout);
+    }
+    mpz_clear(m);
+    mpq_clear(rate);
+    return status;
+}

@@ -1,0 +1,57 @@
+/*
+ * lsm_levels.h - the filter of every level of an LSM tree as deployed: the
+ * one filter description (description.h: --layout ... --library) applied
+ * to each level, for "bloomcalc lsm" and "bloomsim lsm", so that both
+ * programs give a level the same m, k and rate.
+ *
+ * Level i holds n_i whole keys and, under each allocation of the tree's
+ * budget (monkey.h), the filter "bloomcalc plan" plans with the same
+ * description:
+ *   uniform, and levels 1..L-1 when the last level's filters are dropped:
+ *       the tree's budget as given, "plan -n n_i -p P" (a library sizes
+ *       n_i keys at P its own way) or "plan -n n_i -c C" (m = round(n_i C),
+ *       the best k; RocksDB: its own sizing for C bits a key);
+ *   Monkey, and no last level (its memory moved up): the level's share
+ *       of the budget, c_i = ln(1/p_i)/ln^2 2 bits a key (real), as
+ *       m = round(n_i c_i) with the best k (RocksDB: its sizing for c_i);
+ *   a level the allocation leaves unfiltered (or whose m rounds to 0):
+ *       no filter, rate exactly 1.
+ * The level's rate is then the described filter's fpr_layout (layouts.h),
+ * which the lookup costs of monkey.h sum (bloom_lsm_query.level_rates).
+ */
+#ifndef BLOOMCALC_LSM_LEVELS_H
+#define BLOOMCALC_LSM_LEVELS_H
+
+#include "description.h"
+#include "monkey.h"
+#include "options.h"
+#include "plan.h"
+
+typedef struct bloom_lsm_level_filter {
+    mpz_t keys;                    /* n_i */
+    mpq_t one;                     /* the rate of a level without a filter */
+    int filtered;                  /* 0: no filter */
+    bloom_plan plan;               /* the filter as planned (m before rounding, k) */
+    bloom_deployed_filter filter;  /* the description settled for it (when filtered) */
+    bloom_quantity rate;           /* fpr_layout of the filter, or 1 */
+} bloom_lsm_level_filter;
+
+/* Initialise and clear; a level must not be moved once sized. */
+void bloom_lsm_level_filter_init(bloom_lsm_level_filter *level);
+void bloom_lsm_level_filter_clear(bloom_lsm_level_filter *level);
+
+/*
+ * Sizes level `index` (1..L) of `tree` holding `keys` >= 1 whole keys
+ * under `allocation`, as described above.  Returns 0, or 2 after one line
+ * on stderr when the library refuses the level's filter or the description
+ * does not fit it, or 1 after one line when a size cannot be certified.
+ */
+int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree,
+                                bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys,
+                                const bloom_layout_description *description,
+                                const bloom_command_line *line);
+
+/* rop = m_allocated of the level's filter (0 without one). */
+void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level);
+
+#endif
