@@ -42,8 +42,8 @@ static void test_monkey_reference(void)
 {
     bloom_lsm_tree tree;
     set_tree(&tree, 5, 10, "10");
-    bloom_lsm_query uniform = { &tree, BLOOM_ALLOCATION_UNIFORM, 5, NULL };
-    bloom_lsm_query monkey = { &tree, BLOOM_ALLOCATION_MONKEY, 5, NULL };
+    bloom_lsm_query uniform = { &tree, BLOOM_ALLOCATION_UNIFORM, 5, NULL, NULL };
+    bloom_lsm_query monkey = { &tree, BLOOM_ALLOCATION_MONKEY, 5, NULL, NULL };
     bloom_quantity miss_uniform = { bloom_enclose_lsm_miss, &uniform, NULL };
     bloom_quantity miss_monkey = { bloom_enclose_lsm_miss, &monkey, NULL };
     bloom_quantity last = { bloom_enclose_lsm_level_rate, &monkey, NULL };
@@ -65,7 +65,7 @@ static void test_monkey_reference(void)
 static void level_rate(mpfr_ptr rop, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation,
                        unsigned long level)
 {
-    bloom_lsm_query query = { tree, allocation, level, NULL };
+    bloom_lsm_query query = { tree, allocation, level, NULL, NULL };
     bloom_quantity rate = { bloom_enclose_lsm_level_rate, &query, NULL };
     bloom_quantity_round(rop, &rate, MPFR_RNDN, NULL);
 }
@@ -171,7 +171,7 @@ static void test_hit_costs(void)
                 mpfr_add(prefix, prefix, rate, MPFR_RNDN);
         }
         mpfr_add_ui(prefix, prefix, 1, MPFR_RNDN);
-        bloom_lsm_query query = { &tree, (bloom_lsm_allocation)allocation, 1, NULL };
+        bloom_lsm_query query = { &tree, (bloom_lsm_allocation)allocation, 1, NULL, NULL };
         bloom_quantity hit = { bloom_enclose_lsm_hit_mean, &query, NULL };
         bloom_quantity worst = { bloom_enclose_lsm_hit_worst, &query, NULL };
         CHECK_DECIMAL_REAL(&hit, 30, mean, 180);
