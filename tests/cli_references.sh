@@ -79,7 +79,11 @@ for name, path in DOCS.items():
         fail(path + " is missing")
         labels[name] = set()
         continue
-    labels[name] = {m.group(1) for m in (re.match(r"#+ ([a-z][a-z0-9]*(?:\.[0-9]+)*)\.? ", l) for l in lines) if m}
+    found = [m.group(1) for m in (re.match(r"#+ ([a-z][a-z0-9]*(?:\.[0-9]+)*)\.? ", l) for l in lines) if m]
+    labels[name] = set(found)
+    for label in sorted(labels[name]):   # a label names one heading, or a citation is ambiguous
+        if found.count(label) > 1:
+            fail("%s: %d headings labelled %s" % (path, found.count(label), label))
     if not labels[name]:
         fail(path + " has no labelled heading")
 

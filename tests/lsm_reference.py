@@ -13,7 +13,7 @@ independently of the program:
   - the LSM costs by linearity (FORMULAS.md §c), the memory saved by
     dropping the last level's filters in exact fractions, Monkey's rates
     from the Lagrange condition p_i = mu n_i, and the coverage-weighted sums
-    of FORMULAS.md §m.
+    of FORMULAS.md §n.
 
 Prints FAIL lines and "lsm-deployed: N passed, N failed"; exits 1 on a failure.
 """

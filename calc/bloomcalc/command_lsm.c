@@ -7,7 +7,7 @@
  * description.h) every level's filter is the one described and its rate
  * the described filter's fpr_layout (lsm_levels.h).  --coverage weighs each
  * level by the share of the key space its files cover
- * (calc/FORMULAS.md §m).  Parsing and printing only.
+ * (calc/FORMULAS.md §n).  Parsing and printing only.
  */
 #include <stdio.h>
 #include <stdlib.h>

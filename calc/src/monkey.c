@@ -31,7 +31,7 @@
  * whose mean over keys spread by level size is 1 + sum_i p_i (N - N_i)/N;
  * the worst case is j = L.  With coverages every p_i is weighted by cov_i,
  * the probability that the key falls in one of level i's files
- * (FORMULAS.md §m).
+ * (FORMULAS.md §n).
  *
  * References: N. Dayan, M. Athanassoulis and S. Idreos, "Monkey: optimal
  * navigable key-value store", SIGMOD 2017, and ACM TODS 43(4), 2018;

@@ -173,8 +173,42 @@ static unsigned filtered_levels(const sim_lsm_config *config)
     return filtered;
 }
 
+/* "p_1/p_2/.../p_L" (malloc'd; NULL when out of memory or not certified):
+ * each level's rate correctly rounded to LEVEL_RATE_DIGITS significant
+ * digits from its enclosure (certified.h), "1" for a level without a filter;
+ * `deployed` (NULL: the allocation's p_i) holds the described filters' rates. */
+#define LEVEL_RATE_DIGITS 6
+static char *level_rates_text(const lsm_allocation_run *allocation, unsigned levels,
+                              const bloom_quantity *deployed)
+{
+    const unsigned long filtered = bloom_lsm_filtered_levels(&allocation->tree,
+                                                             (bloom_lsm_allocation)allocation->allocation);
+    const size_t width = LEVEL_RATE_DIGITS + 16;   /* sign, point, exponent and the separator */
+    char *text = malloc(width * (size_t)levels + 1);
+    size_t used = 0;
+    for (unsigned i = 0; text != NULL && i < levels; i++) {
+        char *rate = NULL;
+        bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, i + 1,
+                                  NULL, deployed };
+        bloom_quantity quantity = { bloom_enclose_lsm_level_rate, &query, NULL };
+        if (i >= filtered)
+            rate = strdup("1");
+        else if (bloom_quantity_decimal(&rate, &quantity, LEVEL_RATE_DIGITS) != BLOOM_OK)
+            rate = NULL;
+        if (rate == NULL || strlen(rate) + 1 >= width) {
+            free(rate);
+            free(text);
+            return NULL;
+        }
+        used += (size_t)snprintf(text + used, width, "%s%s", i ? "/" : "", rate);
+        free(rate);
+    }
+    return text;
+}
+
 /* The allocation, its budget and its per-level rates. */
-static void put_allocation(bloom_fields *fields, const lsm_allocation_run *allocation, unsigned levels)
+static void put_allocation(bloom_fields *fields, const lsm_allocation_run *allocation, unsigned levels,
+                           const bloom_quantity *deployed)
 {
     bloom_fields_text(fields, "allocation", "filter memory allocation",
                       allocation->given ? sim_lsm_allocation_names[allocation->allocation] : "none (rate p)");
@@ -183,12 +217,8 @@ static void put_allocation(bloom_fields *fields, const lsm_allocation_run *alloc
     bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL, NULL };
     bloom_quantity budget = { bloom_enclose_lsm_bits_per_key, &query, NULL };
     bloom_fields_quantity(fields, "bits_per_key", "filter memory, bits per key", NULL, &budget);
-    char *text = malloc(24 * (size_t)levels + 1);
-    size_t used = 0;
-    for (unsigned i = 0; text != NULL && i < levels; i++)
-        used += (size_t)snprintf(text + used, 24, "%s%.6g", i ? "/" : "", allocation->rates[i]);
     bloom_record_take(&fields->record, BLOOM_FIELD_TEXT, "level_rates", "calc's rate per level (1: no filter)",
-                      NULL, text);
+                      NULL, level_rates_text(allocation, levels, deployed));
 }
 
 static int print_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
@@ -221,7 +251,7 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     bloom_fields_unsigned(&fields, "target_level", "level J of the keys looked up", NULL,
                           config->target_level);
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
-    put_allocation(&fields, allocation, config->levels);
+    put_allocation(&fields, allocation, config->levels, deployed);
     bloomsim_lsm_put_description(&fields, described);
     bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloomsim_put_count(&fields, "seed", "seed", config->run.seed);

@@ -22,7 +22,7 @@
  * (a levelled tree whose upper levels hold few key ranges); a lookup
  * consults level i's filter only when the key falls in one of its files,
  * with probability cov_i (default 1).  Lookups (expected I/Os, one per
- * positive filter consulted, by linearity; FORMULAS.md §c and §m):
+ * positive filter consulted, by linearity; FORMULAS.md §c and §n):
  *   absent key                 sum_i cov_i p_i   (filters consulted: sum_i cov_i)
  *   key on level j             1 + sum_{i<j} cov_i p_i; its mean over keys
  *                              spread by level size; the worst case j = L
