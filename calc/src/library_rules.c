@@ -578,10 +578,20 @@ static void start_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr
     sizing->layout_name = NULL;
     sizing->hash_dependent = 0;
     mpz_set(sizing->n, n);
+    /* a standard filter over this sizing's n and m until the rule says otherwise, so that a
+     * rule that refuses leaves nothing uninitialised behind */
+    sizing->layout = (bloom_layout_arguments){ .kind = BLOOM_LAYOUT_STANDARD, .m = sizing->m_bits,
+                                               .n = sizing->n };
+    sizing->k = 0;
 }
 
 static int finish_rule(bloom_rule_sizing *sizing, int status)
 {
+    if (status != BLOOM_OK) {   /* refused: no filter, no layout, no rate to read */
+        if (sizing->layout_name == NULL)
+            sizing->layout_name = "";
+        return status;
+    }
     if (sizing->layout_name == NULL) {
         sizing->layout_name = bloom_layout_names[sizing->layout.kind];
         sizing->rate = bloom_fpr_layout_quantity(&sizing->layout);

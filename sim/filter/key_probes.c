@@ -203,6 +203,13 @@ static uint64_t packed_one_by_one(sim_key_cursor *cursor, const sim_key_probes *
 
 typedef uint64_t lanes8 __attribute__((vector_size(64)));
 
+/* Lanes of v in the order given: GCC's and Clang's builtins for one operation. */
+#if defined(__clang__)
+#define LANES8_SHUFFLE(v, a, b, c, d, e, f, g, h) __builtin_shufflevector(v, v, a, b, c, d, e, f, g, h)
+#else
+#define LANES8_SHUFFLE(v, a, b, c, d, e, f, g, h) __builtin_shuffle(v, (lanes8){ a, b, c, d, e, f, g, h })
+#endif
+
 /* Eight probes at once: lane l is probe i = index + l (l < count <= 8),
  * drawn from word w = words_drawn + l of the XXH3 stream (hash.h: word 1
  * is the high half, word j >= 2 SplitMix64 of low + (j - 1) golden, XOR
@@ -227,9 +234,9 @@ packed_eight(const sim_hash_stream *stream, unsigned index, unsigned count, unsi
     offsets &= (lanes8)(lane < count);
     /* the lanes' bits do not overlap: OR them in registers, halves onto halves
      * (reading the lanes back from memory stalled on the vector's store) */
-    offsets |= __builtin_shuffle(offsets, (lanes8){ 4, 5, 6, 7, 0, 1, 2, 3 });
-    offsets |= __builtin_shuffle(offsets, (lanes8){ 2, 3, 0, 1, 6, 7, 4, 5 });
-    offsets |= __builtin_shuffle(offsets, (lanes8){ 1, 0, 3, 2, 5, 4, 7, 6 });
+    offsets |= LANES8_SHUFFLE(offsets, 4, 5, 6, 7, 0, 1, 2, 3);
+    offsets |= LANES8_SHUFFLE(offsets, 2, 3, 0, 1, 6, 7, 4, 5);
+    offsets |= LANES8_SHUFFLE(offsets, 1, 0, 3, 2, 5, 4, 7, 6);
     return offsets[0];
 }
 

@@ -36,6 +36,9 @@ build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 out="$build/peers"
+# the compare tables are cached per run only: a table left by an earlier build would
+# hold that build's rules
+rm -rf "$out/sizes" "$out/compare"
 mkdir -p "$out/sizes" "$out/compare"
 calc="$build/bloomcalc"
 confidence=0.999
