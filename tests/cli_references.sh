@@ -12,7 +12,8 @@
 #   2. No vague citation: every line that names FORMULAS or PERFORMANCE.md
 #      carries a §LABEL after the name, except whole-document pointers in
 #      README.md, the manual page and the two documents themselves.
-#   3. No absolute path: no /work/, /home/ or ../shared anywhere in the
+#   3. No path outside the repository: no /work/, /home/, nor a relative
+#      path to the notes folder beside the checkout, anywhere in the
 #      tracked files, and /tmp only as a scratch directory (the TMPDIR
 #      fallback "/tmp" or a mkstemp template /tmp/NAME_XXXXXX).
 #   4. Every test file that README.md or report/ names (tests/...) exists.
