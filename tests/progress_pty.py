@@ -12,37 +12,58 @@ checks bloomsim's progress line (sim/bloomsim/progress.h):
              erased and the command exits with status 130.
 
 Prints what it found and exits 0 when the checks pass, 1 otherwise."""
+import fcntl
 import os
-import pty
 import re
 import select
 import sys
+import termios
 import time
 
 mode, command = sys.argv[1], sys.argv[2]
-pid, fd = pty.fork()
+# The pseudo-terminal is opened here and its slave side kept open by this
+# process too: with pty.fork() the slave closes when the child exits, and
+# Linux may then answer the master's read with EIO before the child's last
+# bytes (the line's erasure) have been moved to the master, so a correct run
+# could read as a wrong one.  The child is made a session leader with the
+# terminal as its controlling terminal, so Ctrl-C reaches it as SIGINT.
+fd, slave = os.openpty()
+pid = os.fork()
 if pid == 0:
+    os.close(fd)
+    os.setsid()
+    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    for target in (0, 1, 2):
+        os.dup2(slave, target)
+    os.close(slave)
     os.execvp("sh", ["sh", "-c", command])
 
 PROGRESS = re.compile(rb"\r\x1b\[K[a-z ]+: [0-9]+ %, [0-9][^\r]*, about [0-9][^\r]* left[^\r]*")
 ERASE = b"\r\x1b[K"
 seen = b""
 interrupted = False
+status = None
+quiet_since = None
 deadline = time.monotonic() + 600
 while time.monotonic() < deadline:
     ready, _, _ = select.select([fd], [], [], 0.1)
     if ready:
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:          # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        seen += chunk
+        seen += os.read(fd, 4096)
+        quiet_since = None
     if mode == "interrupt" and not interrupted and PROGRESS.search(seen):
         os.write(fd, b"\x03")
         interrupted = True
-_, status = os.waitpid(pid, 0)
+    if status is None:
+        done, status_now = os.waitpid(pid, os.WNOHANG)
+        status = status_now if done else None
+    if status is not None and not ready:   # exited: read until 0.5 s pass with nothing more
+        quiet_since = quiet_since or time.monotonic()
+        if time.monotonic() - quiet_since > 0.5:
+            break
+if status is None:
+    os.kill(pid, 9)
+    _, status = os.waitpid(pid, 0)
+os.close(slave)
 code = os.waitstatus_to_exitcode(status)
 lines = PROGRESS.findall(seen)
 failures = []
