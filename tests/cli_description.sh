@@ -25,11 +25,8 @@
 # the description's options read the same in both programs' --help.
 # Ends with "description: N passed, N failed".
 set -u
-build=$1
-calc="$build/bloomcalc"
-sim="$build/bloomsim"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 run_size="--trials 1 --queries 1 --seed 1"
 
 # key_values FILE - "KEY=VALUE" lines of the one CSV record in FILE

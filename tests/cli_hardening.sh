@@ -26,11 +26,8 @@
 #     when a command fails half-way.
 # Ends with "cli-hardening: N passed, N failed".
 set -u
-build=$1
-calc=$build/bloomcalc
-sim=$build/bloomsim
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 # refuse_value OPTION-NAME VALUE PROGRAM ARGS... - like refuse, and the line
 # must quote the value and say what is accepted.

@@ -10,12 +10,9 @@
 #   - the renamed keys and options are gone (NEWS in the README).
 # Ends with "keys: N passed, N failed".
 set -u
-build=$1
-calc="$build/bloomcalc"
-sim="$build/bloomsim"
 . tests/command_checks.sh
 . tests/commands.sh
-checks_begin
+checks_begin "$1"
 
 # The registry as "key<TAB>unit" lines.
 "$calc" keys --format csv >"$out" 2>"$err"

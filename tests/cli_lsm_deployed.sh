@@ -10,11 +10,8 @@
 # cannot honour a library refuse it, saying why.  Ends with "lsm-deployed: N
 # passed, N failed".
 set -u
-build=$1
-calc="$build/bloomcalc"
-sim="$build/bloomsim"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 python3 tests/lsm_reference.py "$build" >"$scratch/reference" 2>&1
 reference_rc=$?

@@ -13,11 +13,8 @@
 #     names, it is refused: exit 2, one line naming it.
 # Ends with "native-inputs: N passed, N failed".
 set -u
-build=$1
-calc="$build/bloomcalc"
-sim="$build/bloomsim"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 run_size="--trials 1 --queries 1 --seed 1"
 
 # same_record NAME PROGRAM COMMAND ARGS_A -- ARGS_B: the two CSV records are identical

@@ -8,10 +8,8 @@
 # nothing at all is written on stderr when it is not a terminal.
 # Ends with "cli-progress: N passed, N failed".
 set -u
-build=$1
-sim="$build/bloomsim"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 pty() {   # pty NAME MODE COMMAND: stdout of COMMAND to $out, stderr on the terminal
     python3 tests/progress_pty.py "$2" "exec $3 >$out" >"$err"

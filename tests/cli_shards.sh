@@ -14,10 +14,8 @@
 # of the bulk engine are skipped under the sanitizer build (a filter of
 # 72 million bits built five times).  Ends with "shards: N passed, N failed".
 set -u
-build=$1
-sim="$build/bloomsim"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 if ! command -v parallel >/dev/null 2>&1; then
     fail "GNU parallel is not installed (apt-get install parallel, see README)"

@@ -5,10 +5,8 @@
 # smaller run than the default, so it also fits the sanitizer build).
 # Ends with "cli-sim: N passed, N failed".
 set -u
-build=$1
-sim="$build/bloomsim"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 # A small seed-filter run: every required key is present in CSV and JSON.
 "$sim" fpr -m 64 -n 8 -k 5 --trials 2000 --queries 50 --seed 1 --format csv >"$out" 2>"$err"

@@ -6,11 +6,8 @@
 # only (they also run under the sanitizers; the billion-key run is not
 # here).  Ends with "cli-sim-layouts: N passed, N failed".
 set -u
-build=$1
-sim="$build/bloomsim"
-calc="$build/bloomcalc"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 for layout in standard partitioned blocked split-block; do
     k=7; [ "$layout" = split-block ] && k=8

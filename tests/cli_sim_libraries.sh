@@ -13,11 +13,8 @@
 # size bloomcalc plan --library rocksdb gives.
 # Ends with "sim-libraries: N passed, N failed".
 set -u
-build=$1
-sim="$build/bloomsim"
-calc="$build/bloomcalc"
 . tests/command_checks.sh
-checks_begin
+checks_begin "$1"
 
 # measure LIBRARY M N K: one run; checks the verdict and the interval's width
 measure() {

@@ -1,9 +1,10 @@
 # command_checks.sh - shell functions shared by the command-line test
 # scripts tests/cli_*.sh (sourced, never run on its own).
 #
-#   checks_begin          counters at zero, a scratch directory ($scratch)
+#   checks_begin [BUILD]  counters at zero, a scratch directory ($scratch)
 #                         with $out and $err for a command's output, removed
-#                         at exit
+#                         at exit; with BUILD, $build, and the programs
+#                         $calc and $sim in it
 #   pass / fail TEXT      count one check (fail prints TEXT)
 #   check NAME STATUS     pass when STATUS is 0, fail NAME otherwise
 #   refuse WORD PROGRAM ARGS...
@@ -19,6 +20,11 @@
 #   checks_end NAME       prints "NAME: N passed, N failed" (the line
 #                         tests/run_all.sh reads) and fails if anything did
 checks_begin() {
+    if [ $# -gt 0 ]; then
+        build=$1
+        calc=$build/bloomcalc
+        sim=$build/bloomsim
+    fi
     passed=0
     failed=0
     scratch=$(mktemp -d)
