@@ -240,6 +240,15 @@ fi
 BLOOMSIM_MEMORY_LIMIT=50000000 "$sim" fpr -m 64 -k 5 --key-file /dev/zero >"$out" 2>"$err"
 rc=$?
 if [ "$rc" -eq 2 ] && grep -q 'key-file.*/dev/zero.*available' "$err"; then pass; else fail "--key-file /dev/zero: exit $rc: $(cat "$err")"; fi
+# A budget that is not a byte count is refused, not replaced by MemAvailable;
+# a directory is not a key file (it once got a 2^63-byte memory refusal).
+for limit in abc 0 -5 12x 1e9 8GiB; do
+    BLOOMSIM_MEMORY_LIMIT=$limit refuse "BLOOMSIM_MEMORY_LIMIT: '$limit' is not a byte count" \
+        "$sim" fpr -m 64 -n 8 -k 5
+done
+BLOOMSIM_MEMORY_LIMIT=  "$sim" fpr -m 64 -n 8 -k 5 --trials 10 >"$out" 2>"$err"
+check "an empty BLOOMSIM_MEMORY_LIMIT is unset: exit $?" $?
+refuse "--key-file: . is a directory" "$sim" fpr -m 64 -k 5 --key-file .
 
 # ulimit -v cannot be combined with AddressSanitizer (it reserves terabytes
 # of address space), so these run only where a program starts under it.

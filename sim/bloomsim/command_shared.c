@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "command_shard.h"
@@ -159,16 +160,40 @@ void bloomsim_run_settings(sim_run_settings *settings, const bloomsim_run_option
     settings->shard = NULL;
 }
 
+/* "N bytes", followed by N in the largest IEC unit (KiB, MiB, GiB) not above
+ * it when there is one: "15678624 bytes (14.95 MiB)".  The scaled value is a
+ * division by a power of two, exact in a double, and printf rounds it
+ * correctly. */
+static const char *bytes_text(char *text, size_t size, uint64_t bytes)
+{
+    static const char *const units[] = { "", "KiB", "MiB", "GiB" };
+    unsigned unit = 0;
+    while (unit < 3 && bytes >> (10 * (unit + 1)) != 0)
+        unit++;
+    if (unit == 0)
+        snprintf(text, size, "%llu bytes", (unsigned long long)bytes);
+    else
+        snprintf(text, size, "%llu bytes (%.2f %s)", (unsigned long long)bytes,
+                 (double)bytes / (double)(1ULL << (10 * unit)), units[unit]);
+    return text;
+}
+
 int bloomsim_check_memory(const bloom_command_line *line, uint64_t needed)
 {
+    const char *invalid = sim_memory_override_invalid();
+    if (invalid != NULL) {
+        bloom_options_error(line, "%s: '%s' is not a byte count; accepted: a whole number of bytes "
+                            "from 1 to 18446744073709551615, as 8000000000", SIM_MEMORY_LIMIT_VARIABLE,
+                            invalid);
+        return BLOOM_EXIT_USAGE;
+    }
     sim_memory_budget budget;
     if (bloomsim_shard_merging() || sim_memory_fits(needed, &budget))
         return BLOOM_EXIT_SUCCESS;
-    bloom_options_error(line, "the run needs about %llu bytes (%.2f GiB) but %llu bytes (%.2f GiB) "
-                        "are available (%s); use a smaller filter, fewer --threads or trials",
-                        (unsigned long long)needed, (double)needed / 1073741824.0,
-                        (unsigned long long)budget.bytes, (double)budget.bytes / 1073741824.0,
-                        budget.source);
+    char needed_text[64], budget_text[64];
+    bloom_options_error(line, "the run needs about %s but %s are available (%s); use a smaller filter, "
+                        "fewer --threads or trials", bytes_text(needed_text, sizeof needed_text, needed),
+                        bytes_text(budget_text, sizeof budget_text, budget.bytes), budget.source);
     return BLOOM_EXIT_USAGE;
 }
 
@@ -178,14 +203,16 @@ static int settle_keys(bloomsim_measurement *measurement, const bloom_command_li
 {
     if (options->key_path != NULL) {
         char error[512];
-        FILE *probe = fopen(options->key_path, "rb");
-        if (probe != NULL) {
-            fseek(probe, 0, SEEK_END);
-            long size = ftell(probe);
-            fclose(probe);
-            if (size > 0 && bloomsim_check_memory(line, sim_key_file_memory((uint64_t)size)) != 0)
-                return BLOOM_EXIT_USAGE;
+        struct stat file;
+        int known = stat(options->key_path, &file) == 0;
+        if (known && S_ISDIR(file.st_mode)) {
+            bloom_options_error(line, "--key-file: %s is a directory; accepted: a file (or pipe) "
+                                "of keys, one per line", options->key_path);
+            return BLOOM_EXIT_USAGE;
         }
+        uint64_t size = known && S_ISREG(file.st_mode) ? (uint64_t)file.st_size : 0;
+        if (bloomsim_check_memory(line, sim_key_file_memory(size)) != 0)
+            return BLOOM_EXIT_USAGE;
         if (sim_key_file_load(&measurement->key_file, options->key_path, error, sizeof error) != 0) {
             bloom_options_error(line, "--key-file: %s", error);
             return BLOOM_EXIT_USAGE;

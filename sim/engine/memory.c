@@ -3,7 +3,9 @@
  * memory.h).  /proc/meminfo reports "MemAvailable:   <kibibytes> kB";
  * /proc/self/statm starts with the process's mapped size in pages, which is
  * what RLIMIT_AS counts (proc(5), getrlimit(2)).  The environment override
- * must be a plain decimal byte count; anything else is ignored.
+ * must be a plain decimal byte count from 1 to 2^64 - 1 (empty: unset);
+ * anything else is reported by sim_memory_override_invalid (the commands
+ * refuse it), never silently replaced by the measured budget.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -46,16 +48,27 @@ static uint64_t address_space_room(void)
     return (uint64_t)limit.rlim_cur > mapped ? (uint64_t)limit.rlim_cur - mapped : 0;
 }
 
-/* The override's byte count; 0 when it is absent or not a plain number. */
-static uint64_t override_bytes(void)
+/* The byte count `text` holds (a plain decimal number), or 0 when it holds none. */
+static uint64_t byte_count(const char *text)
 {
-    const char *text = getenv(SIM_MEMORY_LIMIT_VARIABLE);
     if (text == NULL || *text < '0' || *text > '9')
         return 0;
     char *end = NULL;
     errno = 0;
     unsigned long long bytes = strtoull(text, &end, 10);
     return errno == 0 && *end == '\0' ? bytes : 0;
+}
+
+/* The override's byte count; 0 when it is absent or not a byte count. */
+static uint64_t override_bytes(void)
+{
+    return byte_count(getenv(SIM_MEMORY_LIMIT_VARIABLE));
+}
+
+const char *sim_memory_override_invalid(void)
+{
+    const char *text = getenv(SIM_MEMORY_LIMIT_VARIABLE);
+    return text != NULL && *text != '\0' && byte_count(text) == 0 ? text : NULL;
 }
 
 sim_memory_budget sim_memory_budget_get(void)

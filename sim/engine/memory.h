@@ -25,6 +25,13 @@ typedef struct sim_memory_budget {
     const char *source;    /* "MemAvailable", "ulimit -v", SIM_MEMORY_LIMIT_VARIABLE or "unknown" */
 } sim_memory_budget;
 
+/*
+ * The text of BLOOMSIM_MEMORY_LIMIT when it is set, not empty, and not a
+ * byte count (a plain decimal number from 1 to 2^64 - 1), else NULL.  Such a value is
+ * left out of the budget; commands refuse to run with it.
+ */
+const char *sim_memory_override_invalid(void);
+
 /* The budget as described above. */
 sim_memory_budget sim_memory_budget_get(void);
 
