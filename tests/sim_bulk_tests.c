@@ -347,6 +347,15 @@ static unsigned packed_shift_of(const sim_layout *layout)
     return probes.packed_shift;
 }
 
+/* Whether the layout's probe source takes the batched block keys. */
+static int batched_of(const sim_layout *layout)
+{
+    sim_prober prober;
+    sim_key_probes probes;
+    probes_of(layout, 5, &prober, &probes);
+    return probes.batched_blocks;
+}
+
 /* The packed offsets of the block layouts whose blocks and offset ranges
  * are powers of two (blocked 512 bits k = 7, split block 256 bits k = 8
  * and 512 bits k = 4, also with short indices and a fingerprint) equal
@@ -361,6 +370,8 @@ static void test_packed_offsets_equal_layout_positions(void)
         uint64_t block = layout.block_bits;
         int expected = layout.kind >= BLOOM_LAYOUT_BLOCKED && (block & (block - 1)) == 0;
         CU_ASSERT_EQUAL(packed_shift_of(&layout) != 0, expected);
+        /* batched (test_layouts_bulk_buffers) unless a fingerprint is hashed instead of the key */
+        CU_ASSERT_EQUAL(batched_of(&layout), expected && layout.hash_bits == 0);
         if (!expected)
             continue;
         packed++;
@@ -373,9 +384,11 @@ static void test_packed_offsets_equal_layout_positions(void)
 enum { LAYOUT_KEYS = 250000, LAYOUT_QUERIES = 100000 };
 
 /* The bulk engine itself, every layout, buffers from 1 KiB (nearly every
- * key overflows its bucket) to the default, 1 and 3 threads: the filter's
- * words equal those of sim_layout_positions one key at a time, and the
- * absent keys it answers "maybe" are the same count. */
+ * key overflows its bucket) to the default, 1 and 3 threads, the block
+ * layouts' batched keys (sim_key_probes_block_*) with and without the
+ * AVX-512 lanes: the filter's words equal those of sim_layout_positions
+ * one key at a time, and the absent keys it answers "maybe" are the same
+ * count. */
 static void test_layouts_bulk_buffers(void)
 {
     for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
@@ -403,8 +416,11 @@ static void test_layouts_bulk_buffers(void)
         }
         CU_ASSERT(maybe > 0);
         const uint64_t buffers[] = { 1024, 0 };
+        int vector = probes.vector_draws;
         for (unsigned threads = 1; threads <= 3; threads += 2)
             for (size_t b = 0; b < 2; b++) {
+                /* the lanes (when the processor has them) and the one-by-one draws in turn */
+                probes.vector_draws = vector && (threads + b) % 2 == 0;
                 sim_bulk_options options;
                 sim_bulk_default_options(&options, layout.bits, threads);
                 if (buffers[b] != 0)

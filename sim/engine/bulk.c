@@ -148,6 +148,7 @@ typedef struct build_task {
     uint64_t keys_per_thread;     /* of each chunk */
     unsigned key_words;           /* packed block keys: 32-bit words an entry takes (0: one word a probe) */
     unsigned block_shift;         /* packed block keys: log2 B */
+    int batched;                  /* packed block keys from generated keys: scatter_batched_blocks */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
     const sim_bulk_progress *progress;
@@ -266,6 +267,17 @@ static inline int bucket_packed(const build_task *task, thread_buckets *own, uin
     return 1;
 }
 
+/* A packed key into its bucket, or its k positions into the overflow list. */
+static void bucket_packed_key(const build_task *task, thread_buckets *own, uint64_t first, uint64_t packed)
+{
+    if (bucket_packed(task, own, first, packed))
+        return;
+    uint64_t positions[64];
+    sim_key_probes_unpack(task->probes, first, packed, positions);
+    for (unsigned i = 0; i < task->probes->hashes; i++)
+        push_overflow(own, positions[i]);
+}
+
 /* A block key whose block lies in one region with room for its k probes
  * (positions[0..k-1]): one bucket, one fill update.  Returns 0 (nothing
  * done) otherwise. */
@@ -295,12 +307,7 @@ static void scatter_keys(const build_task *task, thread_buckets *own, uint64_t f
         sim_key_at(task->keys, j, &key);
         sim_key_cursor_start(&cursor, probes, key.bytes, key.length);
         if (task->key_words != 0) {
-            uint64_t block = sim_key_cursor_block(&cursor), packed = sim_key_cursor_packed(&cursor, probes);
-            if (bucket_packed(task, own, block, packed))
-                continue;
-            sim_key_probes_unpack(probes, block, packed, positions);
-            for (unsigned i = 0; i < probes->hashes; i++)
-                push_overflow(own, positions[i]);
+            bucket_packed_key(task, own, sim_key_cursor_block(&cursor), sim_key_cursor_packed(&cursor, probes));
             continue;
         }
         if (probes->hashes > SIM_MAX_KEY_PROBES) {
@@ -314,6 +321,39 @@ static void scatter_keys(const build_task *task, thread_buckets *own, uint64_t f
             continue;
         for (unsigned i = 0; i < count; i++)
             bucket_probe(task, own, positions[i]);
+    }
+}
+
+/* Keys of a batch (batched block keys, sim_key_probes_block_start). */
+#define KEY_BATCH 32U
+
+/* The XXH3 halves of generated keys [first, first + count) of `keys` (count <= KEY_BATCH). */
+static void hash_batch(uint64_t *lows, uint64_t *highs, const sim_key_probes *probes, const sim_key_stream *keys,
+                       uint64_t first, unsigned count)
+{
+    uint64_t values[KEY_BATCH];
+    sim_key_values(values, keys, first, count);
+    sim_hash_xxh3_values(lows, highs, values, count, keys->role == SIM_KEYS_ABSENT, &probes->prober->seeds);
+}
+
+/* Batched block keys with packed offsets (probes->batched_blocks, generated
+ * keys): phase 1 for keys [first, end), KEY_BATCH keys hashed in one call,
+ * each one packed entry from its halves; a key whose word 0 is rejected
+ * for its block (probability below b / 2^64) takes the cursor. */
+static void scatter_batched_blocks(const build_task *task, thread_buckets *own, uint64_t first, uint64_t end)
+{
+    const sim_key_probes *probes = task->probes;
+    uint64_t lows[KEY_BATCH], highs[KEY_BATCH];
+    for (uint64_t j = first; j < end; j += KEY_BATCH) {
+        unsigned count = end - j < KEY_BATCH ? (unsigned)(end - j) : KEY_BATCH;
+        hash_batch(lows, highs, probes, task->keys, j, count);
+        for (unsigned i = 0; i < count; i++) {
+            uint64_t block;
+            if (sim_key_probes_block_start(probes, lows[i], &block))
+                bucket_packed_key(task, own, block, sim_key_probes_block_packed(probes, lows[i], highs[i]));
+            else
+                scatter_keys(task, own, j + i, j + i + 1);
+        }
     }
 }
 
@@ -445,7 +485,9 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
     for (uint64_t start = 0; start < task->count; start += chunk) {
         uint64_t first = start + task->keys_per_thread * member;
         uint64_t end = first + task->keys_per_thread;
-        if (first < task->count)
+        if (first < task->count && task->batched)
+            scatter_batched_blocks(task, own, first, end < task->count ? end : task->count);
+        else if (first < task->count)
             scatter_keys(task, own, first, end < task->count ? end : task->count);
         if (member == 0) {
             task->stop = sim_interrupt_requested();
@@ -474,6 +516,7 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     task.regions = region_count(filter->bits);
     task.key_words = packed_key_words(probes);
     task.block_shift = task.key_words != 0 ? (unsigned)__builtin_ctzll(probes->span) : 0;
+    task.batched = task.key_words != 0 && probes->batched_blocks && keys->file == NULL;
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),
                  task.key_words != 0 ? task.key_words : probes->hashes);
     task.buckets = allocate_buckets(&task, options->threads);
@@ -502,6 +545,7 @@ typedef struct query_task {
     const sim_key_stream *keys;
     uint64_t count;
     unsigned window;
+    int batched;                  /* batched block keys (ask_batched_blocks) */
     atomic_uint_fast64_t next_block;
     uint64_t *positives;          /* per member */
     uint64_t *asked;              /* per member */
@@ -597,6 +641,66 @@ static uint64_t ask_blocked(const query_task *task, flight *flights, uint64_t fi
     return positives;
 }
 
+/* ---- batched block keys: hashed a batch at a time ---- */
+
+/* One batch of block keys in flight: their halves and blocks. */
+typedef struct block_batch {
+    uint64_t index;               /* the batch's first key */
+    unsigned count;
+    uint64_t lows[KEY_BATCH], highs[KEY_BATCH], firsts[KEY_BATCH];
+    unsigned char drawn[KEY_BATCH];   /* 0: word 0 was rejected, ask with the cursor */
+} block_batch;
+
+/* Hashes keys [index, index + count), draws their blocks and prefetches them. */
+static void stage_blocks(block_batch *batch, const query_task *task, uint64_t index, unsigned count)
+{
+    const sim_key_probes *probes = task->probes;
+    batch->index = index;
+    batch->count = count;
+    hash_batch(batch->lows, batch->highs, probes, task->keys, index, count);
+    for (unsigned i = 0; i < count; i++) {
+        batch->drawn[i] = (unsigned char)sim_key_probes_block_start(probes, batch->lows[i], &batch->firsts[i]);
+        uint64_t line = batch->firsts[i] / 512, last = (batch->firsts[i] + probes->span - 1) / 512;
+        for (unsigned l = 0; l < BLOCK_PREFETCH_LINES && line + l <= last; l++)
+            __builtin_prefetch(&task->filter->words[(line + l) * 8], 0, 3);
+    }
+}
+
+/* The positives of a staged batch (its blocks now in cache). */
+static uint64_t answer_blocks(const block_batch *batch, const query_task *task)
+{
+    const sim_key_probes *probes = task->probes;
+    uint64_t positives = 0;
+    for (unsigned i = 0; i < batch->count; i++) {
+        if (batch->drawn[i]) {
+            positives += (uint64_t)sim_key_probes_block_contains(probes, task->filter->words, batch->firsts[i],
+                                                                 batch->lows[i], batch->highs[i]);
+        } else {
+            flight key;
+            launch_block(&key, task, batch->index + i);
+            positives += (uint64_t)answer_block(&key, task);
+        }
+    }
+    return positives;
+}
+
+/* Asks keys [first, end) two batches at a time: batch t + 1 is hashed and
+ * its blocks prefetched before batch t is answered (group prefetching,
+ * Chen et al. 2004). */
+static uint64_t ask_batched_blocks(const query_task *task, uint64_t first, uint64_t end)
+{
+    block_batch batches[2];
+    uint64_t positives = 0;
+    unsigned current = 0;
+    stage_blocks(&batches[0], task, first, end - first < KEY_BATCH ? (unsigned)(end - first) : KEY_BATCH);
+    for (uint64_t next = first + batches[0].count; next < end; next += batches[current].count) {
+        current ^= 1;
+        stage_blocks(&batches[current], task, next, end - next < KEY_BATCH ? (unsigned)(end - next) : KEY_BATCH);
+        positives += answer_blocks(&batches[current ^ 1], task);
+    }
+    return positives + answer_blocks(&batches[current], task);
+}
+
 static void query_member(void *context, sim_team *team, unsigned member, unsigned members)
 {
     (void)team;
@@ -609,8 +713,9 @@ static void query_member(void *context, sim_team *team, unsigned member, unsigne
             return;
         uint64_t first = block * QUERY_BLOCK_KEYS;
         uint64_t end = first + QUERY_BLOCK_KEYS < task->count ? first + QUERY_BLOCK_KEYS : task->count;
-        task->positives[member] += task->probes->span != 0 ? ask_blocked(task, flights, first, end)
-                                                           : ask_scattered(task, flights, first, end);
+        task->positives[member] += task->batched ? ask_batched_blocks(task, first, end)
+                                   : task->probes->span != 0 ? ask_blocked(task, flights, first, end)
+                                                             : ask_scattered(task, flights, first, end);
         task->asked[member] += end - first;
         if (member == 0)
             report_progress(task->progress, first);
@@ -627,6 +732,7 @@ uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_key_probes
     task.keys = keys;
     task.count = count;
     task.progress = options->progress;
+    task.batched = probes->batched_blocks && keys->file == NULL;
     task.window = options->window < 1 ? 1
                   : options->window > SIM_BULK_MAX_WINDOW ? SIM_BULK_MAX_WINDOW : options->window;
     atomic_init(&task.next_block, 0);

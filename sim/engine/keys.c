@@ -24,17 +24,6 @@
 #define LOW63_MASK 0x7fffffffffffffffULL
 #define TOP_BIT 0x8000000000000000ULL
 
-uint64_t sim_permute63(uint64_t value)
-{
-    value &= LOW63_MASK;
-    value ^= value >> 31;
-    value = (value * 0xbf58476d1ce4e5b9ULL) & LOW63_MASK;
-    value ^= value >> 29;
-    value = (value * 0x94d049bb133111ebULL) & LOW63_MASK;
-    value ^= value >> 32;
-    return value;
-}
-
 void sim_key_stream_init(sim_key_stream *stream, sim_key_role role, uint64_t seed,
                          const sim_key_file *file)
 {
@@ -49,10 +38,33 @@ void sim_key_stream_skip(sim_key_stream *stream, uint64_t count)
         stream->offset = (stream->offset + count) & LOW63_MASK;
 }
 
+static inline uint64_t permute63(uint64_t value)
+{
+    value &= LOW63_MASK;
+    value ^= value >> 31;
+    value = (value * 0xbf58476d1ce4e5b9ULL) & LOW63_MASK;
+    value ^= value >> 29;
+    value = (value * 0x94d049bb133111ebULL) & LOW63_MASK;
+    value ^= value >> 32;
+    return value;
+}
+
+uint64_t sim_permute63(uint64_t value)
+{
+    return permute63(value);
+}
+
 uint64_t sim_key_value(const sim_key_stream *stream, uint64_t index)
 {
     uint64_t tag = stream->role == SIM_KEYS_ABSENT ? TOP_BIT : 0;
-    return tag | sim_permute63(index + stream->offset);
+    return tag | permute63(index + stream->offset);
+}
+
+void sim_key_values(uint64_t *values, const sim_key_stream *stream, uint64_t first, unsigned count)
+{
+    uint64_t tag = stream->role == SIM_KEYS_ABSENT ? TOP_BIT : 0;
+    for (unsigned i = 0; i < count; i++)
+        values[i] = tag | permute63(first + i + stream->offset);
 }
 
 void sim_key_at(const sim_key_stream *stream, uint64_t index, sim_key *key)

@@ -75,6 +75,9 @@ typedef struct sim_key {
 /* The 64-bit value of generated key `index` of the stream (top bit = role). */
 uint64_t sim_key_value(const sim_key_stream *stream, uint64_t index);
 
+/* values[i] = sim_key_value(stream, first + i) for i < count (one call for a batch). */
+void sim_key_values(uint64_t *values, const sim_key_stream *stream, uint64_t first, unsigned count);
+
 /* Fills `key` with key number `index` of the stream (for a file, index must
  * be below the file's key count). */
 void sim_key_at(const sim_key_stream *stream, uint64_t index, sim_key *key);

@@ -143,6 +143,18 @@ typedef struct sim_hash_stream {
 void sim_hash_stream_start(sim_hash_stream *stream, sim_hash_function function,
                            const void *bytes, size_t length, const sim_hash_seeds *seeds);
 
+/*
+ * The XXH3 halves (words 0 and 1 of the stream above) of `count` keys of
+ * 8 bytes, the little-endian bytes of values[i], followed by a newline byte
+ * when `newline` (9 bytes): lows[i] and highs[i] are exactly what
+ * sim_hash_stream_start computes for those bytes.  One call for a batch:
+ * the key length is a constant inside, so XXH3's short-input path is
+ * inlined without its length dispatch, and the keys' independent hashes
+ * overlap in the processor (issue 16: the batched block engine).
+ */
+void sim_hash_xxh3_values(uint64_t *lows, uint64_t *highs, const uint64_t *values, unsigned count, int newline,
+                          const sim_hash_seeds *seeds);
+
 /* Word `index` of an FNV-1a stream (use sim_hash_stream_next). */
 uint64_t sim_hash_stream_fnv1a_word(const sim_hash_stream *stream, uint64_t index);
 

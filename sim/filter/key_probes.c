@@ -16,6 +16,9 @@
  * checked by tests/sim_layout_tests.c and tests/sim_bulk_tests.c.
  */
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "key_probes.h"
 
@@ -76,6 +79,8 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
                                                                            : layout->block_bits / layout->hashes);
         probes->packed_shift = packed_shift(probes);
         probes->vector_draws = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+        probes->batched_blocks = probes->packed_shift != 0 && prober->function == SIM_HASH_XXH3
+                                 && probes->hash_bits == 0;
         break;
     case SIM_FAMILY_PROBER:
     default:
@@ -211,26 +216,36 @@ typedef uint64_t lanes8 __attribute__((vector_size(64)));
 #endif
 
 /* Eight probes at once: lane l is probe i = index + l (l < count <= 8),
- * drawn from word w = words_drawn + l of the XXH3 stream (hash.h: word 1
- * is the high half, word j >= 2 SplitMix64 of low + (j - 1) golden, XOR
- * high; words_drawn >= 1), its offset the word's top bits plus i times
- * the stride, shifted to bits i log2 B. */
-__attribute__((target("avx512f,avx512dq"))) static uint64_t
-packed_eight(const sim_hash_stream *stream, unsigned index, unsigned count, unsigned draw_shift, uint64_t stride,
-             unsigned shift)
+ * drawn from word w = words_drawn + l of the XXH3 stream with halves low,
+ * high (hash.h: word 1 is the high half, word j >= 2 SplitMix64 of
+ * low + (j - 1) golden, XOR high; words_drawn >= 1), its offset the
+ * word's top bits plus i times the stride: the offsets' lanes. */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8
+offsets_eight(uint64_t low, uint64_t high, uint64_t words_drawn, unsigned index, unsigned draw_shift,
+              uint64_t stride)
 {
     const lanes8 lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
-    lanes8 x = stream->low + (stream->words_drawn - 1 + lane) * SIM_GOLDEN_GAMMA;
+    lanes8 x = low + (words_drawn - 1 + lane) * SIM_GOLDEN_GAMMA;
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ULL;
     x ^= x >> 27;
     x *= 0x94d049bb133111ebULL;
     x ^= x >> 31;
-    x ^= stream->high;
-    if (stream->words_drawn == 1)
-        x[0] = stream->high;
+    x ^= high;
+    if (words_drawn == 1)
+        x[0] = high;
+    return (x >> draw_shift) + (index + lane) * stride;
+}
+
+/* The offsets of probes index .. index + count - 1 (count <= 8) shifted to
+ * bits i log2 B and ORed together. */
+__attribute__((target("avx512f,avx512dq"))) static uint64_t
+packed_eight(uint64_t low, uint64_t high, uint64_t words_drawn, unsigned index, unsigned count,
+             unsigned draw_shift, uint64_t stride, unsigned shift)
+{
+    const lanes8 lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
     lanes8 probe = index + lane;
-    lanes8 offsets = ((x >> draw_shift) + probe * stride) << ((probe * shift) & 63);
+    lanes8 offsets = offsets_eight(low, high, words_drawn, index, draw_shift, stride) << ((probe * shift) & 63);
     offsets &= (lanes8)(lane < count);
     /* the lanes' bits do not overlap: OR them in registers, halves onto halves
      * (reading the lanes back from memory stalled on the vector's store) */
@@ -240,20 +255,78 @@ packed_eight(const sim_hash_stream *stream, unsigned index, unsigned count, unsi
     return offsets[0];
 }
 
+/* The packed offsets of probes index .. k - 1 from words words_drawn ..,
+ * eight lanes at a time. */
+static uint64_t packed_lanes(const sim_key_probes *probes, uint64_t low, uint64_t high, uint64_t words_drawn,
+                             unsigned index)
+{
+    uint64_t packed = 0;
+    while (index < probes->hashes) {
+        unsigned count = probes->hashes - index < 8 ? probes->hashes - index : 8;
+        packed |= packed_eight(low, high, words_drawn, index, count, probes->offsets.shift, word_stride(probes),
+                               probes->packed_shift);
+        words_drawn += count;
+        index += count;
+    }
+    return packed;
+}
+
 uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *probes)
 {
     sim_hash_stream *stream = &cursor->probe.stream;
     if (!probes->vector_draws || probes->prober->function != SIM_HASH_XXH3 || stream->words_drawn == 0)
         return packed_one_by_one(cursor, probes);
-    uint64_t packed = 0;
-    while (cursor->index < probes->hashes) {
-        unsigned count = probes->hashes - cursor->index < 8 ? probes->hashes - cursor->index : 8;
-        packed |= packed_eight(stream, cursor->index, count, probes->offsets.shift, word_stride(probes),
-                               probes->packed_shift);
-        stream->words_drawn += count;
-        cursor->index += count;
-    }
+    uint64_t packed = packed_lanes(probes, stream->low, stream->high, stream->words_drawn, cursor->index);
+    stream->words_drawn += probes->hashes - cursor->index;
+    cursor->index = probes->hashes;
     return packed;
+}
+
+/* Offset i of a batched block key (word i + 1 of its stream, top bits, plus
+ * i times the stride). */
+static inline uint64_t block_offset(const sim_key_probes *probes, uint64_t low, uint64_t high, unsigned i)
+{
+    return (xxh3_word(low, high, i + 1) >> probes->offsets.shift) + i * word_stride(probes);
+}
+
+uint64_t sim_key_probes_block_packed(const sim_key_probes *probes, uint64_t low, uint64_t high)
+{
+    if (probes->vector_draws)
+        return packed_lanes(probes, low, high, 1, 0);
+    uint64_t packed = 0;
+    for (unsigned i = 0; i < probes->hashes; i++)
+        packed |= block_offset(probes, low, high, i) << (i * probes->packed_shift);
+    return packed;
+}
+
+/* All k <= 8 bits of a block of at most 512 bits set: the words it covers
+ * loaded once (a masked load, which reads no word beyond them), each
+ * lane's word picked by its offset / 64, shifted by offset mod 64. */
+__attribute__((target("avx512f,avx512dq"))) static int
+contains_eight(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low, uint64_t high)
+{
+    const uint64_t *base = words + first / 64;
+    unsigned covered = (unsigned)((first % 64 + probes->span + 63) / 64);
+    __m512i block = _mm512_maskz_loadu_epi64((__mmask8)((1U << covered) - 1), base);
+    lanes8 offsets = offsets_eight(low, high, 1, 0, probes->offsets.shift, word_stride(probes)) + first % 64;
+    __m512i word = _mm512_permutexvar_epi64((__m512i)(offsets >> 6), block);
+    __m512i bit = _mm512_srlv_epi64(word, (__m512i)(offsets & 63));
+    unsigned set = _mm512_test_epi64_mask(bit, _mm512_set1_epi64(1));
+    unsigned wanted = (1U << probes->hashes) - 1;
+    return (set & wanted) == wanted;
+}
+
+int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low,
+                                  uint64_t high)
+{
+    if (probes->vector_draws && probes->hashes <= 8 && probes->span <= 512)
+        return contains_eight(probes, words, first, low, high);
+    for (unsigned i = 0; i < probes->hashes; i++) {
+        uint64_t position = first + block_offset(probes, low, high, i);
+        if ((words[position / 64] >> (position % 64) & 1) == 0)
+            return 0;
+    }
+    return 1;
 }
 
 void sim_key_probes_unpack(const sim_key_probes *probes, uint64_t first, uint64_t packed, uint64_t *positions)

@@ -79,6 +79,7 @@ typedef struct sim_key_probes {
     unsigned slice_larger;     /* partitioned: reachable mod k (the larger slices, first) */
     unsigned packed_shift;     /* log2 B when sim_key_cursor_packed applies (else 0) */
     int vector_draws;          /* sim_key_cursor_packed may use AVX-512 (set from the processor) */
+    int batched_blocks;        /* the sim_key_probes_block_* functions apply (see there) */
 } sim_key_probes;
 
 /* One key's positions in flight.  Holds the key's (or fingerprint's) hash
@@ -180,6 +181,46 @@ uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *pro
 
 /* The positions of a key of block `first` from its packed offsets (k of them). */
 void sim_key_probes_unpack(const sim_key_probes *probes, uint64_t first, uint64_t packed, uint64_t *positions);
+
+/*
+ * Block keys from their hash halves (issue 16: the batched engines).  When
+ * probes->batched_blocks (a block family with packed offsets,
+ * sim_key_cursor_packed, hashed by XXH3 without a fingerprint), a key's
+ * positions are a function of its XXH3 halves alone (hash.h: words 0 and 1;
+ * sim_hash_xxh3_values computes them for a batch of keys): the block is
+ * the exact draw of word 0, offset i the top bits of word i + 1.  An
+ * engine hashes a batch of keys, then calls these, and gets the cursor's
+ * positions without a cursor.
+ */
+
+/* Stores the first bit of the block of the key whose word 0 is `low` in
+ * *first and returns 1, or returns 0 when Lemire's test rejects word 0
+ * (probability below b / 2^64): the key's block then comes from a later
+ * word, and the engine takes the cursor for it. */
+static inline int sim_key_probes_block_start(const sim_key_probes *probes, uint64_t low, uint64_t *first)
+{
+    const sim_exact_range *draw = &probes->blocks;
+    if (draw->shift != 0) {
+        *first = (low >> draw->shift) * probes->span;
+        return 1;
+    }
+    unsigned __int128 product = (unsigned __int128)low * draw->range;
+    *first = (uint64_t)(product >> 64) * probes->span;
+    return (uint64_t)product >= draw->surplus;
+}
+
+/* The packed offsets (sim_key_cursor_packed's word) of the key with halves
+ * low, high whose block was drawn from word 0 (sim_key_probes_block_start
+ * returned 1). */
+uint64_t sim_key_probes_block_packed(const sim_key_probes *probes, uint64_t low, uint64_t high);
+
+/* 1 when all k bits of that key are set in the filter's `words`, else 0
+ * (the answer of testing its k positions; with AVX-512, probes->vector_draws,
+ * a block of at most 512 bits is loaded once and its k bits tested in
+ * eight lanes at once, else the positions are tested one by one, stopping
+ * at the first clear bit). */
+int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low,
+                                  uint64_t high);
 
 /* Stores the key's k positions in positions[0..k-1] (start and k nexts). */
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,
