@@ -6,7 +6,7 @@
 # --library rocksdb (and compare -c for both RocksDB rows).
 #   - each alias, with its library, prints exactly what -n/-p print (every
 #     field of the CSV record), in bloomcalc plan and bloomsim plan (not
-#     Cassandra's there: bloomsim refuses its 128-bit hash);
+#     Cassandra's too, which bloomsim builds with its own hash and probes);
 #   - the sizes it gives equal figures derived by hand or measured on the
 #     real library (below);
 #   - without its library, with another one, twice, or beside the option it
@@ -40,9 +40,9 @@ same_record() {
 
 for program in calc sim; do
     if [ $program = calc ]; then binary=$calc extra=""; else binary=$sim extra=$run_size; fi
-    # (bloomsim builds no Cassandra filter: its 128-bit hash is wider than bloomsim's 64)
-    [ $program = calc ] && same_record "calc plan --fp-chance" "$binary" plan --library cassandra \
-        --fp-chance 0.01 -n 1e6 -- --library cassandra -p 0.01 -n 1e6
+    # shellcheck disable=SC2086
+    same_record "$program plan --fp-chance" "$binary" plan --library cassandra \
+        --fp-chance 0.01 -n 1e6 $extra -- --library cassandra -p 0.01 -n 1e6 $extra
     # shellcheck disable=SC2086
     same_record "$program plan --error-rate --capacity" "$binary" plan --library redisbloom \
         --error-rate 0.001 --capacity 5e5 $extra -- --library redisbloom -p 0.001 -n 5e5 $extra

@@ -13,6 +13,8 @@
  * "make check-peers" (tests/peers).
  */
 #include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "library_hashes.h"
 #include "library_probes.h"
@@ -73,8 +75,62 @@ static void test_murmur3_matches_guava(void)
     CU_ASSERT_EQUAL(out[1], 0x5b1e906a48ae1d19ULL);
 }
 
+/*
+ * Cassandra's MurmurHash3 (library_probes_cassandra.c).  Keys whose tail bytes are all below
+ * 0x80 (their 16-byte blocks may hold any bytes: Cassandra reads blocks unsigned): Guava 31.1's
+ * Hashing.murmur3_128().hashBytes(key), its asBytes() read as two little-endian longs.  Keys
+ * with a tail byte of 0x80 or more: the quirk derived by hand (the byte at position j of a
+ * lane contributes (b - 256) << 8j: {0x80} has the lane 0xffffffffffffff80, not 0x80; the top
+ * byte of a full 8-byte lane sign-extends past bit 63, so {0,..,0,0x80} is unchanged), with the
+ * values of the DataStax Python driver (python3-cassandra 3.25, cassandra.murmur3, which must
+ * reproduce Cassandra's tokens: h1 from its C murmur3, h2 = F(a) + 2 F(b) from the two fmix
+ * values of its pure-Python version); Guava gives 61619a676395018a 04d49bf29c500821 for {0x80}.
+ * "make check-peers" recomputes both kinds live.
+ */
+static void test_cassandra_murmur3(void)
+{
+    static const struct { const char *hex; uint64_t h1, h2; } vectors[] = {
+        /* tail bytes below 0x80: Guava's values */
+        { "0102030405060708", 0x9ce80ca5ef93bfdcULL, 0xc567e5e6b655ac07ULL },
+        { "01020304050607087f", 0xefe69131e9e1634fULL, 0xe40be2afe53edeffULL },
+        { "808182838485868788898a8b8c8d8e8f10203040", 0xe5a713677d51c8a8ULL, 0xbd435f7c3afcba1eULL },
+        { "0000000000000080", 0x01159dfeb4593227ULL, 0x8bdef8b0ec4fe0b6ULL },   /* top byte: as Guava */
+        /* a tail byte of 0x80 or more: the driver's values, not Guava's */
+        { "80", 0xb6aa75aff6f3b434ULL, 0x6ec0210d9ab133c5ULL },
+        { "0180", 0xedcd1557495f109dULL, 0x0e12ecca8440e983ULL },
+        { "ff000000000000000080", 0x7343214185fd9c25ULL, 0xcb5f39ff3d40f452ULL },
+    };
+    for (size_t v = 0; v < sizeof vectors / sizeof vectors[0]; v++) {
+        unsigned char bytes[32];
+        size_t length = strlen(vectors[v].hex) / 2;
+        for (size_t i = 0; i < length; i++) {
+            unsigned value = 0;
+            sscanf(vectors[v].hex + 2 * i, "%2x", &value);
+            bytes[i] = (unsigned char)value;
+        }
+        sim_library_hashes hashes;
+        sim_library_hash(&hashes, SIM_LIBRARY_CASSANDRA, bytes, length);
+        CU_ASSERT_EQUAL(hashes.words[0], vectors[v].h1);
+        CU_ASSERT_EQUAL(hashes.words[1], vectors[v].h2);
+        uint64_t standard[2];
+        sim_murmur3_x64_128(bytes, length, 0, standard);
+        CU_ASSERT_EQUAL(standard[0] == vectors[v].h1, v < 4);   /* the quirk changes exactly the last three */
+    }
+}
+
 static void test_probes_by_hand(void)
 {
+    /* Cassandra: base = h2, inc = h1, |base| mod m of the signed long.  h2 = 3, h1 = -1: 3, 2, 1,
+     * 0, then -1 and -2 give 1 and 2; h2 = 2^63 (Long.MIN_VALUE), h1 = 5: |-2^63| = 2^63 ->
+     * 808 (mod 1000), then -(2^63 - 5) -> 803 and -(2^63 - 10) -> 798. */
+    static const uint64_t reflected[] = { 3, 2, 1, 0, 1, 2 };
+    sim_library_hashes cassandra = { { UINT64_MAX, 3, 0, 0 } };
+    for (unsigned i = 0; i < 6; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_CASSANDRA, &cassandra, i, 1000), reflected[i]);
+    sim_library_hashes minimum = { { 5, UINT64_C(1) << 63, 0, 0 } };
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_CASSANDRA, &minimum, 0, 1000), 808);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_CASSANDRA, &minimum, 1, 1000), 803);
+    CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_CASSANDRA, &minimum, 2, 1000), 798);
     /* Guava: h1 = 2^63 + 5, h2 = 2^63 + 1: the sum wraps mod 2^64 and the sign bit is masked. */
     sim_library_hashes guava = { { (1ULL << 63) + 5, (1ULL << 63) + 1, 0, 0 } };
     CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_GUAVA, &guava, 0, 1000), 5);
@@ -148,7 +204,8 @@ static const bloom_test_case cases[] = {
     { "MurmurHash2: SMHasher verification value", test_murmur2_smhasher_verification },
     { "MurmurHash3_x64_128: SMHasher verification value", test_murmur3_smhasher_verification },
     { "MurmurHash3_x64_128: Guava 31.1's hash codes", test_murmur3_matches_guava },
-    { "library probes by hand: wrap-around, sign mask, cubic term", test_probes_by_hand },
+    { "Cassandra's MurmurHash3: Guava's below 0x80, the signed tail above", test_cassandra_murmur3 },
+    { "library probes by hand: wrap-around, sign mask, cubic term, abs", test_probes_by_hand },
     { "RocksDB FastLocalBloom and Parquet split block by hand", test_block_libraries_by_hand },
     { "positions are the probes, below m", test_positions_follow_probes },
     { NULL, NULL },

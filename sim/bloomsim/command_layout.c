@@ -33,7 +33,7 @@ int bloomsim_layout_library_family(const bloom_deployed_filter *filter)
         { "guava@31", SIM_LIBRARY_GUAVA }, { "bits-and-blooms", SIM_LIBRARY_BITS_AND_BLOOMS },
         { "libbloom", SIM_LIBRARY_LIBBLOOM }, { "bloom-filters", SIM_LIBRARY_BLOOM_FILTERS },
         { "rocksdb", SIM_LIBRARY_ROCKSDB }, { "parquet-mr", SIM_LIBRARY_PARQUET },
-        { "parquet-spec", SIM_LIBRARY_PARQUET },
+        { "parquet-spec", SIM_LIBRARY_PARQUET }, { "cassandra", SIM_LIBRARY_CASSANDRA },
     };
     const char *name = bloom_library_names[filter->description.library];
     for (size_t i = 0; filter->description.library != 0 && i < sizeof reproduced / sizeof reproduced[0]; i++)

@@ -1,7 +1,12 @@
 /*
  * library_hashes.c - MurmurHash3_x64_128 and MurmurHash2 (32-bit), the
- * hashes of Guava, bits-and-blooms/bloom and libbloom (library_hashes.h),
- * written from Appleby's published description of the algorithms.
+ * hashes of Guava, bits-and-blooms/bloom, Cassandra and libbloom
+ * (library_hashes.h), written from Appleby's published description of the
+ * algorithms.  Cassandra's variant differs only in its tail: where the
+ * standard reads tail byte j of a lane as the unsigned b_j << 8j, Cassandra
+ * (MurmurHash.hash3_x64_128) casts the Java byte to a long first, so a byte
+ * b_j >= 0x80 contributes (b_j - 256) << 8j: the standard lane XOR the
+ * ones from bit 8(j + 1) up to bit 63 (nothing for the lane's top byte).
  */
 #include "library_hashes.h"
 
@@ -43,7 +48,19 @@ static uint64_t murmur3_mix_k2(uint64_t k2)
     return rotate_left64(k2 * MURMUR3_C2, 33) * MURMUR3_C1;
 }
 
-void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2])
+/* The tail lane of bytes [0, count): little-endian, and with `signed_bytes`
+ * each byte >= 0x80 sign-extended through the lane's higher bits. */
+static uint64_t tail_lane(const unsigned char *bytes, unsigned count, int signed_bytes)
+{
+    uint64_t value = little_endian(bytes, count);
+    for (unsigned j = 0; signed_bytes && j < count && j < 7; j++)
+        if (bytes[j] & 0x80)
+            value ^= ~UINT64_C(0) << (8 * (j + 1));
+    return value;
+}
+
+static void murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, int signed_tail,
+                            uint64_t out[2])
 {
     const unsigned char *data = bytes;
     uint64_t h1 = seed, h2 = seed;
@@ -58,9 +75,9 @@ void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64
     }
     unsigned tail = (unsigned)(length & 15);
     if (tail > 8)
-        h2 ^= murmur3_mix_k2(little_endian(data + 8, tail - 8));
+        h2 ^= murmur3_mix_k2(tail_lane(data + 8, tail - 8, signed_tail));
     if (tail > 0)
-        h1 ^= murmur3_mix_k1(little_endian(data, tail > 8 ? 8 : tail));
+        h1 ^= murmur3_mix_k1(tail_lane(data, tail > 8 ? 8 : tail, signed_tail));
     h1 ^= (uint64_t)length;
     h2 ^= (uint64_t)length;
     h1 += h2;
@@ -71,6 +88,16 @@ void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64
     h2 += h1;
     out[0] = h1;
     out[1] = h2;
+}
+
+void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2])
+{
+    murmur3_x64_128(bytes, length, seed, 0, out);
+}
+
+void sim_cassandra_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2])
+{
+    murmur3_x64_128(bytes, length, seed, 1, out);
 }
 
 uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed)

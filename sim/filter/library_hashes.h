@@ -9,7 +9,12 @@
  *                        constants c1 = 0x87c37b91114253d5, c2 =
  *                        0x4cf5ad432745937f, a tail, the length, and the
  *                        fmix64 finaliser.  Guava's Hashing.murmur3_128()
- *                        (seed 0) and bits-and-blooms/bloom use it.
+ *                        (seed 0) and bits-and-blooms/bloom use it;
+ *                        Cassandra's MurmurHash.hash3_x64_128 reads the
+ *                        tail's bytes signed (library_hashes.c), which
+ *                        changes the hash of a key whose length is not a
+ *                        multiple of 16 when a tail byte other than a
+ *                        lane's top one is 0x80 or more.
  *   MurmurHash2          Appleby's 32-bit MurmurHash2 (m = 0x5bd1e995,
  *                        r = 24), the hash libbloom calls twice.
  *
@@ -24,6 +29,10 @@
 
 /* out[0] = h1, out[1] = h2 of MurmurHash3_x64_128(bytes, length, seed). */
 void sim_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2]);
+
+/* The same with Cassandra's signed tail bytes (equal to the above when every
+ * tail byte is below 0x80). */
+void sim_cassandra_murmur3_x64_128(const void *bytes, size_t length, uint32_t seed, uint64_t out[2]);
 
 /* MurmurHash2 (32-bit) of `length` bytes under `seed`. */
 uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed);

@@ -5,7 +5,8 @@
 #include "library_probes.h"
 
 const char *const sim_library_family_names[] = { "guava", "bits-and-blooms", "libbloom",
-                                                 "bloom-filters", "rocksdb", "parquet", NULL };
+                                                 "bloom-filters", "rocksdb", "parquet", "cassandra",
+                                                 NULL };
 
 static const struct family_functions {
     void (*hash)(sim_library_hashes *, const void *, size_t);
@@ -17,6 +18,7 @@ static const struct family_functions {
     { sim_bloom_filters_hash, sim_bloom_filters_probe },
     { sim_rocksdb_hash, sim_rocksdb_probe },
     { sim_parquet_hash, sim_parquet_probe },
+    { sim_cassandra_hash, sim_cassandra_probe },
 };
 
 void sim_library_hash(sim_library_hashes *hashes, sim_library_family family, const void *bytes,

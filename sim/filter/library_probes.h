@@ -29,6 +29,10 @@
  *   parquet          library_probes_parquet.c: XXH64(key, 0); block by
  *                    multiply-shift of the upper half, bit (lower32 x
  *                    SALT[i]) >> 27 of word i, the format's eight salts.
+ *   cassandra        library_probes_cassandra.c: (h1, h2) = Cassandra's
+ *                    MurmurHash3_x64_128(key) (tail bytes signed); probe i
+ *                    = |h2 + i h1| mod m, the sum a signed 64-bit
+ *                    wrap-around value, m a multiple of 64.
  *
  * Where 32- or 64-bit arithmetic changes the rate: the wrap-around mod
  * 2^w followed by mod m makes the probes an arithmetic progression modulo
@@ -51,6 +55,7 @@ typedef enum sim_library_family {
     SIM_LIBRARY_BLOOM_FILTERS = 3,
     SIM_LIBRARY_ROCKSDB = 4,
     SIM_LIBRARY_PARQUET = 5,
+    SIM_LIBRARY_CASSANDRA = 6,
     SIM_LIBRARY_FAMILY_COUNT
 } sim_library_family;
 
@@ -87,5 +92,7 @@ void sim_rocksdb_hash(sim_library_hashes *hashes, const void *bytes, size_t leng
 uint64_t sim_rocksdb_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 void sim_parquet_hash(sim_library_hashes *hashes, const void *bytes, size_t length);
 uint64_t sim_parquet_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
+void sim_cassandra_hash(sim_library_hashes *hashes, const void *bytes, size_t length);
+uint64_t sim_cassandra_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 
 #endif

@@ -10,6 +10,14 @@
  *                     "m k F Q sum sumsq" of the per-filter false positives
  *   bits N P          one filter of keys 0..N-1; prints "m k" and then the
  *                     positions of the set bits, one a line
+ *   hashes            reads lines "HEX ..." (a key's bytes, "-" for none);
+ *                     prints "HEX h1 h2" of Hashing.murmur3_128().hashBytes,
+ *                     its asBytes() as two little-endian longs (unsigned
+ *                     decimal): Cassandra's hash when no tail byte is >= 0x80
+ *   cassandra-bits M K  reads lines "h1 h2" (signed longs, one key each) and
+ *                     sets Cassandra's probes (BloomFilter.setIndexes, base =
+ *                     h2, inc = h1: abs(base % M), base += inc) in Java's own
+ *                     long arithmetic; prints "M K" and the set bits
  *
  * m and k are read from the filter itself (package-private bitSize() and the
  * numHashFunctions field, by reflection).  A filter too large to allocate
@@ -20,6 +28,7 @@
  */
 import com.google.common.hash.BloomFilter;
 import com.google.common.hash.Funnels;
+import com.google.common.hash.Hashing;
 import com.google.common.math.LongMath;
 import com.google.common.primitives.Ints;
 import java.io.BufferedReader;
@@ -106,6 +115,42 @@ public final class GuavaPeer {
                 k = hashes(filter);
             }
             System.out.println(m + " " + k + " " + trials + " " + q + " " + sum + " " + sumsq);
+        } else if (args[0].equals("hashes")) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+            StringBuilder out = new StringBuilder();
+            for (String line; (line = in.readLine()) != null; ) {
+                String hex = line.trim().split("\\s+")[0];
+                byte[] key = new byte[hex.equals("-") ? 0 : hex.length() / 2];
+                for (int i = 0; i < key.length; i++)
+                    key[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+                byte[] hash = Hashing.murmur3_128().hashBytes(key).asBytes();
+                long h1 = 0, h2 = 0;
+                for (int i = 7; i >= 0; i--) {
+                    h1 = h1 << 8 | (hash[i] & 0xff);
+                    h2 = h2 << 8 | (hash[8 + i] & 0xff);
+                }
+                out.append(hex).append(' ').append(Long.toUnsignedString(h1)).append(' ')
+                   .append(Long.toUnsignedString(h2)).append('\n');
+            }
+            System.out.print(out);
+        } else if (args[0].equals("cassandra-bits")) {
+            long m = Long.parseLong(args[1]);
+            int k = Integer.parseInt(args[2]);
+            java.util.BitSet set = new java.util.BitSet();
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+            for (String line; (line = in.readLine()) != null; ) {
+                String[] f = line.trim().split("\\s+");
+                long inc = Long.parseLong(f[0]), base = Long.parseLong(f[1]);
+                for (int i = 0; i < k; i++) {
+                    set.set((int) Math.abs(base % m));
+                    base += inc;
+                }
+            }
+            StringBuilder out = new StringBuilder();
+            out.append(m).append(' ').append(k).append('\n');
+            for (int i = set.nextSetBit(0); i >= 0; i = set.nextSetBit(i + 1))
+                out.append(i).append('\n');
+            System.out.print(out);
         } else if (args[0].equals("bits")) {
             long n = Long.parseLong(args[1]);
             BloomFilter<Long> filter = BloomFilter.create(Funnels.longFunnel(), n, Double.parseDouble(args[2]));

@@ -13,7 +13,11 @@
 #   (b) bits: where bloomsim reproduces the library's hash and index
 #       arithmetic (sim/filter/library_probes.h), the bit array its filter
 #       code builds (tests/peers/peer_bits.c) equals the library's own for
-#       the same keys, bit for bit;
+#       the same keys, bit for bit; Cassandra's (no server here): its hash
+#       equals the DataStax Python driver's (python3-cassandra) on keys of
+#       every tail length and Guava's where no tail byte is >= 0x80, and its
+#       bit array equals Cassandra's setIndexes run in Java on the driver's
+#       hashes;
 #   (c) rates: the library's measured false-positive rate over >= 1e7 absent
 #       queries (F filters of Q queries; bloomsim's between-trials interval
 #       at 99.9 %, tests/peers/peer_interval.c) contains the calculator's
@@ -49,7 +53,7 @@ fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
 finish() { echo "check-peers: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 
 # --- installs ------------------------------------------------------------------
-debian_packages="default-jdk-headless libguava-java libbloom-dev golang-go golang-github-willf-bloom-dev librocksdb-dev g++"
+debian_packages="default-jdk-headless libguava-java libbloom-dev golang-go golang-github-willf-bloom-dev librocksdb-dev g++ python3-cassandra"
 if [ "${PEERS_INSTALL:-1}" = 1 ]; then
     echo "== installing the peer libraries"
     apt-get install -y -q -o DPkg::Lock::Timeout=600 $debian_packages >"$out/apt.log" 2>&1 ||
@@ -184,6 +188,48 @@ for library in guava libbloom bits-and-blooms bloom-filters; do
             fail "$library n=$n p=$p (m=$m k=$k): the bit arrays differ ($(diff "$file.library" "$file.bloomsim" | grep -c '^[<>]') lines)"
         fi
     done
+done
+
+echo "== (b) Cassandra: bloomsim's hash and probes against Guava and the DataStax driver"
+# No Cassandra server is installed: its hash is checked against the DataStax
+# Python driver (python3-cassandra, which must compute Cassandra's tokens,
+# signed tail bytes included; tests/peers/cassandra_peer.py) and, for keys
+# whose tail bytes are below 0x80, against Guava's murmur3_128; its probes
+# against Cassandra's setIndexes written in Java's own long arithmetic
+# (GuavaPeer cassandra-bits) on the driver's hashes.
+driver() { /usr/bin/python3 "$here/cassandra_peer.py" "$@"; }
+driver keys >"$out/cassandra_keys" || fail "cassandra_peer.py keys"
+driver hashes <"$out/cassandra_keys" >"$out/cassandra_driver" 2>"$out/cassandra_driver.err"
+peer guava hashes <"$out/cassandra_keys" >"$out/cassandra_guava" 2>"$out/cassandra_guava.err"
+"$build/peers/peer_bits" cassandra hashes <"$out/cassandra_keys" >"$out/cassandra_bloomsim"
+keys=$(wc -l <"$out/cassandra_keys")
+signed=$(grep -c ' signed$' "$out/cassandra_keys")
+if [ "$keys" -gt 100 ] && [ "$(wc -l <"$out/cassandra_driver")" -eq "$keys" ] &&
+   cmp -s "$out/cassandra_driver" "$out/cassandra_bloomsim"; then
+    pass "cassandra: bloomsim's hash equals the DataStax driver's for all $keys keys of lengths 0 to 40 ($signed with a signed tail byte)"
+else
+    fail "cassandra: bloomsim's hash differs from the DataStax driver's ($(head -c 300 "$out/cassandra_driver.err"))"
+fi
+read -r agree unsigned differ <<<"$(paste -d' ' "$out/cassandra_keys" "$out/cassandra_guava" "$out/cassandra_bloomsim" |
+    awk '{ same = $3 == $6 && $4 == $7 && $5 == $8 }
+         $2 == "unsigned" { unsigned++; agree += same } $2 == "signed" { differ += !same }
+         END { print agree + 0, unsigned + 0, differ + 0 }')"
+if [ "$unsigned" -gt 40 ] && [ "$agree" -eq "$unsigned" ] && [ "$differ" -eq "$signed" ]; then
+    pass "cassandra: Guava's murmur3_128 equals bloomsim's Cassandra hash for the $unsigned keys whose tail bytes are below 0x80, and differs for all $signed others"
+else
+    fail "cassandra: Guava agrees on $agree of $unsigned unsigned-tail keys and differs on $differ of $signed ($(head -c 300 "$out/cassandra_guava.err"))"
+fi
+for case in "1000 0.01" "100000 0.0001"; do
+    read -r n p <<<"$case"
+    read -r m k <<<"$(compare_row "$n" "$p" cassandra size)"
+    file="$out/bits_cassandra_$n"
+    driver pairs "$n" | peer guava cassandra-bits "$m" "$k" >"$file.library" 2>"$file.err"
+    "$build/peers/peer_bits" cassandra "$m" "$k" "$n" >"$file.bloomsim"
+    if [ -s "$file.library" ] && cmp -s "$file.library" "$file.bloomsim"; then
+        pass "cassandra n=$n p=$p (m=$m k=$k): bloomsim's bit array equals setIndexes' on the driver's hashes ($(($(wc -l <"$file.library") - 1)) bits set)"
+    else
+        fail "cassandra n=$n p=$p (m=$m k=$k): the bit arrays differ ($(head -c 300 "$file.err"))"
+    fi
 done
 
 echo "== (c) measured rates against the calculator's prediction"
