@@ -59,4 +59,14 @@ refuse "compare N P --library" "$calc" structures 1% --library rocksdb
 refuse "counting filters" "$sim" delete -m 32 -n 3 -k 3 --library guava
 refuse "fpr --library" "$sim" verify --library guava
 
+# bloomsim lsm builds RocksDB's filters of Monkey's real shares (the k and lines of
+# NewBloomFilterPolicy(c_i), tests/lsm_reference.py checks bloomcalc's; cli_description.sh
+# holds both programs to the same bits): its measured false reads per absent lookup (10^6
+# lookups over 32 trees, a 99.9 % interval of about +-3 % of the 0.0139 predicted) must not
+# reject the sum of the printed level rates.
+"$sim" lsm -L 3 -T 10 -n 100000 --allocation monkey --bits-per-key 10 --library rocksdb --seed 1 \
+    --format csv >"$out" 2>"$err"
+[ "$(csv_field verdict_miss)" != rejected ] && [ "$(csv_field level_bits)" = 19456/142848/948224 ]
+check "bloomsim lsm --allocation monkey --library rocksdb: $(csv_field measured_probes_miss) [$(csv_field probes_miss_ci_low), $(csv_field probes_miss_ci_high)] against $(csv_field read_amp_miss), bits $(csv_field level_bits)" $?
+
 checks_end lsm-deployed

@@ -13,7 +13,12 @@ independently of the program:
   - the LSM costs by linearity (FORMULAS.md §c), the memory saved by
     dropping the last level's filters in exact fractions, Monkey's rates
     from the Lagrange condition p_i = mu n_i, and the coverage-weighted sums
-    of FORMULAS.md §n.
+    of FORMULAS.md §n;
+  - under Monkey and no_last_level with --library rocksdb, each level's
+    filter as NewBloomFilterPolicy(c_i) builds it for the level's real share
+    c_i (clamped to [1, 100], millibits (int)(1000 c_i + 0.500001), its k
+    and lines), and "plan --library rocksdb -n n_i -c millibits/1000" run
+    beside it.
 
 Prints FAIL lines and "lsm-deployed: N passed, N failed"; exits 1 on a failure.
 """
@@ -199,6 +204,77 @@ if rows and levels:
         expected += coverage[i] * rate
     close("lsm blocked coverage: read_amp_miss_uniform", rows[0]["read_amp_miss_uniform"], expected)
     close("lsm blocked coverage: filters_checked_absent", rows[0]["filters_checked_absent"], 2.41, 1e-12)
+
+
+# 8. lsm --library rocksdb under Monkey and no_last_level: each level's filter is what
+# NewBloomFilterPolicy(c_i) builds for n_i keys, c_i the level's real share of the budget
+# (Monkey: p_i = mu n_i, sum n_i ln(1/p_i) = N c ln^2 2), passed to RocksDB as a double:
+# BloomLikeFilterPolicy clamps it to [1, 100] and takes millibits = (int)(1000 c_i + 0.500001),
+# ChooseNumProbes gives k (RocksDB's table), the lines follow; the rate is the blocked rate of
+# that m and k.  And "plan --library rocksdb -n n_i -c millibits/1000" gives the same filter.
+def choose_num_probes(millibits):
+    for limit, probes in ((2080, 1), (3580, 2), (5100, 3), (6640, 4), (8300, 5), (10070, 6),
+                          (11720, 7), (14001, 8), (16050, 9), (18300, 10), (22001, 11), (25501, 12)):
+        if millibits <= limit:
+            return probes
+    return 24 if millibits > 50000 else (millibits - 1) // 2000 - 1
+
+
+def rocksdb_millibits(c):
+    c = 1.0 if c < 1.0 else 100.0 if c >= 100.0 else c
+    return int(c * 1000.0 + 0.500001)
+
+
+levels = run("lsm", "--library", "rocksdb", "-n", "1111100", "-L", "5", "-T", "10", "--per-level",
+             "--digits", "12")
+summary = run("lsm", "--library", "rocksdb", "-n", "1111100", "-L", "5", "-T", "10", "--digits", "12")
+keys = [10 ** (i + 2) for i in range(5)]
+N = sum(keys)
+log_mu = (-10 * N * LN2_SQUARED - sum(n * math.log(n) for n in keys)) / N
+monkey_shares = [-(log_mu + math.log(n)) / LN2_SQUARED for n in keys]
+totals = {"monkey": 0, "no_last_level": 0}
+textbook_k_differs = False
+for i, row in enumerate(levels):
+    n = keys[i]
+    for allocation in ("monkey", "no_last_level"):
+        if allocation == "monkey":
+            share = monkey_shares[i]
+            close("lsm rocksdb monkey level %d: budget c_i" % (i + 1), row["budget_bits_per_key_monkey"], share)
+        else:
+            share = float(row["budget_bits_per_key_no_last_level"])
+            if i == 4:
+                check("lsm rocksdb no_last_level level 5: no filter",
+                      row["k_layout_no_last_level"] == "0" and float(row["p_no_last_level"]) == 1.0)
+                continue
+        millibits = rocksdb_millibits(share)
+        k, m = choose_num_probes(millibits), rocksdb_bits(n, millibits)
+        totals[allocation] += m
+        name = "lsm rocksdb %s level %d (c_i %.6f, millibits %d)" % (allocation, i + 1, share, millibits)
+        check(name + ": k", row["k_layout_" + allocation] == str(k), row["k_layout_" + allocation])
+        check(name + ": m_i/n_i", Fraction(row["bits_per_key_" + allocation]) == Fraction(m, n),
+              row["bits_per_key_" + allocation])
+        # with the 64-bit hash's collision floor, n 2^-64 (FORMULAS.md §e.3), which shows at 1e-10
+        rate = blocked(m, n, k)
+        close(name + ": the blocked rate of m_i, k", row["p_" + allocation], rate + (1 - rate) * n / 2.0**64)
+        if allocation == "monkey" and k != max(1, round(m / n * math.log(2))):
+            textbook_k_differs = True
+        same = run("plan", "-n", str(n), "-c", "%d/1000" % millibits, "--library", "rocksdb",
+                   "--digits", "12")
+        if same:
+            check(name + ": plan -n n_i -c millibits/1000 gives the same k, m and rate",
+                  (same[0]["k_layout"], same[0]["m_allocated"], same[0]["fpr_layout"])
+                  == (str(k), str(m), row["p_" + allocation]),
+                  "plan: %s %s %s" % (same[0]["k_layout"], same[0]["m_allocated"], same[0]["fpr_layout"]))
+check("lsm rocksdb: five levels", len(levels) == 5, str(len(levels)))
+check("lsm rocksdb: no_last_level's shares above 100 bits a key are clamped (k = 24)",
+      bool(levels) and levels[0]["k_layout_no_last_level"] == "24"
+      and float(levels[0]["budget_bits_per_key_no_last_level"]) > 100)
+check("lsm rocksdb monkey: RocksDB's k differs from the textbook k of m_i somewhere", textbook_k_differs)
+if summary:
+    for allocation in ("monkey", "no_last_level"):
+        check("lsm rocksdb: m_allocated_%s = sum of the levels' m_i" % allocation,
+              summary[0]["m_allocated_" + allocation] == str(totals[allocation]),
+              summary[0]["m_allocated_" + allocation])
 
 print("lsm-deployed: %d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -166,6 +166,26 @@ static void put_saving(bloom_fields *fields, const lsm_tree_filters *filters, co
     mpz_clears(whole, kept, (mpz_ptr)0);
 }
 
+/* With a description, each allocation's memory as built: its levels' m_allocated summed. */
+static void put_allocated(bloom_fields *fields, const lsm_tree_filters *filters)
+{
+    static char keys[BLOOM_ALLOCATION_COUNT][48], labels[BLOOM_ALLOCATION_COUNT][96];
+    mpz_t total, level_bits;
+    mpz_inits(total, level_bits, (mpz_ptr)0);
+    for (int a = 0; a < BLOOM_ALLOCATION_COUNT; a++) {
+        char *key = keys[a], *label = labels[a];
+        mpz_set_ui(total, 0);
+        for (unsigned long i = 0; i < filters->tree.levels; i++) {
+            bloom_lsm_level_filter_bits(level_bits, &filters->levels[a][i]);
+            mpz_add(total, total, level_bits);
+        }
+        snprintf(key, sizeof keys[a], "m_allocated_%s", allocation_names[a]);
+        snprintf(label, sizeof labels[a], "filters' memory as built, %s", allocation_labels[a]);
+        bloom_fields_integer(fields, key, label, "bits", total);
+    }
+    mpz_clears(total, level_bits, (mpz_ptr)0);
+}
+
 /* The summary: budget, then each allocation's lookups. */
 static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, mpq_srcptr hit_ratio,
                         mpq_srcptr given_bits)
@@ -205,6 +225,8 @@ static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, m
                           consulted);
     mpq_clear(consulted);
     put_saving(fields, filters, budget_bits);
+    if (filters->described)
+        put_allocated(fields, filters);
     for (size_t c = 0; c < sizeof costs / sizeof costs[0]; c++)
         for (int a = 0; a < BLOOM_ALLOCATION_COUNT; a++) {
             bloom_lsm_query query = query_of(filters, a, 1, hit_ratio);
@@ -231,6 +253,21 @@ static void put_level_memory(bloom_fields *fields, const char *key, const lsm_tr
     mpq_canonicalize(per_key);
     bloom_fields_rational(fields, key, key, "bits per key", per_key);
     mpq_clear(per_key);
+}
+
+/* With a description, the level's filter under allocation a: its k and the
+ * budget share it was sized for (the model's bits per key; RocksDB's
+ * bits_per_key), so that "plan --library ... -n n_i -c" reproduces it. */
+static void put_level_filter(bloom_fields *fields, int a, const bloom_lsm_level_filter *level,
+                             const bloom_quantity *share)
+{
+    static const char *const k_keys[] = { "k_layout_uniform", "k_layout_monkey", "k_layout_no_last_level",
+                                          "k_layout_last_level_dropped" };
+    static const char *const budget_keys[] = { "budget_bits_per_key_uniform", "budget_bits_per_key_monkey",
+                                               "budget_bits_per_key_no_last_level",
+                                               "budget_bits_per_key_last_level_dropped" };
+    bloom_fields_unsigned(fields, k_keys[a], k_keys[a], NULL, level->filtered ? level->filter.layout.k : 0);
+    bloom_fields_quantity(fields, budget_keys[a], budget_keys[a], NULL, share);
 }
 
 /* One record per level. */
@@ -264,6 +301,8 @@ static int put_levels(bloom_record *rows, const lsm_tree_filters *filters, const
             bloom_quantity bits = { bloom_enclose_lsm_level_bits_per_key, &model, NULL };
             bloom_fields_quantity(&fields, rate_keys[a], rate_keys[a], NULL, &rate);
             put_level_memory(&fields, bits_keys[a], filters, a, level, &bits);
+            if (filters->described)
+                put_level_filter(&fields, a, &filters->levels[a][level - 1], &bits);
         }
         if (fields.status != BLOOM_OK && status == BLOOM_OK)
             status = fields.status;

@@ -352,9 +352,10 @@ int bloom_description_takes_bits_per_key(const bloom_layout_description *descrip
     return description->library != 0 && bloom_rule_takes_bits_per_key(bloom_library_rule(description->library));
 }
 
-int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
-                                     const bloom_layout_description *description, mpz_srcptr n,
-                                     mpq_srcptr p, mpq_srcptr c, const bloom_command_line *line)
+/* bloom_description_library_sizing, with the bits per key a quantity (real or exact). */
+static int library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
+                          const bloom_layout_description *description, mpz_srcptr n, mpq_srcptr p,
+                          const bloom_quantity *c, const bloom_command_line *line)
 {
     if (check_native_inputs(description, line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
@@ -364,7 +365,7 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
     bloom_rule_sizing_init(&sizing);
     bloom_rule_id rule = bloom_library_rule(description->library);
     int applied = p != NULL ? bloom_rule_apply(&sizing, rule, n, p)
-                            : bloom_rule_apply_bits_per_key(&sizing, rule, n, c);
+                            : bloom_rule_apply_bits_per_key_real(&sizing, rule, n, c);
     int status = BLOOM_EXIT_SUCCESS;
     if (applied == BLOOM_UNDEFINED) {
         char *keys = bloom_format_integer(n, 0);
@@ -387,18 +388,21 @@ int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
     return status;
 }
 
+int bloom_description_library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
+                                     const bloom_layout_description *description, mpz_srcptr n,
+                                     mpq_srcptr p, mpq_srcptr c, const bloom_command_line *line)
+{
+    bloom_quantity exact = { bloom_enclose_rational, c, bloom_exact_rational };
+    return library_sizing(m, k, k_given, description, n, p, c != NULL ? &exact : NULL, line);
+}
+
 int bloom_description_library_sizing_per_key(mpz_ptr m, unsigned long *k, int *k_given,
                                              const bloom_layout_description *description,
                                              mpz_srcptr n, const bloom_quantity *bits_per_key,
                                              const bloom_command_line *line)
 {
     *k_given = 0;
-    mpq_t exact;
-    mpq_init(exact);
-    int status = BLOOM_EXIT_SUCCESS;
-    if (description->library != 0 && bloom_rule_takes_bits_per_key(bloom_library_rule(description->library))
-        && bits_per_key->exact != NULL && bits_per_key->exact(exact, bits_per_key->arguments) == BLOOM_OK)
-        status = bloom_description_library_sizing(m, k, k_given, description, n, NULL, exact, line);
-    mpq_clear(exact);
-    return status;
+    if (!bloom_description_takes_bits_per_key(description))
+        return BLOOM_EXIT_SUCCESS;
+    return library_sizing(m, k, k_given, description, n, NULL, bits_per_key, line);
 }

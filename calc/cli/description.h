@@ -103,11 +103,14 @@ int bloom_description_takes_bits_per_key(const bloom_layout_description *descrip
 
 /*
  * With --library rocksdb given, RocksDB's own sizing of n keys for a budget
- * of `bits_per_key` (its native input: bloom_rocksdb_sizing), m before the
- * description's rounding and k, and *k_given set; with any other
- * description m and k untouched and *k_given 0 (the caller sizes m =
- * round(n c) and takes the best k, as "plan -n N -c C" does).  Returns 0,
- * or 1 after one line when the sizing cannot be certified.
+ * of `bits_per_key` (its native input: bloom_rule_apply_bits_per_key_real;
+ * an exact or a real budget, such as Monkey's for an LSM level, taken as the
+ * double nearest it), m before the description's rounding and k, and
+ * *k_given set; with any other description m and k untouched and *k_given
+ * 0 (the caller sizes m = round(n c) and takes the best k, as "plan -n N -c
+ * C" does).  Returns 0, 2 after one line when the library refuses the
+ * budget (RocksDB builds no filter below 1/2 bit a key), or 1 after one line
+ * when the sizing cannot be certified.
  */
 int bloom_description_library_sizing_per_key(mpz_ptr m, unsigned long *k, int *k_given,
                                              const bloom_layout_description *description,

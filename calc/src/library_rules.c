@@ -104,7 +104,14 @@
  *               (FORCE64), indices modulo the bits.
  * rocksdb       RocksDB FastLocalBloom (format_version 5; util/bloom_impl.h
  *               0e0b530, table/block_based/filter_policy.cc): the user's
- *               bits per key (here c) as millibits = round(1000 c); bytes =
+ *               bits per key (here c, a double there) sanitised as
+ *               BloomLikeFilterPolicy does (below 1/2: no filter, refused
+ *               here; below 1: 1; from 100: 100), then millibits =
+ *               (int)(1000 c + 0.500001), here floor(1000 c + 0.500001) of
+ *               the exact c (round(1000 c) for c of three decimals; a real c,
+ *               such as Monkey's bits per key of an LSM level, stands for the
+ *               double nearest it, whose millibits these are unless 1000 c +
+ *               0.500001 lies within about 10^-12 of an integer); bytes =
  *               ceil(n millibits / 8000), at most 0xffffffc0, rounded up to
  *               64-byte cache lines, plus 5 bytes of metadata; probes from
  *               the ChooseNumProbes table (FORMULAS.md §e; 10 bits per key -> 6);
@@ -489,14 +496,44 @@ static int redisbloom(bloom_rule_sizing *sizing, mpq_srcptr p, int tightened)
     return status;
 }
 
-/* RocksDB's millibits, round(1000 c) (its + 0.500001 moves no c of three decimals). */
+/* RocksDB's millibits, (int)(1000 c + 0.500001): round(1000 c) for every c of three decimals. */
 static int rocksdb_millibits(unsigned long *millibits, bloom_quantity c)
 {
     mpz_t whole;
     mpz_init(whole);
-    int status = whole_of(whole, c, "1000", "1/2", 0);
+    int status = whole_of(whole, c, "1000", "500001/1000000", 0);
     *millibits = mpz_fits_ulong_p(whole) ? mpz_get_ui(whole) : 1000000UL;
     mpz_clear(whole);
+    return status;
+}
+
+/* *sign = sign of (c - num/den). */
+static int compare_with(int *sign, const bloom_quantity *c, unsigned long num, unsigned long den)
+{
+    mpq_t bound;
+    mpq_init(bound);
+    mpq_set_ui(bound, num, den);
+    int status = bloom_quantity_compare_rational(sign, c, bound);
+    mpq_clear(bound);
+    return status;
+}
+
+/* BloomLikeFilterPolicy's sanitising of bits_per_key: below 1/2 no filter
+ * (BLOOM_UNDEFINED), below 1 one bit a key, from 100 on 100 (*clamped set to
+ * the bound, else 0). */
+static int rocksdb_sanitise(const bloom_quantity *c, unsigned long *clamped)
+{
+    int sign = 0, status = compare_with(&sign, c, 1, 2);
+    *clamped = 0;
+    if (status != BLOOM_OK || sign < 0)
+        return status != BLOOM_OK ? status : BLOOM_UNDEFINED;
+    status = compare_with(&sign, c, 1, 1);
+    if (status == BLOOM_OK && sign < 0)
+        *clamped = 1;
+    if (status == BLOOM_OK && sign >= 0)
+        status = compare_with(&sign, c, 100, 1);
+    if (status == BLOOM_OK && !*clamped && sign >= 0)
+        *clamped = 100;
     return status;
 }
 
@@ -504,8 +541,12 @@ static int rocksdb(bloom_rule_sizing *sizing, bloom_quantity c)
 {
     mpz_t cap;
     mpz_init(cap);
-    unsigned long per_key = 0;
-    int status = rocksdb_millibits(&per_key, c);
+    unsigned long per_key = 0, clamped = 0;
+    int status = rocksdb_sanitise(&c, &clamped);
+    if (status == BLOOM_OK && clamped != 0)
+        per_key = 1000 * clamped;
+    else if (status == BLOOM_OK)
+        status = rocksdb_millibits(&per_key, c);
     sizing->k = bloom_rocksdb_probes(per_key);
     mpz_mul_ui(sizing->bytes, sizing->n, per_key);              /* ceil(n millibits / 8000) */
     mpz_cdiv_q_ui(sizing->bytes, sizing->bytes, 8000);
@@ -703,11 +744,17 @@ int bloom_rule_takes_bits_per_key(bloom_rule_id rule)
 int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                   mpq_srcptr c)
 {
+    bloom_quantity exact = { bloom_enclose_rational, c, bloom_exact_rational };
+    return bloom_rule_apply_bits_per_key_real(sizing, rule, n, &exact);
+}
+
+int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
+                                       const bloom_quantity *c)
+{
     if (!bloom_rule_takes_bits_per_key(rule) || mpz_sgn(n) <= 0)
         return BLOOM_UNDEFINED;
     start_rule(sizing, rule, n);
-    bloom_quantity exact = { bloom_enclose_rational, c, NULL };
-    int status = rule == BLOOM_RULE_ROCKSDB ? rocksdb(sizing, exact) : rocksdb_ribbon(sizing, exact);
+    int status = rule == BLOOM_RULE_ROCKSDB ? rocksdb(sizing, *c) : rocksdb_ribbon(sizing, *c);
     return finish_rule(sizing, status);
 }
 

@@ -77,6 +77,13 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
 int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                   mpq_srcptr c);
 
+/* The same for a real c (an enclosure; e.g. Monkey's bits per key of an LSM
+ * level), which the library is taken to receive as the double nearest it
+ * (RocksDB's millibits: calc/src/library_rules.c).  A c below 1/2 is
+ * refused (BLOOM_UNDEFINED: RocksDB builds no filter). */
+int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
+                                       const bloom_quantity *c);
+
 /* Nonzero for the rules whose native input is bits per key (above). */
 int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
 
