@@ -11,6 +11,7 @@ int main(int argc, char **argv)
     static const bloom_test_suite *const suites[] = {
         &calc_reference_suite,
         &calc_fpr_suite,
+        &calc_fpr_forms_suite,
         &calc_sizing_suite,
         &calc_lsm_suite,
         &calc_numbers_suite,

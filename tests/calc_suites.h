@@ -9,6 +9,7 @@
 
 extern const bloom_test_suite calc_reference_suite;
 extern const bloom_test_suite calc_fpr_suite;
+extern const bloom_test_suite calc_fpr_forms_suite;
 extern const bloom_test_suite calc_sizing_suite;
 extern const bloom_test_suite calc_lsm_suite;
 extern const bloom_test_suite calc_numbers_suite;

@@ -56,6 +56,7 @@
 #include <stdlib.h>
 
 #include "fpr.h"
+#include "fpr_forms.h"
 
 static unsigned long query_probes(const bloom_fpr_arguments *arguments)
 {
@@ -183,6 +184,24 @@ static mpfr_prec_t cancellation_bits(const bloom_fpr_arguments *arguments)
     if (!(per_probe < 1100))
         per_probe = 1100;
     return (mpfr_prec_t)(query_probes(arguments) * (per_probe + 1)) + 64;
+}
+
+/*
+ * Nonzero when the occupancy chain of fpr_occupancy.c costs less than the
+ * alternating sum below at `precision`: the sum's j^2/2 subtractions and
+ * j + 1 exponentials at precision + cancellation_bits, against the chain's
+ * own estimate (FORMULAS.md §o.2).  Only chooses a method; both are
+ * certified.
+ */
+static int occupancy_cheaper(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+{
+    double chain = bloom_occupancy_cost(arguments, precision);
+    if (chain < 0)
+        return 0;
+    double bound = (double)distinct_bits_bound(arguments);
+    double limbs = (double)(precision + cancellation_bits(arguments)) / 64 + 1;
+    double alternating = bound * bound / 2 * limbs + (bound + 1) * 40 * limbs * limbs;
+    return chain < alternating;
 }
 
 /* weights[i] = (m)_i S(j, i) for i = 1..bound: the number of j-probe
@@ -329,6 +348,8 @@ static void probe_sum_over_queries(mpfi_ptr result, const bloom_fpr_arguments *a
 /* result = 1 - exact rate, for a saturated filter (the cancellation is about j bits). */
 static void enclose_exact_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments)
 {
+    if (bloom_enclose_fpr_complement_series(result, arguments))
+        return;   /* kn/m above ln(4j): a few terms and a bounded tail (FORMULAS.md §o.3) */
     probe_sum_over_queries(result, arguments, empty_probability_but_first,
                            (mpfr_prec_t)query_probes(arguments) + 64);
     mpfi_neg(result, result);
@@ -377,7 +398,10 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         return BLOOM_OK;
     }
     mpfi_init2(sum, mpfi_get_prec(result) + 32);
-    probe_sum_over_queries(sum, arguments, empty_probability, cancellation_bits(arguments));
+    if (occupancy_cheaper(arguments, mpfi_get_prec(sum)))
+        bloom_enclose_fpr_occupancy(sum, arguments);   /* positive terms (FORMULAS.md §o.1) */
+    else
+        probe_sum_over_queries(sum, arguments, empty_probability, cancellation_bits(arguments));
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
     bloom_interval_probability(result, sum);
     mpfi_clear(sum);

@@ -1,0 +1,41 @@
+/*
+ * fpr_forms.h - internal (not installed): the two cancellation-free forms of
+ * the exact false-positive rate that fpr.c chooses between by an a-priori
+ * cost estimate (FORMULAS.md §o), beside its alternating O(j^2) sum.
+ *
+ *   fpr_occupancy.c    sparse filters (T = kn probes into m > T bits): the
+ *                      distribution of the number of set bits by its Markov
+ *                      chain, positive terms only, window of deficits
+ *                      truncated with a rigorous bound (§o.1, §o.2);
+ *   fpr_complement.c   saturated filters (j q < 1/4, q = (1 - 1/m)^T): the
+ *                      complement 1 - rate as the first terms of its
+ *                      alternating series in the empty-bit probabilities,
+ *                      with exact rational coefficients and a bounded tail
+ *                      (§o.3).
+ *
+ * Both return enclosures at the precision of `result`; neither prints.
+ */
+#ifndef BLOOMCALC_FPR_FORMS_H
+#define BLOOMCALC_FPR_FORMS_H
+
+#include "fpr.h"
+
+/*
+ * The cost, in the limb-operation units of sizing.c's evaluation_work, of
+ * one enclosure of the rate at `precision` bits by the occupancy chain, or
+ * a negative number when the chain does not apply (T >= m, T above 2^32).
+ */
+double bloom_occupancy_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+
+/* result = the exact rate E[(X/m)^j] by the occupancy chain; the caller
+ * has checked bloom_occupancy_cost >= 0 and n >= 1. */
+void bloom_enclose_fpr_occupancy(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
+/*
+ * result = 1 - the exact rate by the truncated complement series, when it
+ * applies (returns 1): j q <= 1/4 and few terms reach `result`'s precision.
+ * Returns 0 (result untouched) otherwise.
+ */
+int bloom_enclose_fpr_complement_series(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
+#endif

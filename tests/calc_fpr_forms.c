@@ -1,0 +1,183 @@
+/*
+ * calc_fpr_forms.c - the two cancellation-free forms of the exact rate
+ * (calc/src/fpr_forms.h, FORMULAS.md §o): the occupancy chain of sparse
+ * filters and the truncated complement series of saturated ones, each
+ * called directly and held to values computed another way:
+ *
+ *   - exact fractions of the Stirling-number sum (calc_reference.c, FORMULAS.md
+ *     §a.1), and brute-force enumeration where the outcomes are few: every
+ *     enclosure must contain the fraction and be narrow;
+ *   - at m = 2^256 (n = 1, where the alternating sum cancels 75 000 bits),
+ *     the Stirling sum written here over mpz: rate = sum_x (m)_x S(T, x) x^j
+ *     / m^(T + j);
+ *   - the window of the chain really truncated (m = 2^40, T = 1000: the
+ *     enclosure holds the fraction with a lost mass bounded, not dropped).
+ */
+#include <stdlib.h>
+
+#include <CUnit/CUnit.h>
+#include <mpfi.h>
+
+#include "calc_checks.h"
+#include "calc_suites.h"
+#include "fpr_forms.h"
+
+#define FORM_BITS 200
+
+/* Nonzero when `enclosure` holds `exact` and is at most 2^-(FORM_BITS - 24) wide relative. */
+static int encloses_tightly(mpfi_srcptr enclosure, mpq_srcptr exact)
+{
+    if (!mpfi_is_inside_q(exact, enclosure))
+        return 0;
+    if (mpq_sgn(exact) == 0)
+        return mpfi_is_zero(enclosure);
+    mpfr_t width;
+    mpfr_init2(width, 64);
+    mpfi_diam_rel(width, enclosure);
+    int tight = mpfr_cmp_ui_2exp(width, 1, -(FORM_BITS - 24)) <= 0;
+    mpfr_clear(width);
+    return tight;
+}
+
+/* The chain's enclosure for (m, n, k, j), at FORM_BITS. */
+static void chain_rate(mpfi_ptr result, mpz_srcptr m, unsigned long n, unsigned long k, unsigned long j)
+{
+    mpz_t keys;
+    mpz_init_set_ui(keys, n);
+    bloom_fpr_arguments arguments = { m, keys, k, j };
+    CHECK(bloom_occupancy_cost(&arguments, FORM_BITS) >= 0, "the chain applies (T < m)");
+    bloom_enclose_fpr_occupancy(result, &arguments);
+    mpz_clear(keys);
+}
+
+static void test_chain_small_fractions(void)
+{
+    unsigned cases = 0;
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpq_t expected;
+    mpq_init(expected);
+    mpz_t m;
+    mpz_init(m);
+    for (unsigned long bits = 2; bits <= 40; bits++)
+        for (unsigned long k = 1; k <= 6; k++)
+            for (unsigned long n = 1; n * k < bits && n * k <= 24; n++)
+                for (unsigned long j = k; j <= 2 * k; j += k) {
+                    mpz_set_ui(m, bits);
+                    chain_rate(rate, m, n, k, j);
+                    ref_rate_stirling(expected, bits, n * k, j);
+                    CHECK(encloses_tightly(rate, expected), "chain m=%lu n=%lu k=%lu j=%lu misses %Qd",
+                          bits, n, k, j, expected);
+                    if (bits <= 6 && n * k + j <= 8) {
+                        ref_rate_bruteforce(expected, bits, n * k, j);
+                        CHECK(encloses_tightly(rate, expected), "chain m=%lu n=%lu k=%lu: enumeration %Qd",
+                              bits, n, k, expected);
+                    }
+                    cases++;
+                }
+    CHECK(cases > 900, "%u cases", cases);
+    mpz_clear(m);
+    mpq_clear(expected);
+    mpfi_clear(rate);
+}
+
+/* rop = sum_x (m)_x S(throws, x) x^j / m^(throws + j), over mpz (any m). */
+static void stirling_rate(mpq_ptr rop, mpz_srcptr m, unsigned long throws, unsigned long j)
+{
+    mpz_t *row = malloc((throws + 1) * sizeof *row);
+    CU_ASSERT_FATAL(row != NULL);
+    for (unsigned long i = 0; i <= throws; i++)
+        mpz_init_set_ui(row[i], i == 0);
+    for (unsigned long a = 1; a <= throws; a++) {
+        for (unsigned long i = a; i >= 1; i--) {
+            mpz_mul_ui(row[i], row[i], i);
+            mpz_add(row[i], row[i], row[i - 1]);
+        }
+        mpz_set_ui(row[0], 0);
+    }
+    mpz_t falling, term, factor;
+    mpz_init_set_ui(falling, 1);
+    mpz_inits(term, factor, NULL);
+    mpz_set_ui(mpq_numref(rop), 0);
+    for (unsigned long x = 1; x <= throws && mpz_cmp_ui(m, x) >= 0; x++) {
+        mpz_sub_ui(factor, m, x - 1);
+        mpz_mul(falling, falling, factor);
+        mpz_ui_pow_ui(term, x, j);
+        mpz_mul(term, term, row[x]);
+        mpz_addmul(mpq_numref(rop), term, falling);
+    }
+    mpz_pow_ui(mpq_denref(rop), m, throws + j);
+    mpq_canonicalize(rop);
+    for (unsigned long i = 0; i <= throws; i++)
+        mpz_clear(row[i]);
+    free(row);
+    mpz_clears(falling, term, factor, NULL);
+}
+
+static void test_chain_sparse_large_filters(void)
+{
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpq_t expected;
+    mpq_init(expected);
+    mpz_t m;
+    mpz_init(m);
+    static const struct { unsigned long log2_m, n, k; } cases[] = {
+        { 256, 1, 300 }, { 256, 3, 100 }, { 40, 1, 1000 }, { 40, 10, 100 }, { 20, 2, 300 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mpz_set_ui(m, 0);
+        mpz_setbit(m, cases[i].log2_m);
+        chain_rate(rate, m, cases[i].n, cases[i].k, cases[i].k);
+        stirling_rate(expected, m, cases[i].n * cases[i].k, cases[i].k);
+        CHECK(encloses_tightly(rate, expected), "chain m=2^%lu n=%lu k=%lu misses the Stirling sum",
+              cases[i].log2_m, cases[i].n, cases[i].k);
+    }
+    mpz_clear(m);
+    mpq_clear(expected);
+    mpfi_clear(rate);
+}
+
+static void test_complement_small_fractions(void)
+{
+    unsigned cases = 0;
+    mpfi_t complement;
+    mpfi_init2(complement, FORM_BITS);
+    mpq_t expected, one;
+    mpq_inits(expected, one, NULL);
+    mpq_set_ui(one, 1, 1);
+    mpz_t m, n;
+    mpz_inits(m, n, NULL);
+    for (unsigned long bits = 2; bits <= 12; bits++)
+        for (unsigned long k = 1; k <= 6; k++)
+            for (unsigned long keys = 1; keys * k <= 240; keys += 7) {
+                mpz_set_ui(m, bits);
+                mpz_set_ui(n, keys);
+                bloom_fpr_arguments arguments = { m, n, k, 0 };
+                if (!bloom_enclose_fpr_complement_series(complement, &arguments))
+                    continue;   /* j q > 1/4: not this form's case */
+                ref_rate_stirling(expected, bits, keys * k, k);
+                mpq_sub(expected, one, expected);
+                CHECK(encloses_tightly(complement, expected), "complement m=%lu n=%lu k=%lu misses %Qd",
+                      bits, keys, k, expected);
+                cases++;
+            }
+    CHECK(cases > 250, "%u cases", cases);
+    /* m = n = 1000, k = 1: q = (1 - 1/1000)^1000 = 0.368 > 1/4, not this form's case */
+    mpz_set_ui(m, 1000);
+    mpz_set_ui(n, 1000);
+    bloom_fpr_arguments dense = { m, n, 1, 0 };
+    CHECK(!bloom_enclose_fpr_complement_series(complement, &dense), "m = n = 1000, k = 1: j q > 1/4");
+    mpz_clears(m, n, NULL);
+    mpq_clears(expected, one, NULL);
+    mpfi_clear(complement);
+}
+
+static const bloom_test_case fpr_forms_cases[] = {
+    {"occupancy chain against Stirling fractions and enumeration", test_chain_small_fractions},
+    {"occupancy chain at m = 2^20..2^256 against the Stirling sum", test_chain_sparse_large_filters},
+    {"complement series against Stirling fractions", test_complement_small_fractions},
+    {NULL, NULL},
+};
+
+const bloom_test_suite calc_fpr_forms_suite = {"fpr_forms", fpr_forms_cases};
