@@ -41,6 +41,7 @@ echo "   (each stopped after 60 s; the 'slow' list is in the documented ranges b
 corners=$(mktemp)
 { echo "$extreme_inputs" | sed 's/^/corner /'; echo "$slow_inputs" | sed 's/^/slow /'; } |
 while read -r kind arguments; do
+    [ -n "$arguments" ] || continue   # an empty list
     start=$(date +%s%N)
     # shellcheck disable=SC2086
     timeout 60 "$build/bloomcalc" $arguments >/dev/null 2>&1 || true

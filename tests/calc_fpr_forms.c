@@ -4,14 +4,18 @@
  * filters and the truncated complement series of saturated ones, each
  * called directly and held to values computed another way:
  *
- *   - exact fractions of the Stirling-number sum (calc_reference.c, FORMULAS.md
- *     §a.1), and brute-force enumeration where the outcomes are few: every
+ *   - exact fractions of the Stirling-number sum (calc_reference.c,
+ *     FORMULAS.md §a.1), and brute-force enumeration where the outcomes are few: every
  *     enclosure must contain the fraction and be narrow;
  *   - at m = 2^256 (n = 1, where the alternating sum cancels 75 000 bits),
  *     the Stirling sum written here over mpz: rate = sum_x (m)_x S(T, x) x^j
  *     / m^(T + j);
  *   - the window of the chain really truncated (m = 2^40, T = 1000: the
- *     enclosure holds the fraction with a lost mass bounded, not dropped).
+ *     enclosure holds the fraction with a lost mass bounded, not dropped);
+ *   - the moment series against Stirling fractions (m = 500..3000) and, for
+ *     large filters up to k = 997 at m = 1.4e12, against the
+ *     moments-of-empty-bits form of calc_reference.c (FORMULAS.md §a.2) in
+ *     MPFR at two precisions.
  */
 #include <stdlib.h>
 
@@ -173,10 +177,82 @@ static void test_complement_small_fractions(void)
     mpfi_clear(complement);
 }
 
+/* The moment series' enclosure for (m, n, k, j) at FORM_BITS; checks that it applies. */
+static void moment_rate(mpfi_ptr result, mpz_srcptr m, mpz_srcptr n, unsigned long k, unsigned long j)
+{
+    bloom_fpr_arguments arguments = { m, n, k, j };
+    CHECK(bloom_moments_cost(&arguments, FORM_BITS) >= 0, "the moment series applies (k=%lu)", k);
+    bloom_enclose_fpr_moments(result, &arguments);
+}
+
+static void test_moments_small_fractions(void)
+{
+    unsigned cases = 0;
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpq_t expected;
+    mpq_init(expected);
+    mpz_t m, n;
+    mpz_inits(m, n, NULL);
+    static const unsigned long sizes[] = { 500, 1000, 3000 };
+    for (size_t i = 0; i < 3; i++)
+        for (unsigned long k = 2; k <= 6; k++)
+            for (unsigned long keys = 20; keys * k <= 600; keys += 20) {
+                mpz_set_ui(m, sizes[i]);
+                mpz_set_ui(n, keys);
+                bloom_fpr_arguments arguments = { m, n, k, 0 };
+                if (bloom_moments_cost(&arguments, FORM_BITS) < 0)
+                    continue;   /* j sqrt(T) > mu/2, or too few empty bits: not this form's case */
+                moment_rate(rate, m, n, k, 0);
+                ref_rate_stirling(expected, sizes[i], keys * k, k);
+                CHECK(encloses_tightly(rate, expected), "moments m=%lu n=%lu k=%lu misses %Qd",
+                      sizes[i], keys, k, expected);
+                cases++;
+            }
+    CHECK(cases > 60, "%u cases", cases);
+    mpz_clears(m, n, NULL);
+    mpq_clear(expected);
+    mpfi_clear(rate);
+}
+
+static void test_moments_large_filters(void)
+{
+    static const struct { const char *m, *n; unsigned long k; } cases[] = {
+        { "1437757756688", "1000000000", 997 }, { "2000000000", "10000000", 100 },
+        { "9585058378", "1000000000", 7 }, { "1442695041", "1000000", 1000 },
+    };
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpfr_t reference, middle;
+    mpfr_inits2(FORM_BITS, reference, middle, NULL);
+    mpz_t m, n, throws;
+    mpz_inits(m, n, throws, NULL);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mpz_set_str(m, cases[i].m, 10);
+        mpz_set_str(n, cases[i].n, 10);
+        mpz_mul_ui(throws, n, cases[i].k);
+        moment_rate(rate, m, n, cases[i].k, 0);
+        CHECK(ref_rate_moments(reference, m, throws, cases[i].k) == 0, "reference trusted (m=%s)", cases[i].m);
+        mpfi_mid(middle, rate);
+        mpfr_sub(middle, middle, reference, MPFR_RNDN);
+        mpfr_div(middle, middle, reference, MPFR_RNDN);
+        mpfr_abs(middle, middle, MPFR_RNDN);
+        CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0,
+              "moments m=%s n=%s k=%lu: %Rg from the reference", cases[i].m, cases[i].n, cases[i].k, middle);
+        mpfi_diam_rel(middle, rate);
+        CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "moments m=%s: width %Rg", cases[i].m, middle);
+    }
+    mpz_clears(m, n, throws, NULL);
+    mpfr_clears(reference, middle, NULL);
+    mpfi_clear(rate);
+}
+
 static const bloom_test_case fpr_forms_cases[] = {
     {"occupancy chain against Stirling fractions and enumeration", test_chain_small_fractions},
     {"occupancy chain at m = 2^20..2^256 against the Stirling sum", test_chain_sparse_large_filters},
     {"complement series against Stirling fractions", test_complement_small_fractions},
+    {"moment series against Stirling fractions", test_moments_small_fractions},
+    {"moment series up to k = 997 against the moments-of-empty-bits form", test_moments_large_filters},
     {NULL, NULL},
 };
 

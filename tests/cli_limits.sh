@@ -39,6 +39,10 @@ refuse "keys" "$build/bloomcalc" fpr -m 2 -n 2^28 -k 1000
 # refused up front, naming the keys.
 refuse "keys" "$build/bloomcalc" plan -n 1 -p 1e-100
 refuse "keys" "$build/bloomcalc" structures 1e-300 -n 1
+# ... and a plan whose searches would evaluate too many (about 12 times the bracket, before any):
+# plan -n 1 -p 1e-50 took 9 s and then refused; now refused before the first search.
+refuse "keys" "$build/bloomcalc" plan -n 1 -p 1e-50
+refuse "keys" "$build/bloomcalc" plan -n 1000 -p 1e-100
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.
 refuse "levels" "$build/bloomcalc" lsm -L 1000 -T 1000000
 refuse "tightening" "$build/bloomcalc" grow -n 1e9 -s 1 --initial 1e6 -r 0.5

@@ -2,9 +2,10 @@
 # command a line (arguments of bloomcalc), for tests/cli_limits.sh (each must
 # end, answered or refused, within a generous guard) and tests/bench.sh
 # (make bench: CPU seconds of each, slowest first).  Sourced; defines
-# extreme_inputs (answered quickly today) and slow_inputs (in the documented
-# ranges but still seconds to minutes: listed by make bench only, see the
-# README's "Input" limits).
+# extreme_inputs (answered quickly today, or refused up front) and
+# slow_inputs (in the documented ranges but still seconds to minutes: listed
+# by make bench only, see the README's "Input" limits: found by a grid over
+# the corners and middles of every command's ranges).
 extreme_inputs='plan 1 0.999999
 plan 2^256 0.5
 plan 1e9 1e-30
@@ -46,9 +47,26 @@ grow -n 1 --initial 1 -s 1
 grow -n 1e9 -s 1000 --initial 1
 structures 1e-300 -n 2^64 --counter-bits 1
 structures 0.999999 -n 1
-structures 1% -n 1e6 --counter-bits 6'
-slow_inputs='fpr -m 2^256 -n 2^256 -k 1000
+structures 1% -n 1e6 --counter-bits 6
+fpr -m 2^256 -n 2^256 -k 1000
+fpr -m 2^256 -n 1 -k 1000
 converge -c 1 -k 1000 -m 2^6..2^12
 plan 1e9 1e-300
 plan -n 1 -m 2^256 -k 1000
-fpr -m 2^256 -n 1 -k 1000'
+plan -n 1 -p 1e-50
+plan -n 2 -p 1e-50
+plan -n 1000 -p 1e-100
+plan -n 3 -m 719
+plan -n 1e4 -p 1e-300
+structures 1e-300 -n 1e6'
+slow_inputs='fpr -m 2^256 -n 1e9 -k 1000
+fpr -m 1e9 -n 1e6 -k 1000
+plan -n 1e6 -m 1e9 -k 1000
+fpr -m 1e4 -n 1 -k 1000 --digits 1000
+plan -n 2^256 -m 1e9
+plan -n 1e9 -m 64
+plan -n 1e9 -p 0.999999
+structures 0.999999 -n 1e6
+plan -m 1e4 -p 1e-300
+converge -c 1 -k 1 -m 2^6..2^30
+grow -n 1e9 -s 1 --initial 1e6 -r 0.9'

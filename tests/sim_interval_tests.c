@@ -35,7 +35,9 @@
 #include <string.h>
 
 #include "estimate.h"
+#include "fields.h"
 #include "harness.h"
+#include "numbers.h"
 #include "predictions.h"
 #include "sim_suites.h"
 #include "stats.h"
@@ -231,6 +233,31 @@ static void test_clipped(void)
     CU_ASSERT_EQUAL(sim_design_effect_rounded(0.5), 1);
 }
 
+/* A run stopped before its first query: [0, 1] exactly, so its ends print
+ * as the exact 0 and 1; with the rounding bound of a computed end
+ * (1 +- 2^-30) only 8 digits would be common to the range. */
+static void test_no_query(void)
+{
+    sim_estimate estimate = sim_estimate_wilson(0, 0, 1, 0.999);
+    CU_ASSERT_EQUAL(estimate.interval.low, 0);
+    CU_ASSERT_EQUAL(estimate.interval.high, 1);
+    CU_ASSERT_EQUAL(estimate.end_error, 0);
+    mpq_t low, high;
+    mpq_inits(low, high, NULL);
+    mpq_set_d(low, 1 - SIM_END_RELATIVE_ERROR);
+    mpq_set_d(high, 1 + SIM_END_RELATIVE_ERROR);
+    char *text = bloom_format_enclosed(low, high, 9);
+    CU_ASSERT_STRING_EQUAL(text, "1.0000000");
+    free(text);
+    mpq_set_ui(high, 1, 1);
+    text = bloom_format_rational(high, 9);
+    CU_ASSERT_STRING_EQUAL(text, "1");
+    free(text);
+    mpq_clears(low, high, NULL);
+    estimate = sim_estimate_wilson(3, 10, 1, 0.999);
+    CU_ASSERT(estimate.end_error > 0);   /* a computed interval keeps its bound */
+}
+
 static const bloom_test_case cases[] = {
     { "normal quantile within 2^-36 (MPFR erfc)", test_normal_quantile_accuracy },
     { "t quantile within 2^-36 (closed form)", test_student_quantile_accuracy },
@@ -238,6 +265,7 @@ static const bloom_test_case cases[] = {
     { "coverage: Wilson with design effect, 3 filters", test_coverage_few_filters },
     { "coverage: Wilson with design effect, 1 filter", test_coverage_one_filter },
     { "intervals cut to [0, 1]", test_clipped },
+    { "no query yet: [0, 1] exactly, ends printed exactly", test_no_query },
     { NULL, NULL },
 };
 

@@ -95,6 +95,9 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
             fields.status = -2;
         if (fields.status == -2) {
             status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */
+        } else if (fields.status == BLOOM_UNRESOLVED && lists[HASHES].count == 0) {
+            bloom_options_error(line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);   /* refused up front */
+            status = BLOOM_EXIT_USAGE;
         } else if (fields.status != BLOOM_OK) {
             bloom_options_error(line, "a row could not be planned or certified (a key count that "
                                 "cannot meet its rate, or a precision limit)");

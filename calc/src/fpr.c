@@ -42,6 +42,13 @@
  * rate is then 1 - c and a relative error (rate' - rate)/rate =
  * (c - c')/(1 - c), both without cancellation against 1.
  *
+ * Where that sum is costly (a tiny fill f, or j near 1000 at any fill), a
+ * cost estimate made before each evaluation picks one of three other
+ * certified forms instead (fpr_forms.h, FORMULAS.md §o): the occupancy
+ * chain of the set-bit count (sparse filters, positive terms only), Bloom's
+ * formula times a short series of central moments (large filters), and the
+ * first terms of the complement series (saturated filters).
+ *
  * Bloom's formula (1 - (1 - 1/m)^T)^j is (E[X]/m)^j, which by Jensen's
  * inequality is at most E[(X/m)^j]: a lower bound, equal only for j = 1 or
  * m = 1.  The exponential approximation (1 - e^(-T/m))^j is smaller still,
@@ -55,6 +62,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "fill.h"
 #include "fpr.h"
 #include "fpr_forms.h"
 
@@ -93,18 +101,8 @@ static int enclose_power_of_fill(mpfi_ptr result, const bloom_fpr_arguments *arg
     mpfi_init2(fill, precision);
     insertion_probes(total, arguments);
     if (bloom_formula) {
-        /* fill = 1 - (1 - 1/m)^T = -expm1(T log1p(-1/m)); m = 1 fills completely. */
-        if (mpz_cmp_ui(arguments->m, 1) == 0) {
-            mpfi_set_ui(fill, mpz_sgn(total) > 0 ? 1 : 0);
-        } else {
-            mpfi_set_z(fill, arguments->m);
-            mpfi_ui_div(fill, 1, fill);
-            mpfi_neg(fill, fill);
-            mpfi_log1p(fill, fill);
-            mpfi_mul_z(fill, fill, total);
-            mpfi_expm1(fill, fill);
-            mpfi_neg(fill, fill);
-        }
+        /* fill = 1 - (1 - 1/m)^T = -expm1(T log1p(-1/m)); m = 1 fills completely (fill.h). */
+        bloom_enclose_fill(fill, arguments->m, total);
     } else {
         /* fill = 1 - e^(-T/m) = -expm1(-T/m). */
         mpfi_set_z(fill, total);
@@ -186,22 +184,47 @@ static mpfr_prec_t cancellation_bits(const bloom_fpr_arguments *arguments)
     return (mpfr_prec_t)(query_probes(arguments) * (per_probe + 1)) + 64;
 }
 
+static int saturated(const bloom_fpr_arguments *arguments);
+
+/* The forms of the exact rate of a filter that is not saturated. */
+typedef enum { FORM_ALTERNATING, FORM_OCCUPANCY, FORM_MOMENTS } rate_form;
+
 /*
- * Nonzero when the occupancy chain of fpr_occupancy.c costs less than the
- * alternating sum below at `precision`: the sum's j^2/2 subtractions and
- * j + 1 exponentials at precision + cancellation_bits, against the chain's
- * own estimate (FORMULAS.md §o.2).  Only chooses a method; both are
- * certified.
+ * The cheapest form at `precision` by a-priori cost estimates in limb
+ * operations: the alternating sum below (j^2/2 subtractions and j + 1
+ * exponentials at precision + cancellation_bits), the occupancy chain of
+ * fpr_occupancy.c and the moment series of fpr_moments.c, each estimating
+ * its own (FORMULAS.md §o).  Only chooses a method; all are certified.
  */
-static int occupancy_cheaper(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+static rate_form cheapest_form(const bloom_fpr_arguments *arguments, mpfr_prec_t precision,
+                               double *cost)
 {
-    double chain = bloom_occupancy_cost(arguments, precision);
-    if (chain < 0)
-        return 0;
     double bound = (double)distinct_bits_bound(arguments);
     double limbs = (double)(precision + cancellation_bits(arguments)) / 64 + 1;
-    double alternating = bound * bound / 2 * limbs + (bound + 1) * 40 * limbs * limbs;
-    return chain < alternating;
+    double best = bound * bound / 2 * limbs + (bound + 1) * 40 * limbs * limbs;
+    rate_form form = FORM_ALTERNATING;
+    double chain = bloom_occupancy_cost(arguments, precision);
+    if (chain >= 0 && chain < best) {
+        best = chain;
+        form = FORM_OCCUPANCY;
+    }
+    double moments = bloom_moments_cost(arguments, precision);
+    if (moments >= 0 && moments < best) {
+        best = moments;
+        form = FORM_MOMENTS;
+    }
+    *cost = best;
+    return form;
+}
+
+double bloom_fpr_exact_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+{
+    double cost = 0;
+    if (saturated(arguments))
+        return (double)query_probes(arguments) * (double)query_probes(arguments)
+               * ((double)(precision + query_probes(arguments)) / 64 + 2);
+    cheapest_form(arguments, precision, &cost);
+    return cost;
 }
 
 /* weights[i] = (m)_i S(j, i) for i = 1..bound: the number of j-probe
@@ -398,10 +421,17 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         return BLOOM_OK;
     }
     mpfi_init2(sum, mpfi_get_prec(result) + 32);
-    if (occupancy_cheaper(arguments, mpfi_get_prec(sum)))
+    double cost = 0;
+    switch (cheapest_form(arguments, mpfi_get_prec(sum), &cost)) {
+    case FORM_OCCUPANCY:
         bloom_enclose_fpr_occupancy(sum, arguments);   /* positive terms (FORMULAS.md §o.1) */
-    else
+        break;
+    case FORM_MOMENTS:
+        bloom_enclose_fpr_moments(sum, arguments);     /* Bloom's formula times moments (§o.4) */
+        break;
+    default:
         probe_sum_over_queries(sum, arguments, empty_probability, cancellation_bits(arguments));
+    }
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
     bloom_interval_probability(result, sum);
     mpfi_clear(sum);

@@ -1,8 +1,8 @@
 /*
  * fpr_complement.c - 1 - the exact false-positive rate of a saturated
  * standard Bloom filter from the first terms of its series in the
- * empty-bit probabilities, with a rigorous bound on the rest (FORMULAS.md
- * §o.3).
+ * empty-bit probabilities, with a rigorous bound on the rest
+ * (FORMULAS.md §o.3).
  *
  * Exchanging the sums of fpr.c's form (FORMULAS.md §a.2),
  *
@@ -102,6 +102,15 @@ static mpz_t *coefficients(const bloom_fpr_arguments *arguments, unsigned long t
     return coefficient;
 }
 
+void bloom_interval_plus_minus(mpfi_ptr bound)
+{
+    mpfi_t negated;
+    mpfi_init2(negated, mpfi_get_prec(bound));
+    mpfi_neg(negated, bound);
+    mpfi_put(bound, negated);
+    mpfi_clear(negated);
+}
+
 /* tail = [-b, b], b = C(j, L+1) q^(L+1) / (1 - rho) (0 when the series is complete). */
 static void enclose_tail(mpfi_ptr tail, const bloom_fpr_arguments *arguments, mpz_srcptr total,
                          unsigned long terms)
@@ -124,8 +133,7 @@ static void enclose_tail(mpfi_ptr tail, const bloom_fpr_arguments *arguments, mp
     bloom_interval_pow_ui(tail, q, terms + 1);
     mpfi_mul_z(tail, tail, binomial);
     mpfi_div(tail, tail, ratio);
-    mpfi_neg(q, tail);
-    mpfi_put(tail, q);
+    bloom_interval_plus_minus(tail);
     mpfi_clear(q);
     mpfi_clear(ratio);
     mpz_clears(one, binomial, (mpz_ptr)0);

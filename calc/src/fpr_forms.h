@@ -7,6 +7,10 @@
  *                      distribution of the number of set bits by its Markov
  *                      chain, positive terms only, window of deficits
  *                      truncated with a rigorous bound (§o.1, §o.2);
+ *   fpr_moments.c      large filters (j sqrt(T) <= mu/2, mu the expected
+ *                      number of set bits): Bloom's formula times a short
+ *                      series in the central moments of the set-bit count,
+ *                      its rest bounded by McDiarmid's inequality (§o.4);
  *   fpr_complement.c   saturated filters (j q < 1/4, q = (1 - 1/m)^T): the
  *                      complement 1 - rate as the first terms of its
  *                      alternating series in the empty-bit probabilities,
@@ -21,6 +25,14 @@
 #include "fpr.h"
 
 /*
+ * The a-priori cost of one enclosure of the exact rate at `precision` bits
+ * by the form fpr.c would choose (for a saturated filter, a bound: the
+ * complement's full sum), in limb operations; sizing.c's searches weigh
+ * their work with it before they start.
+ */
+double bloom_fpr_exact_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+
+/*
  * The cost, in the limb-operation units of sizing.c's evaluation_work, of
  * one enclosure of the rate at `precision` bits by the occupancy chain, or
  * a negative number when the chain does not apply (T >= m, T above 2^32).
@@ -31,11 +43,20 @@ double bloom_occupancy_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t pr
  * has checked bloom_occupancy_cost >= 0 and n >= 1. */
 void bloom_enclose_fpr_occupancy(mpfi_ptr result, const bloom_fpr_arguments *arguments);
 
+/* The cost of the moment series at `precision`, as above (negative when it
+ * does not apply), and its enclosure of the rate (the caller has checked
+ * bloom_moments_cost >= 0 and n >= 1). */
+double bloom_moments_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+void bloom_enclose_fpr_moments(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
 /*
  * result = 1 - the exact rate by the truncated complement series, when it
  * applies (returns 1): j q <= 1/4 and few terms reach `result`'s precision.
  * Returns 0 (result untouched) otherwise.
  */
 int bloom_enclose_fpr_complement_series(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
+/* bound = the hull of bound and -bound: [-b, b] for a tail bound [a, b] >= 0. */
+void bloom_interval_plus_minus(mpfi_ptr bound);
 
 #endif

@@ -40,6 +40,8 @@
 
 /* Longest chain considered: T probes above this go to the other forms. */
 #define OCCUPANCY_MAX_PROBES 4000000UL
+/* Most states times steps considered (about 8 seconds of interval products). */
+#define OCCUPANCY_MAX_WORK 40000000UL
 
 static unsigned long query_probe_count(const bloom_fpr_arguments *arguments)
 {
@@ -68,6 +70,8 @@ static mpfr_prec_t chain_precision(mpfr_prec_t precision, unsigned long total)
  * The window of deficits 0..D for `precision` bits (see the head comment),
  * from doubles: log2 of the bound C(T, D+1) (T/m)^(D+1) ((T-D-1)/mu)^j on
  * the lost share relative to Bloom's (mu/m)^j, mu = m (1 - (1 - 1/m)^T).
+ * Returns `total` (the whole chain) when no window of at most
+ * OCCUPANCY_MAX_WORK / T deficits is enough, and that is at most it.
  */
 static unsigned long deficit_window(const bloom_fpr_arguments *arguments, unsigned long total,
                                     mpfr_prec_t precision)
@@ -76,10 +80,12 @@ static unsigned long deficit_window(const bloom_fpr_arguments *arguments, unsign
     double mu = -m * expm1(t * log1p(-1 / m));
     double probes = (double)query_probe_count(arguments);
     double wanted = -(double)precision - 16;
-    for (unsigned long window = 0; window + 1 < total; window++) {
+    double log2_binomial = 0;   /* log2 C(T, d) */
+    unsigned long widest = OCCUPANCY_MAX_WORK / total;
+    for (unsigned long window = 0; window + 1 < total && window <= widest; window++) {
         double d = (double)window + 1;
-        double binomial = (lgamma(t + 1) - lgamma(d + 1) - lgamma(t - d + 1)) / log(2);
-        double share = binomial + d * log2(t / m) + probes * log2((t - d) / mu);
+        log2_binomial += log2((t - d + 1) / d);
+        double share = log2_binomial + d * log2(t / m) + probes * log2((t - d) / mu);
         if (share < wanted)
             return window;
     }
@@ -93,6 +99,8 @@ double bloom_occupancy_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t pr
         return -1;
     mpfr_prec_t bits = chain_precision(precision, total);
     double states = (double)deficit_window(arguments, total, bits) + 1;
+    if (states * (double)total > (double)OCCUPANCY_MAX_WORK)
+        return -1;
     /* two interval products and a sum a state and step (about 8 limb
      * products each), then a power per state */
     return (double)total * states * 8 * ((double)bits / 64 + 1)

@@ -37,24 +37,15 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "fill.h"
 #include "layout_rates.h"
 
 /* --- partitioned ---------------------------------------------------------- */
 
-/* result = 1 - (1 - 1/s)^n, the fill of a slice of s bits after n keys. */
+/* result = 1 - (1 - 1/s)^n, the fill of a slice of s bits after n keys (fill.h). */
 static void enclose_slice_fill(mpfi_ptr result, mpz_srcptr slice_bits, mpz_srcptr n)
 {
-    if (mpz_cmp_ui(slice_bits, 1) == 0) {
-        mpfi_set_ui(result, mpz_sgn(n) > 0 ? 1 : 0);
-        return;
-    }
-    mpfi_set_z(result, slice_bits);
-    mpfi_ui_div(result, 1, result);
-    mpfi_neg(result, result);
-    mpfi_log1p(result, result);
-    mpfi_mul_z(result, result, n);
-    mpfi_expm1(result, result);
-    mpfi_neg(result, result);
+    bloom_enclose_fill(result, slice_bits, n);
 }
 
 /* The slices: `larger` of ceil(m/k) bits and the others of floor(m/k) = `small` bits. */

@@ -141,6 +141,21 @@ static int choose_hashes(bloom_plan *plan, unsigned long fixed_k)
     return bloom_best_hashes(&plan->k, plan->m_bits, plan->n);
 }
 
+/*
+ * BLOOM_UNRESOLVED, before any search, when certifying the plan's best
+ * hash counts would cost too much: its searches evaluate about
+ * BLOOM_PLAN_SEARCH_FACTOR times the exact rates of the best-k bracket at
+ * m bits (FORMULAS.md §l; few keys with many hashes).
+ */
+static int searches_affordable(mpz_srcptr m, mpz_srcptr n)
+{
+    double work = 0;
+    int status = bloom_best_hashes_work(&work, m, n);
+    if (status == BLOOM_OK && work * BLOOM_PLAN_SEARCH_FACTOR > BLOOM_BEST_HASHES_WORK)
+        status = BLOOM_UNRESOLVED;
+    return status;
+}
+
 int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
                         unsigned long fixed_k, unsigned long levels)
 {
@@ -148,6 +163,8 @@ int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
     mpz_set(plan->n, n);
     mpq_set(plan->p, p);
     int status = bloom_total_bits(plan->m_bits, n, p);
+    if (status == BLOOM_OK && fixed_k == 0)
+        status = searches_affordable(plan->m_bits, n);
     if (status == BLOOM_OK)
         status = choose_hashes(plan, fixed_k);
     if (status == BLOOM_OK)

@@ -28,7 +28,9 @@
 #include "sizing.h"
 #include <math.h>
 
+#include "fill.h"
 #include "fpr.h"
+#include "fpr_forms.h"
 
 /* --- real-valued sizing quantities ------------------------------------ */
 
@@ -247,11 +249,7 @@ static void enclose_bloom_minimiser(mpfi_ptr result, mpz_srcptr m, mpz_srcptr n)
 {
     mpfi_t log2;
     mpfi_init2(log2, mpfi_get_prec(result));
-    mpfi_set_z(result, m);
-    mpfi_ui_div(result, 1, result);
-    mpfi_neg(result, result);
-    mpfi_log1p(result, result);
-    mpfi_mul_z(result, result, n);
+    bloom_enclose_log_empty(result, m, n);   /* n log1p(-1/m) (fill.h) */
     mpfi_neg(result, result);
     mpfi_const_log2(log2);
     mpfi_div(result, log2, result);
@@ -346,28 +344,17 @@ static int bracket(unsigned long *low, unsigned long *high, int *open_above, bes
     return status;
 }
 
-/*
- * A cost model of one exact rate at the quick precision, in limb
- * operations: k^2 / 2 subtractions and the weights, at the working
- * precision k (log2(2/f) + 1) + 192 bits that fpr.c chooses (k + 192 for a
- * saturated filter).  It only decides whether the search is attempted.
- */
+/* A cost model of one exact rate at the quick precision, in limb
+ * operations, by the form fpr.c will choose (FORMULAS.md §o), times
+ * 1 + 2/n: for very few keys the rates of neighbouring k differ so little
+ * that their comparisons are refined further (measured: n = 1 costs about
+ * three times its evaluations, n >= 10 about one).  It only decides
+ * whether the search is attempted. */
 static double evaluation_work(const best_search *search, unsigned long k)
 {
-    double load = (double)k * mpz_get_d(search->n) / mpz_get_d(search->m);
-    double fill = -expm1(-load);
-    double bits = load >= 1 ? (double)k + 192
-                            : (double)k * (fill > 0 ? log2(2 / fill) + 1 : 1100) + 192;
-    return (double)k * (double)k * (bits / 64 + 1);
-}
-
-/* The work of evaluating every k of a bracket, against the budget. */
-static int bracket_affordable(const best_search *search, unsigned long low, unsigned long high)
-{
-    double work = 0;
-    for (unsigned long k = low; k <= high; k++)
-        work += evaluation_work(search, k);
-    return work <= BLOOM_BEST_HASHES_WORK;
+    bloom_fpr_arguments arguments = { search->m, search->n, k, 0 };
+    return bloom_fpr_exact_cost(&arguments, BEST_HASHES_QUICK_BITS + 32)
+         * (1 + 2 / mpz_get_d(search->n));
 }
 
 /* Evaluates E over low..high, from the start outwards, each side stopping
@@ -408,6 +395,77 @@ static int search_start(unsigned long *k0, int *beyond, best_search *search)
     return status;
 }
 
+/* The search's state and its bracket (see the comments above). */
+typedef struct best_bracket {
+    unsigned long start, low, high;
+    int open_above;
+} best_bracket;
+
+static void best_search_init(best_search *search, mpz_srcptr m, mpz_srcptr n)
+{
+    search->m = m;
+    search->n = n;
+    search->best = 0;
+    mpfi_init2(search->best_rate, BEST_HASHES_QUICK_BITS);
+    mpfi_init2(search->scratch, BEST_HASHES_QUICK_BITS);
+    mpfr_inits2(BEST_HASHES_QUICK_BITS, search->minimiser_low, search->minimiser_high, (mpfr_ptr)0);
+    enclose_bloom_minimiser(search->scratch, m, n);
+    mpfi_get_left(search->minimiser_low, search->scratch);
+    mpfi_get_right(search->minimiser_high, search->scratch);
+}
+
+static void best_search_clear(best_search *search)
+{
+    mpfi_clear(search->best_rate);
+    mpfi_clear(search->scratch);
+    mpfr_clears(search->minimiser_low, search->minimiser_high, (mpfr_ptr)0);
+}
+
+/* E(k0) and the bracket the bound leaves against it (m >= 2, n >= 1). */
+static int find_bracket(best_bracket *bracket_found, best_search *search)
+{
+    bracket_found->start = 1;
+    int beyond = 0;
+    int status = search_start(&bracket_found->start, &beyond, search);
+    if (status == BLOOM_OK && beyond)
+        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
+    if (status == BLOOM_OK) {
+        search->best = bracket_found->start;
+        status = enclose_rate_at(search->best_rate, search, bracket_found->start, 0);
+    }
+    bracket_found->low = bracket_found->high = bracket_found->start;
+    bracket_found->open_above = 0;
+    if (status == BLOOM_OK)
+        status = bracket(&bracket_found->low, &bracket_found->high, &bracket_found->open_above,
+                         search, bracket_found->start);
+    return status;
+}
+
+static double bracket_work(const best_search *search, const best_bracket *found)
+{
+    double work = 0;
+    for (unsigned long k = found->low; k <= found->high; k++)
+        work += evaluation_work(search, k);
+    return work;
+}
+
+int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n)
+{
+    *work = 0;
+    if (mpz_sgn(n) <= 0 || mpz_sgn(m) <= 0)
+        return BLOOM_UNDEFINED;
+    if (mpz_cmp_ui(m, 1) == 0)
+        return BLOOM_OK;
+    best_search search;
+    best_search_init(&search, m, n);
+    best_bracket found;
+    int status = find_bracket(&found, &search);
+    if (status == BLOOM_OK)
+        *work = bracket_work(&search, &found);
+    best_search_clear(&search);
+    return status;
+}
+
 int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
 {
     if (mpz_sgn(n) <= 0 || mpz_sgn(m) <= 0)
@@ -417,39 +475,18 @@ int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
         return BLOOM_OK;
     }
     best_search search;
-    search.m = m;
-    search.n = n;
-    search.best = 0;
-    mpfi_init2(search.best_rate, BEST_HASHES_QUICK_BITS);
-    mpfi_init2(search.scratch, BEST_HASHES_QUICK_BITS);
-    mpfr_inits2(BEST_HASHES_QUICK_BITS, search.minimiser_low, search.minimiser_high, (mpfr_ptr)0);
-    enclose_bloom_minimiser(search.scratch, m, n);
-    mpfi_get_left(search.minimiser_low, search.scratch);
-    mpfi_get_right(search.minimiser_high, search.scratch);
-    unsigned long start = 1;
-    int beyond = 0;
-    int status = search_start(&start, &beyond, &search);
-    if (status == BLOOM_OK && beyond)
-        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
-    if (status == BLOOM_OK) {
-        search.best = start;
-        status = enclose_rate_at(search.best_rate, &search, start, 0);
-    }
-    unsigned long low = start, high = start;
-    int open_above = 0;
-    if (status == BLOOM_OK)
-        status = bracket(&low, &high, &open_above, &search, start);
-    if (status == BLOOM_OK && !bracket_affordable(&search, low, high))
+    best_search_init(&search, m, n);
+    best_bracket found;
+    int status = find_bracket(&found, &search);
+    if (status == BLOOM_OK && bracket_work(&search, &found) > BLOOM_BEST_HASHES_WORK)
         status = BLOOM_UNRESOLVED;   /* refused up front: too many exact rates to certify */
     if (status == BLOOM_OK)
-        status = search_bracket(&search, start, low, high);
-    if (status == BLOOM_OK && open_above && search.best == BLOOM_MAX_HASHES)
+        status = search_bracket(&search, found.start, found.low, found.high);
+    if (status == BLOOM_OK && found.open_above && search.best == BLOOM_MAX_HASHES)
         status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
     if (status == BLOOM_OK)
         *k = search.best;
-    mpfi_clear(search.best_rate);
-    mpfi_clear(search.scratch);
-    mpfr_clears(search.minimiser_low, search.minimiser_high, (mpfr_ptr)0);
+    best_search_clear(&search);
     return status;
 }
 

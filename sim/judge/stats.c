@@ -221,7 +221,10 @@ sim_estimate sim_estimate_wilson(uint64_t successes, uint64_t queries, double de
     estimate.standard_error = sqrt(fmax(rate * (1 - rate), 0) / effective_queries);
     estimate.interval = sim_wilson_interval(rate * effective_queries, effective_queries, z);
     estimate.rate_error = 0x1p-52 * rate;
-    estimate.end_error = SIM_END_RELATIVE_ERROR * estimate.interval.high;
+    /* No query yet (a run stopped before its first): the interval is [0, 1]
+     * exactly, no formula's rounding, so its ends print exactly (0 and 1)
+     * rather than to the digits common to 1 +- 2^-30 (8 of them). */
+    estimate.end_error = queries == 0 ? 0 : SIM_END_RELATIVE_ERROR * estimate.interval.high;
     estimate.design_effect = design_effect;
     return estimate;
 }

@@ -52,7 +52,13 @@ extern "C" {
  * evaluating the exact rate at every k that Bloom's lower bound leaves
  * open; a search whose cost model (limb operations) exceeds this budget,
  * about half a second, is refused (BLOOM_UNRESOLVED) rather than started. */
-#define BLOOM_BEST_HASHES_WORK 1.2e8
+#define BLOOM_BEST_HASHES_WORK 3e8
+/* A plan for a target rate searches the smallest m meeting it over about
+ * as many hash counts as that bracket holds, each by several exact rates,
+ * then certifies the best k twice: it is refused up front when the
+ * bracket's cost times this factor exceeds BLOOM_BEST_HASHES_WORK (the
+ * plans it lets through end within about half a second, measured). */
+#define BLOOM_PLAN_SEARCH_FACTOR 12
 
 /* Levels L of the filters planned together by plan and table --levels
  * (the Monkey allocation): 1 to 10^6. */

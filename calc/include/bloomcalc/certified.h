@@ -165,7 +165,9 @@ void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long expo
 
 /* result = (1 - numerator/denominator)^exponent, for 0 <= numerator <= denominator,
  * evaluated as exp(exponent * log1p(-numerator/denominator)) so that no
- * rounding of 1 - numerator/denominator is raised to a large power. */
+ * rounding of 1 - numerator/denominator is raised to a large power; up to
+ * exponent 65536, by squaring an enclosure of 1 - numerator/denominator
+ * held at log2(exponent) + 8 bits more than result's precision. */
 void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
                                         mpz_srcptr denominator, mpz_srcptr exponent);
 

@@ -65,6 +65,17 @@ void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes);
 int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
 
 /*
+ * *work = the a-priori cost, in the limb operations BLOOM_BEST_HASHES_WORK
+ * counts, of the exact rates bloom_best_hashes(m, n) would evaluate (the k
+ * its bound leaves open, each weighed by the form the exact rate will use,
+ * FORMULAS.md §o); computes only E(floor((m/n) ln 2)) and Bloom's bound.
+ * Returns what bloom_best_hashes would before its own budget check.  A plan,
+ * whose searches evaluate about BLOOM_PLAN_SEARCH_FACTOR times as many
+ * rates, is refused up front on it.
+ */
+int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n);
+
+/*
  * rop = the smallest m whose exact rate with n keys is at most p, and *k
  * the hash count: `fixed_k` if nonzero, otherwise the best k at that m
  * (bloom_best_hashes: the lowest exact rate there, which meets p since
