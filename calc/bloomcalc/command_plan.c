@@ -128,7 +128,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
             status = BLOOM_EXIT_USAGE;
         } else {
             if (planned == BLOOM_OK)
-                planned = bloom_plan_headroom(&plan);
+                planned = bloomcalc_plan_described_headroom(&plan, &deployed,
+                                                            bloom_description_given(&line));
             if (planned == BLOOM_OK && bloom_options_given(&line, "actual-keys"))
                 bloom_plan_actual_keys(&plan, actual);
             bloom_fields fields;

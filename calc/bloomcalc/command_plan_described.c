@@ -12,6 +12,10 @@
  * standard filter's 0.843 % gives 0.0422.  RocksDB's native input is bits per
  * key: "-n N -c C --library rocksdb" is RocksDB's sizing for C bits a key
  * (bloom_description_library_sizing_per_key: its k, 6 at 10 bits a key).
+ * The headroom (n_at_2p, n_at_10p: the most keys whose rate stays within 2p
+ * and 10p) follows the described filter's rate too: the search of
+ * bloom_largest_keys_within_rate over fpr_layout with n keys, the
+ * reference p the target or, given m, the described filter's achieved rate.
  */
 #include "commands.h"
 #include "description.h"
@@ -45,6 +49,58 @@ int bloomcalc_plan_described(bloom_plan *plan, int *planned, bloomcalc_given *gi
                                                           line);
     }
     *planned = status == BLOOM_EXIT_SUCCESS ? bloomcalc_plan_given(plan, given, n, m, p, k, levels) : BLOOM_OK;
+    return status;
+}
+
+/* The described filter as a function of its keys, for the headroom search. */
+typedef struct described_keys {
+    const bloom_layout_description *description;
+    mpz_srcptr m;
+    unsigned long k;
+    int k_given, live;
+    bloom_deployed_filter filter;
+} described_keys;
+
+static int described_rate(bloom_quantity *rate, mpz_srcptr n, void *context)
+{
+    described_keys *keys = context;
+    if (keys->live)
+        bloom_deployed_filter_clear(&keys->filter);
+    int problem = bloom_deployed_filter_init(&keys->filter, keys->description, keys->m, n, keys->k,
+                                             keys->k_given);
+    keys->live = 1;
+    if (problem != BLOOM_DESCRIPTION_OK)
+        return BLOOM_UNDEFINED;
+    *rate = bloom_fpr_layout_quantity(&keys->filter.layout);
+    return BLOOM_OK;
+}
+
+int bloomcalc_plan_described_headroom(bloom_plan *plan, const bloom_layout_description *description,
+                                      int described)
+{
+    if (!described)
+        return bloom_plan_headroom(plan);
+    described_keys at_plan = { .description = description, .m = plan->m_bits, .k = plan->k,
+                               .k_given = plan->k_fixed, .live = 0 };
+    described_keys searched = at_plan;
+    bloom_quantity reference = { bloom_enclose_rational, plan->p, bloom_exact_rational };
+    int status = BLOOM_OK;
+    if (plan->mode == BLOOM_PLAN_FOR_MEMORY)   /* the rate achieved: the described filter's */
+        status = described_rate(&reference, plan->n, &at_plan);
+    plan->has_headroom = 1;
+    for (int i = 0; status == BLOOM_OK && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        bloom_quantity_scaled scaled = { reference, plan->headroom_factor[i] };
+        bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
+        int found = bloom_largest_keys_within_rate(plan->n_at_bound[i], described_rate, &searched,
+                                                   plan->m_bits, plan->k, &bound);
+        plan->n_at_bound_status[i] = found;
+        if (found == BLOOM_UNRESOLVED)
+            status = found;
+    }
+    if (at_plan.live)
+        bloom_deployed_filter_clear(&at_plan.filter);
+    if (searched.live)
+        bloom_deployed_filter_clear(&searched.filter);
     return status;
 }
 

@@ -71,7 +71,7 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
                                     c, k, levels, &described->description, line) != BLOOM_EXIT_SUCCESS)
         status = -2;
     if (status == BLOOM_OK)
-        status = bloom_plan_headroom(plan);
+        status = bloomcalc_plan_described_headroom(plan, &described->description, described->given);
     mpz_clears(n, m, (mpz_ptr)0);
     return status;
 }

@@ -71,6 +71,16 @@ int bloomcalc_plan_described(struct bloom_plan *plan, int *planned, bloomcalc_gi
                              const struct bloom_command_line *line);
 
 /*
+ * The plan's headroom, n_at_2p and n_at_10p (bloom_plan_headroom); when
+ * `described`, of the filter as described: the most keys whose fpr_layout
+ * stays within 2p and 10p (given m, p is the described filter's achieved
+ * rate).  Returns a bloom_status.
+ */
+int bloomcalc_plan_described_headroom(struct bloom_plan *plan,
+                                      const struct bloom_layout_description *description,
+                                      int described);
+
+/*
  * Appends the plan's fields; when `described`, settles the description for
  * the plan's m, n and k, puts the read amplification at its fpr_layout and
  * appends the description's fields.  Returns 0, or 2 after one line when

@@ -805,6 +805,8 @@ typedef struct headroom_search {
     mpz_srcptr m;
     unsigned long k;
     const bloom_quantity *bound;
+    bloom_keys_rate rate_at;   /* NULL: the standard filter's exact rate */
+    void *context;
 } headroom_search;
 
 static int exceeds_bound(int *truth, mpz_srcptr x, const void *search_pointer)
@@ -812,8 +814,10 @@ static int exceeds_bound(int *truth, mpz_srcptr x, const void *search_pointer)
     const headroom_search *search = search_pointer;
     bloom_fpr_arguments arguments = { search->m, x, search->k, 0 };
     bloom_quantity rate = bloom_fpr_exact_quantity(&arguments);
+    int status = search->rate_at != NULL ? search->rate_at(&rate, x, search->context) : BLOOM_OK;
     int sign = 0;
-    int status = bloom_quantity_compare(&sign, &rate, search->bound);
+    if (status == BLOOM_OK)
+        status = bloom_quantity_compare(&sign, &rate, search->bound);
     *truth = sign > 0;
     return status;
 }
@@ -847,6 +851,12 @@ static int headroom_start(mpz_ptr start, const headroom_search *search)
 int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
                               const bloom_quantity *bound)
 {
+    return bloom_largest_keys_within_rate(rop, NULL, NULL, m, k, bound);
+}
+
+int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context,
+                                   mpz_srcptr m, unsigned long k, const bloom_quantity *bound)
+{
     if (mpz_sgn(m) <= 0 || k < 1 || k > BLOOM_MAX_HASHES)
         return BLOOM_UNDEFINED;
     mpq_t one;
@@ -857,7 +867,7 @@ int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
     mpq_clear(one);
     if (status == BLOOM_OK && sign >= 0)
         return BLOOM_UNDEFINED;   /* no number of keys takes the rate past 1 */
-    headroom_search search = { m, k, bound };
+    headroom_search search = { m, k, bound, rate_at, context };
     mpz_t start, lowest;
     mpz_init(start);
     mpz_init_set_ui(lowest, 1);

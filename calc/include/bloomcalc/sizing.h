@@ -106,6 +106,17 @@ int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
 int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
                               const bloom_quantity *bound);
 
+/*
+ * The same for another filter's rate as a function of its keys (a layout,
+ * a library's filter as deployed): rate_at(&rate, n, context) sets *rate to
+ * the rate with n keys (valid until its next call) and returns a
+ * bloom_status.  The rate must not decrease as n grows; the search starts
+ * where the standard filter's approximation meets the bound.
+ */
+typedef int (*bloom_keys_rate)(bloom_quantity *rate, mpz_srcptr n, void *context);
+int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context,
+                                   mpz_srcptr m, unsigned long k, const bloom_quantity *bound);
+
 /* A filter given by its bits per key c: n = m / c, or m = n c, each rounded
  * to the nearest whole number (ties to even).  Return nonzero when that is
  * 0 (the result is then 0, never raised to 1: callers refuse such input). */
