@@ -43,6 +43,8 @@ refuse "keys" "$build/bloomcalc" structures 1e-300 -n 1
 # plan -n 1 -p 1e-50 took 9 s and then refused; now refused before the first search.
 refuse "keys" "$build/bloomcalc" plan -n 1 -p 1e-50
 refuse "keys" "$build/bloomcalc" plan -n 1000 -p 1e-100
+# converge with one hash: Bloom's formula is exact, nothing converges (minutes, then a silent exit 1).
+refuse "hashes" "$build/bloomcalc" converge -c 10 -k 1 -m 2^6
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.
 refuse "levels" "$build/bloomcalc" lsm -L 1000 -T 1000000
 refuse "tightening" "$build/bloomcalc" grow -n 1e9 -s 1 --initial 1e6 -r 0.5

@@ -144,6 +144,14 @@ int bloomcalc_converge(int argc, char **argv, int first)
         char *arguments[] = { "--bits", default_sizes };
         status = bloom_options_exit_status(bloom_options_parse(&line, 2, arguments, 0));
     }
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && k == 1) {
+        /* k = 1: Bloom's formula is the exact rate, its relative error 0 at every m, and the
+         * error's logarithm (the slope) does not exist; refining toward 0 took minutes, then exit 1 */
+        bloom_options_error(&line, "-k/--hashes: with 1 hash Bloom's formula is exact (relative error 0, "
+                            "no convergence to measure); accepted: a whole number from 2 to %lu",
+                            BLOOM_MAX_HASHES);
+        status = BLOOM_EXIT_USAGE;
+    }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && fit && sizes.count < 2) {
         bloom_options_error(&line, "--fit needs at least two sizes in -m/--bits");
         status = BLOOM_EXIT_USAGE;
