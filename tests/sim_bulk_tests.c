@@ -384,7 +384,8 @@ static void test_packed_offsets_equal_layout_positions(void)
 enum { LAYOUT_KEYS = 250000, LAYOUT_QUERIES = 100000 };
 
 /* The bulk engine itself, every layout, buffers from 1 KiB (nearly every
- * key overflows its bucket) to the default, 1 and 3 threads, the block
+ * key overflows its bucket) to the default, regions of 2^21 and 2^12
+ * bits, 1 and 3 threads, the block
  * layouts' batched keys (sim_key_probes_block_*) with and without the
  * AVX-512 lanes: the filter's words equal those of sim_layout_positions
  * one key at a time, and the absent keys it answers "maybe" are the same
@@ -415,14 +416,17 @@ static void test_layouts_bulk_buffers(void)
             maybe += (uint64_t)sim_bit_filter_contains(&expected, positions, layout.hashes);
         }
         CU_ASSERT(maybe > 0);
-        const uint64_t buffers[] = { 1024, 0 };
+        /* 1 KiB buffers, the default ones, the default ones with regions of 4096 bits (many regions) */
+        const uint64_t buffers[] = { 1024, 0, 0 };
+        const unsigned region_shifts[] = { 0, 0, 12 };
         int vector = probes.vector_draws;
         for (unsigned threads = 1; threads <= 3; threads += 2)
-            for (size_t b = 0; b < 2; b++) {
+            for (size_t b = 0; b < 3; b++) {
                 /* the lanes (when the processor has them) and the one-by-one draws in turn */
-                probes.vector_draws = vector && (threads + b) % 2 == 0;
+                probes.vector_draws = vector && (threads / 2 + b) % 2 == 0;
                 sim_bulk_options options;
                 sim_bulk_default_options(&options, layout.bits, threads);
+                options.region_shift = region_shifts[b];
                 if (buffers[b] != 0)
                     options.buffer_bytes = buffers[b];
                 sim_bit_filter filter;

@@ -84,8 +84,9 @@
 #include "memory.h"
 #include "parallel.h"
 
-#define REGION_BITS ((uint64_t)1 << SIM_BULK_REGION_SHIFT)
-#define REGION_WORDS (REGION_BITS / 64)
+/* Most regions a build cuts the filter into (a thread's buckets): more
+ * regions are larger ones (see choose_region_shift). */
+#define MOST_REGIONS 1024U
 #define APPLY_PREFETCH_DISTANCE 16U
 #define QUERY_BLOCK_KEYS 16384U
 #define OVERFLOW_INITIAL 1024U
@@ -99,6 +100,7 @@ void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned
     options->buffer_bytes = filter_bytes / BUFFER_FRACTION > MINIMUM_BUFFER_BYTES ? filter_bytes / BUFFER_FRACTION
                                                                      : MINIMUM_BUFFER_BYTES;
     options->window = SIM_BULK_DEFAULT_WINDOW;
+    options->region_shift = 0;
     options->progress = NULL;
 }
 
@@ -130,7 +132,8 @@ uint64_t sim_bulk_memory(const sim_bulk_options *options)
 
 /* One thread's buckets: `regions` buckets of `capacity` offsets. */
 typedef struct thread_buckets {
-    uint32_t *offsets;            /* regions x capacity */
+    uint32_t *offsets;            /* regions x capacity (huge pages: sim_huge_alloc) */
+    uint64_t offsets_mapped;      /* its mapped bytes (0: from calloc) */
     uint32_t *fill;               /* offsets used in each bucket */
     uint64_t *overflow;           /* whole positions whose bucket was full */
     uint64_t overflow_count;
@@ -143,6 +146,8 @@ typedef struct build_task {
     const sim_key_probes *probes;
     const sim_key_stream *keys;
     uint64_t count;
+    unsigned region_shift;        /* a region is 2^region_shift bits (choose_region_shift) */
+    uint64_t region_bits;
     uint64_t regions;
     uint64_t capacity;            /* offsets per bucket */
     uint64_t keys_per_thread;     /* of each chunk */
@@ -154,9 +159,30 @@ typedef struct build_task {
     const sim_bulk_progress *progress;
 } build_task;
 
-static uint64_t region_count(uint64_t bits)
+static uint64_t region_count(uint64_t bits, unsigned shift)
 {
-    return (bits + REGION_BITS - 1) / REGION_BITS;
+    return (bits >> shift) + ((bits & (((uint64_t)1 << shift) - 1)) != 0);
+}
+
+/*
+ * log2 of the region size: `requested` when nonzero (the tests), else
+ * SIM_BULK_REGION_SHIFT (256 KiB regions) unless that cuts the filter into
+ * more than MOST_REGIONS regions, then the smallest larger one that does
+ * not.  Each probe is appended to its region's bucket: with thousands of
+ * buckets their tails no longer stay in the cache and every append waits
+ * on memory (issue 16, m = 4.8e9, one thread under load: 116 ns of
+ * processor time a key with 2289 regions of 256 KiB, 49 with 572 of
+ * 1 MiB, 56 with 286 of 2 MiB; at m = 1e9, 477 regions, larger regions
+ * were slower).  The bits set do not depend on it.
+ */
+static unsigned choose_region_shift(uint64_t bits, unsigned requested)
+{
+    if (requested != 0)
+        return requested;
+    unsigned shift = SIM_BULK_REGION_SHIFT;
+    while (shift < 32 && region_count(bits, shift) > MOST_REGIONS)
+        shift++;
+    return shift;
 }
 
 /*
@@ -179,7 +205,7 @@ static void size_buckets(build_task *task, uint64_t entries, unsigned words_per_
 static void free_buckets(thread_buckets *buckets, unsigned threads)
 {
     for (unsigned t = 0; buckets != NULL && t < threads; t++) {
-        free(buckets[t].offsets);
+        sim_huge_free(buckets[t].offsets, buckets[t].offsets_mapped);
         free(buckets[t].fill);
         free(buckets[t].overflow);
     }
@@ -190,7 +216,8 @@ static thread_buckets *allocate_buckets(const build_task *task, unsigned threads
 {
     thread_buckets *buckets = calloc(threads, sizeof *buckets);
     for (unsigned t = 0; buckets != NULL && t < threads; t++) {
-        buckets[t].offsets = malloc(task->regions * task->capacity * sizeof(uint32_t));
+        buckets[t].offsets = sim_huge_alloc(task->regions * task->capacity * sizeof(uint32_t),
+                                            &buckets[t].offsets_mapped);
         buckets[t].fill = calloc(task->regions, sizeof(uint32_t));
         buckets[t].overflow = malloc(OVERFLOW_INITIAL * sizeof(uint64_t));
         buckets[t].overflow_capacity = OVERFLOW_INITIAL;
@@ -219,10 +246,10 @@ static void push_overflow(thread_buckets *own, uint64_t position)
 /* Appends `position` to its region's bucket (or to the overflow list). */
 static inline void bucket_probe(const build_task *task, thread_buckets *own, uint64_t position)
 {
-    uint64_t region = position >> SIM_BULK_REGION_SHIFT;
+    uint64_t region = position >> task->region_shift;
     uint32_t fill = own->fill[region];
     if (fill < task->capacity) {
-        own->offsets[region * task->capacity + fill] = (uint32_t)(position & (REGION_BITS - 1));
+        own->offsets[region * task->capacity + fill] = (uint32_t)(position & (task->region_bits - 1));
         own->fill[region] = fill + 1;
     } else {
         push_overflow(own, position);
@@ -241,9 +268,9 @@ static inline void bucket_probe(const build_task *task, thread_buckets *own, uin
  * times fewer passes over the filter; each entry sets its k bits in one
  * line.  The bits set are the same: the same k positions.
  */
-static unsigned packed_key_words(const sim_key_probes *probes)
+static unsigned packed_key_words(const sim_key_probes *probes, uint64_t region_bits)
 {
-    if (probes->packed_shift == 0 || probes->span > REGION_BITS)
+    if (probes->packed_shift == 0 || probes->span > region_bits)
         return 0;
     return 1 + (probes->packed_shift * probes->hashes + 31) / 32;
 }
@@ -253,13 +280,13 @@ static unsigned packed_key_words(const sim_key_probes *probes)
  * returns 0 when the bucket has no room left for it. */
 static inline int bucket_packed(const build_task *task, thread_buckets *own, uint64_t first, uint64_t offsets)
 {
-    uint64_t region = first >> SIM_BULK_REGION_SHIFT;
+    uint64_t region = first >> task->region_shift;
     uint32_t fill = own->fill[region];
     if (fill + task->key_words > task->capacity)
         return 0;
     unsigned shift = task->block_shift;
     uint32_t *entry = own->offsets + region * task->capacity + fill;
-    entry[0] = (uint32_t)((first & (REGION_BITS - 1)) >> shift);
+    entry[0] = (uint32_t)((first & (task->region_bits - 1)) >> shift);
     entry[1] = (uint32_t)offsets;
     if (task->key_words > 2)
         entry[2] = (uint32_t)(offsets >> 32);
@@ -285,13 +312,13 @@ static inline int bucket_block(const build_task *task, thread_buckets *own, uint
                                const uint64_t *positions)
 {
     const sim_key_probes *probes = task->probes;
-    uint64_t region = first >> SIM_BULK_REGION_SHIFT;
+    uint64_t region = first >> task->region_shift;
     uint32_t fill = own->fill[region];
-    if ((first + probes->span - 1) >> SIM_BULK_REGION_SHIFT != region || fill + probes->hashes > task->capacity)
+    if ((first + probes->span - 1) >> task->region_shift != region || fill + probes->hashes > task->capacity)
         return 0;
     uint32_t *offsets = own->offsets + region * task->capacity + fill;
     for (unsigned i = 0; i < probes->hashes; i++)
-        offsets[i] = (uint32_t)(positions[i] & (REGION_BITS - 1));
+        offsets[i] = (uint32_t)(positions[i] & (task->region_bits - 1));
     own->fill[region] = fill + probes->hashes;
     return 1;
 }
@@ -363,17 +390,17 @@ static void scatter_batched_blocks(const build_task *task, thread_buckets *own, 
  * instead of one miss per line first touched. */
 typedef struct next_region {
     const uint64_t *words;        /* NULL: no next region */
+    uint64_t lines;               /* a region's lines */
     uint64_t line;                /* the next line to prefetch */
     uint64_t step, countdown;
 } next_region;
 
-#define REGION_LINES (REGION_WORDS / 8)
-
-static void next_region_start(next_region *next, const uint64_t *words, uint64_t entries)
+static void next_region_start(next_region *next, const uint64_t *words, uint64_t lines, uint64_t entries)
 {
     next->words = words;
+    next->lines = lines;
     next->line = 0;
-    next->step = entries / REGION_LINES + 1;
+    next->step = entries / lines + 1;
     next->countdown = next->step;
 }
 
@@ -383,14 +410,14 @@ static inline void next_region_tick(next_region *next)
     if (--next->countdown != 0)
         return;
     next->countdown = next->step;
-    if (next->words != NULL && next->line < REGION_LINES)
+    if (next->words != NULL && next->line < next->lines)
         __builtin_prefetch(&next->words[8 * next->line++], 1, 3);
 }
 
 /* The lines not yet prefetched (the entries were fewer than the lines). */
 static void next_region_finish(next_region *next)
 {
-    while (next->words != NULL && next->line < REGION_LINES)
+    while (next->words != NULL && next->line < next->lines)
         __builtin_prefetch(&next->words[8 * next->line++], 1, 3);
 }
 
@@ -434,12 +461,12 @@ static void apply_packed(const build_task *task, uint64_t *words, const uint32_t
 static void apply_regions(const build_task *task, unsigned members, uint64_t first, uint64_t end)
 {
     for (uint64_t region = first; region < end; region++) {
-        uint64_t *words = task->filter->words + region * REGION_WORDS;
+        uint64_t *words = task->filter->words + region * (task->region_bits / 64);
         uint64_t entries = 0;
         for (unsigned t = 0; t < members; t++)
             entries += task->buckets[t].fill[region];
         next_region next;
-        next_region_start(&next, region + 1 < end ? words + REGION_WORDS : NULL,
+        next_region_start(&next, region + 1 < end ? words + task->region_bits / 64 : NULL, task->region_bits / 512,
                           task->key_words != 0 ? entries / task->key_words : entries);
         for (unsigned t = 0; t < members; t++) {
             const thread_buckets *bucket = &task->buckets[t];
@@ -454,7 +481,7 @@ static void apply_regions(const build_task *task, unsigned members, uint64_t fir
     for (unsigned t = 0; t < members; t++)
         for (uint64_t e = 0; e < task->buckets[t].overflow_count; e++) {
             uint64_t position = task->buckets[t].overflow[e];
-            uint64_t region = position >> SIM_BULK_REGION_SHIFT;
+            uint64_t region = position >> task->region_shift;
             if (region >= first && region < end)
                 sim_bit_filter_set(task->filter, position);
         }
@@ -513,8 +540,10 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     task.keys = keys;
     task.count = count;
     task.progress = options->progress;
-    task.regions = region_count(filter->bits);
-    task.key_words = packed_key_words(probes);
+    task.region_shift = choose_region_shift(filter->bits, options->region_shift);
+    task.region_bits = (uint64_t)1 << task.region_shift;
+    task.regions = region_count(filter->bits, task.region_shift);
+    task.key_words = packed_key_words(probes, task.region_bits);
     task.block_shift = task.key_words != 0 ? (unsigned)__builtin_ctzll(probes->span) : 0;
     task.batched = task.key_words != 0 && probes->batched_blocks && keys->file == NULL;
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),

@@ -42,7 +42,8 @@
  * (larger than a core's share of the last-level cache). */
 #define SIM_BULK_MIN_FILTER_BYTES ((uint64_t)8 << 20)
 
-/* A region of the filter: 2^21 bits = 256 KiB, a quarter of a core's L2. */
+/* A region of the filter: 2^21 bits = 256 KiB, a quarter of a core's L2
+ * (larger when the filter has more than 1024 of them, bulk.c). */
 #define SIM_BULK_REGION_SHIFT 21U
 
 /* Keys in flight per thread while querying.  32: a scattered query waits
@@ -69,6 +70,8 @@ typedef struct sim_bulk_options {
     unsigned threads;          /* team size, >= 1 */
     uint64_t buffer_bytes;     /* probe buckets of the build, all threads together */
     unsigned window;           /* keys in flight per thread (1..SIM_BULK_MAX_WINDOW) */
+    unsigned region_shift;     /* build: regions of 2^region_shift bits (9..32); 0, the default:
+                                  SIM_BULK_REGION_SHIFT, larger for filters of over 1024 such regions */
     const sim_bulk_progress *progress;   /* NULL (the default) for none */
 } sim_bulk_options;
 

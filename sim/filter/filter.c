@@ -30,7 +30,7 @@ uint64_t sim_bit_filter_memory(uint64_t bits)
 
 /* Maps `bytes` (a multiple of the huge page size) of zero memory, advised
  * to use huge pages.  Returns NULL when memory is short. */
-static uint64_t *map_huge(uint64_t bytes)
+static void *map_huge(uint64_t bytes)
 {
     void *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED)
@@ -41,28 +41,36 @@ static uint64_t *map_huge(uint64_t bytes)
     return memory;
 }
 
+void *sim_huge_alloc(uint64_t bytes, uint64_t *mapped)
+{
+    *mapped = 0;
+    if (bytes < SIM_HUGE_PAGE_BYTES)
+        return calloc(bytes < 1 ? 1 : bytes, 1);
+    *mapped = (bytes + SIM_HUGE_PAGE_BYTES - 1) / SIM_HUGE_PAGE_BYTES * SIM_HUGE_PAGE_BYTES;
+    void *memory = map_huge(*mapped);
+    if (memory == NULL)
+        *mapped = 0;
+    return memory;
+}
+
+void sim_huge_free(void *memory, uint64_t mapped)
+{
+    if (mapped != 0)
+        munmap(memory, mapped);
+    else
+        free(memory);
+}
+
 int sim_bit_filter_init(sim_bit_filter *filter, uint64_t bits)
 {
-    uint64_t bytes = sim_bit_filter_memory(bits);
     filter->bits = bits;
-    filter->mapped = 0;
-    if (bytes >= SIM_HUGE_PAGE_BYTES) {
-        filter->mapped = (bytes + SIM_HUGE_PAGE_BYTES - 1) / SIM_HUGE_PAGE_BYTES * SIM_HUGE_PAGE_BYTES;
-        filter->words = map_huge(filter->mapped);
-        if (filter->words == NULL)
-            filter->mapped = 0;
-    } else {
-        filter->words = calloc(word_count(bits), sizeof *filter->words);
-    }
+    filter->words = sim_huge_alloc(sim_bit_filter_memory(bits), &filter->mapped);
     return filter->words == NULL ? -1 : 0;
 }
 
 void sim_bit_filter_free(sim_bit_filter *filter)
 {
-    if (filter->mapped != 0)
-        munmap(filter->words, filter->mapped);
-    else
-        free(filter->words);
+    sim_huge_free(filter->words, filter->mapped);
     filter->words = NULL;
     filter->mapped = 0;
 }

@@ -28,6 +28,13 @@ typedef struct sim_bit_filter {
  * aligned, with madvise(MADV_HUGEPAGE) (see filter.c). */
 #define SIM_HUGE_PAGE_BYTES ((uint64_t)2 << 20)
 
+/* At least `bytes` of zeroed memory: mapped on its own with huge pages
+ * advised (as a filter's words) from SIM_HUGE_PAGE_BYTES up, *mapped then
+ * receiving the bytes mapped, else from calloc with *mapped = 0.  NULL when
+ * memory is short.  Free with sim_huge_free(memory, *mapped). */
+void *sim_huge_alloc(uint64_t bytes, uint64_t *mapped);
+void sim_huge_free(void *memory, uint64_t mapped);
+
 /* Bytes the words of an m-bit filter occupy. */
 uint64_t sim_bit_filter_memory(uint64_t bits);
 
