@@ -164,6 +164,7 @@ typedef struct layout_case {
 } layout_case;
 
 static const layout_case layout_cases[] = {
+    { BLOOM_LAYOUT_STANDARD, 7, 0, 0, 0, 0, 0 },
     { BLOOM_LAYOUT_STANDARD, 7, 0, 0, 22, 0, 0 },
     { BLOOM_LAYOUT_STANDARD, 7, 0, 20, 0, 0, 0 },
     { BLOOM_LAYOUT_PARTITIONED, 7, 0, 0, 0, 500, 50 },
@@ -200,8 +201,34 @@ static void probes_of(const sim_layout *layout, uint64_t seed, sim_prober *probe
     sim_key_probes_init(probes, layout, prober);
 }
 
+/* Layouts whose batched positions (from the keys' halves) were compared. */
+static unsigned batched_compared;
+
+/* Nonzero when the positions of a batched source from the key's XXH3
+ * halves (sim_hash_xxh3_values of its value, then
+ * sim_key_probes_scatter_positions or the block start and packed offsets)
+ * equal `expected`; 1 for a source that is not batched. */
+static int batched_equal(const sim_key_probes *probes, const sim_key_stream *stream, uint64_t index,
+                         const uint64_t *expected)
+{
+    if (!probes->batched_scatter && !probes->batched_blocks)
+        return 1;
+    uint64_t value = sim_key_value(stream, index), low, high, got[16];
+    sim_hash_xxh3_values(&low, &high, &value, 1, stream->role == SIM_KEYS_ABSENT, &probes->prober->seeds);
+    if (probes->batched_scatter) {
+        sim_key_probes_scatter_positions(probes, low, high, got);
+    } else {
+        uint64_t first;
+        if (!sim_key_probes_block_start(probes, low, &first))
+            return 0;   /* a rejected word 0: probability below 2^-40 here */
+        sim_key_probes_unpack(probes, first, sim_key_probes_block_packed(probes, low, high), got);
+    }
+    return memcmp(expected, got, probes->hashes * sizeof *got) == 0;
+}
+
 /* Nonzero when the cursor of key_probes.h hands out sim_layout_positions's
- * positions for 2000 inserted and absent keys of `layout`. */
+ * positions for 2000 inserted and absent keys of `layout`, and so do the
+ * batched positions from the keys' halves when the source has them. */
 static int cursor_equals_layout(const sim_layout *layout)
 {
     sim_prober prober;
@@ -209,14 +236,17 @@ static int cursor_equals_layout(const sim_layout *layout)
     probes_of(layout, 5, &prober, &probes);
     sim_key_stream inserted, absent;
     streams(&inserted, &absent);
+    batched_compared += probes.batched_scatter || probes.batched_blocks;
     int equal = 1;
     for (uint64_t j = 0; j < 2000; j++) {
+        const sim_key_stream *stream = j % 2 ? &absent : &inserted;
         sim_key key;
-        sim_key_at(j % 2 ? &absent : &inserted, j, &key);
+        sim_key_at(stream, j, &key);
         uint64_t expected[16], got[16];
         sim_layout_positions(layout, &prober, key.bytes, key.length, expected);
         sim_key_probes_positions(&probes, key.bytes, key.length, got);
         equal &= memcmp(expected, got, layout->hashes * sizeof *got) == 0;
+        equal &= batched_equal(&probes, stream, j, expected);
     }
     return equal;
 }
@@ -224,16 +254,20 @@ static int cursor_equals_layout(const sim_layout *layout)
 /* The cursor of key_probes.h hands out exactly sim_layout_positions's
  * positions, for every layout, at the engine tests' m and at m above 2^28
  * (one hash word a probe: the uniform family of the standard layout) and
- * above 2^32. */
+ * above 2^32; so do the batched positions (partitioned at every size, the
+ * standard layout's uniform family above 2^28, the power-of-two block
+ * layouts without a fingerprint: 3 + 2 x 5 sources). */
 static void test_key_probes_equal_layout_positions(void)
 {
     const uint64_t sizes[] = { LAYOUT_BITS, (1ULL << 28) + 3, 10000000019ULL };
+    batched_compared = 0;
     for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++)
         for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
             sim_layout layout;
             layout_at(&layout, &layout_cases[c], sizes[b]);
             CU_ASSERT(cursor_equals_layout(&layout));
         }
+    CU_ASSERT_EQUAL(batched_compared, 5 + 2 * 6);
 }
 
 static sim_fpr_config layout_config(const sim_layout *layout, sim_engine engine, unsigned threads)

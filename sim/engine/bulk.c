@@ -153,7 +153,7 @@ typedef struct build_task {
     uint64_t keys_per_thread;     /* of each chunk */
     unsigned key_words;           /* packed block keys: 32-bit words an entry takes (0: one word a probe) */
     unsigned block_shift;         /* packed block keys: log2 B */
-    int batched;                  /* packed block keys from generated keys: scatter_batched_blocks */
+    int batched;                  /* generated keys, positions from their halves: scatter_batched */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
     const sim_bulk_progress *progress;
@@ -363,23 +363,30 @@ static void hash_batch(uint64_t *lows, uint64_t *highs, const sim_key_probes *pr
     sim_hash_xxh3_values(lows, highs, values, count, keys->role == SIM_KEYS_ABSENT, &probes->prober->seeds);
 }
 
-/* Batched block keys with packed offsets (probes->batched_blocks, generated
- * keys): phase 1 for keys [first, end), KEY_BATCH keys hashed in one call,
- * each one packed entry from its halves; a key whose word 0 is rejected
- * for its block (probability below b / 2^64) takes the cursor. */
-static void scatter_batched_blocks(const build_task *task, thread_buckets *own, uint64_t first, uint64_t end)
+/* Batched keys (generated keys whose positions follow from their XXH3
+ * halves, key_probes.h): phase 1 for keys [first, end), KEY_BATCH keys
+ * hashed in one call.  A block key with packed offsets
+ * (probes->batched_blocks) is one packed entry, and takes the cursor when
+ * its word 0 is rejected for its block (probability below b / 2^64); a
+ * scattered key (probes->batched_scatter) has its k probes bucketed. */
+static void scatter_batched(const build_task *task, thread_buckets *own, uint64_t first, uint64_t end)
 {
     const sim_key_probes *probes = task->probes;
-    uint64_t lows[KEY_BATCH], highs[KEY_BATCH];
+    uint64_t lows[KEY_BATCH], highs[KEY_BATCH], positions[SIM_MAX_KEY_PROBES];
     for (uint64_t j = first; j < end; j += KEY_BATCH) {
         unsigned count = end - j < KEY_BATCH ? (unsigned)(end - j) : KEY_BATCH;
         hash_batch(lows, highs, probes, task->keys, j, count);
         for (unsigned i = 0; i < count; i++) {
             uint64_t block;
-            if (sim_key_probes_block_start(probes, lows[i], &block))
+            if (task->key_words == 0) {
+                sim_key_probes_scatter_positions(probes, lows[i], highs[i], positions);
+                for (unsigned p = 0; p < probes->hashes; p++)
+                    bucket_probe(task, own, positions[p]);
+            } else if (sim_key_probes_block_start(probes, lows[i], &block)) {
                 bucket_packed_key(task, own, block, sim_key_probes_block_packed(probes, lows[i], highs[i]));
-            else
+            } else {
                 scatter_keys(task, own, j + i, j + i + 1);
+            }
         }
     }
 }
@@ -513,7 +520,7 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
         uint64_t first = start + task->keys_per_thread * member;
         uint64_t end = first + task->keys_per_thread;
         if (first < task->count && task->batched)
-            scatter_batched_blocks(task, own, first, end < task->count ? end : task->count);
+            scatter_batched(task, own, first, end < task->count ? end : task->count);
         else if (first < task->count)
             scatter_keys(task, own, first, end < task->count ? end : task->count);
         if (member == 0) {
@@ -545,7 +552,8 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     task.regions = region_count(filter->bits, task.region_shift);
     task.key_words = packed_key_words(probes, task.region_bits);
     task.block_shift = task.key_words != 0 ? (unsigned)__builtin_ctzll(probes->span) : 0;
-    task.batched = task.key_words != 0 && probes->batched_blocks && keys->file == NULL;
+    task.batched = keys->file == NULL && probes->hashes <= SIM_MAX_KEY_PROBES
+                   && (task.key_words != 0 ? probes->batched_blocks : probes->batched_scatter);
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),
                  task.key_words != 0 ? task.key_words : probes->hashes);
     task.buckets = allocate_buckets(&task, options->threads);

@@ -61,6 +61,8 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
     probes->prober = prober;
     probes->hashes = prober->hashes;
     probes->hash_bits = layout != NULL ? layout->hash_bits : 0;
+    probes->batched_scatter = (probes->family == SIM_FAMILY_UNIFORM || probes->family == SIM_FAMILY_PARTITIONED)
+                              && prober->function == SIM_HASH_XXH3 && probes->hash_bits == 0;
     switch (probes->family) {
     case SIM_FAMILY_UNIFORM:
         probes->offsets = exact_range(prober->bits);
@@ -185,6 +187,20 @@ unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probe
     }
     cursor->index = probes->hashes;
     return count;
+}
+
+void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low, uint64_t high,
+                                      uint64_t *positions)
+{
+    sim_key_cursor cursor;
+    cursor.index = 0;
+    cursor.probe.stream.low = low;
+    cursor.probe.stream.high = high;
+    cursor.probe.stream.words_drawn = 0;
+    if (probes->family == SIM_FAMILY_PARTITIONED)
+        xxh3_partitioned(&cursor, probes, positions);
+    else
+        xxh3_draws(&cursor.probe.stream, &probes->offsets, 0, 0, probes->hashes, positions);
 }
 
 /* ---- packed offsets of a block key ---- */

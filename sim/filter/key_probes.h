@@ -80,6 +80,7 @@ typedef struct sim_key_probes {
     unsigned packed_shift;     /* log2 B when sim_key_cursor_packed applies (else 0) */
     int vector_draws;          /* sim_key_cursor_packed may use AVX-512 (set from the processor) */
     int batched_blocks;        /* the sim_key_probes_block_* functions apply (see there) */
+    int batched_scatter;       /* sim_key_probes_scatter_positions applies (see there) */
 } sim_key_probes;
 
 /* One key's positions in flight.  Holds the key's (or fingerprint's) hash
@@ -221,6 +222,14 @@ uint64_t sim_key_probes_block_packed(const sim_key_probes *probes, uint64_t low,
  * at the first clear bit). */
 int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low,
                                   uint64_t high);
+
+/* Scattered keys from their hash halves: when probes->batched_scatter (the
+ * uniform or partitioned family hashed by XXH3 without a fingerprint), a
+ * key's k positions are a function of its halves (words 0 and 1, hash.h);
+ * stores them in positions[0..k-1], the cursor's values (sim_key_cursor_rest
+ * from a stream with these halves). */
+void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low, uint64_t high,
+                                      uint64_t *positions);
 
 /* Stores the key's k positions in positions[0..k-1] (start and k nexts). */
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,
