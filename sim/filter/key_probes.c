@@ -150,7 +150,7 @@ static void xxh3_draws(sim_hash_stream *stream, const sim_exact_range *draw, uin
 /* The partitioned source's remaining probes from the XXH3 stream: probe i
  * is first_i + U(size_i), the m mod k larger slices first (as
  * sim_key_cursor_next_layout, in one loop without the family switch). */
-static void xxh3_partitioned(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions)
+static inline void xxh3_partitioned(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t *positions)
 {
     sim_hash_stream *stream = &cursor->probe.stream;
     uint64_t index = stream->words_drawn, low = stream->low, high = stream->high;
