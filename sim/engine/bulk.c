@@ -71,8 +71,21 @@
  * cache, stopping at the first clear bit; scattered sources (standard,
  * partitioned) keep one awaited probe per key in flight as above.
  *
- * Huge pages: the filter is mapped with madvise(MADV_HUGEPAGE) (filter.c),
- * so the TLB covers it and prefetches are not dropped on page walks.
+ * Batched keys (issue 16, PERFORMANCE.md §l.6): generated keys whose
+ * positions follow from their XXH3 halves (key_probes.h: power-of-two
+ * block layouts with packed offsets, partitioned, the standard layout's
+ * uniform family) are hashed 32 at a time from their values
+ * (hash.h, sim_hash_xxh3_values) instead of one cursor a key; block
+ * queries then run as group prefetching (Chen et al. above): batch t + 1
+ * is hashed and its 16 blocks prefetched while batch t is answered, each
+ * key's k bits tested in one vector step.  A filter of more than 1024
+ * regions of 2^21 bits gets larger regions (choose_region_shift): with
+ * thousands of buckets their tails left the cache and every append
+ * waited on memory.
+ *
+ * Huge pages: the filter and the bucket buffers are mapped with
+ * madvise(MADV_HUGEPAGE) (filter.c), so the TLB covers them and prefetches
+ * are not dropped on page walks.
  */
 #include <math.h>
 #include <stdatomic.h>

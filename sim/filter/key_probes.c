@@ -14,6 +14,14 @@
  * of the key's top-h-bit hash, as sim_layout_positions does (FORMULAS.md §e).
  * Equality with sim_layout_positions, for every layout and width, is
  * checked by tests/sim_layout_tests.c and tests/sim_bulk_tests.c.
+ *
+ * Batched sources (PERFORMANCE.md §l.6) compute the same positions from a
+ * key's two XXH3 halves without a cursor: word 0 draws the block, word
+ * i + 1 offset i (words >= 2 are SplitMix64 of low + (j - 1) golden, XOR
+ * high, hash.h), eight words at a time in AVX-512 lanes when the processor
+ * has them; a block query tests its k bits in the lanes too (a masked load
+ * of the block's words, vpermq to pick each lane's word, vpsrlvq for its
+ * bit), else one by one.
  */
 #include <string.h>
 #if defined(__x86_64__)
