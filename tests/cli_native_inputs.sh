@@ -80,6 +80,43 @@ check "plan -n 1e6 -c 10 without a library: m = 10000000 (got $(csv_field m_bits
 [ "$(tr -d '\r' <"$out" | tr '\n' ' ')" = "rule,m_bits rocksdb,10000384 rocksdb-ribbon,7102336 " ]
 check "compare 1e6 -c 10: the RocksDB rows, 10000384 and 7102336 bits (got $(tr '\n' ' ' <"$out"))" $?
 
+# --library rocksdb-ribbon is compare's row in plan, fpr and table: NewRibbonFilterPolicy(10) for
+# 1e6 keys has 7102336 bits of solution (the real librocksdb's, above), 1047552 slots, and the rate
+# of its columns derived here from the counts alone: 6 result bits a slot in its first 1801
+# blocks of 128 slots, 7 after, a query's start uniform over slots - 127, so the rate is
+# (1801 x 128 / 1047425) 2^-6 + (1 - 1801 x 128 / 1047425) 2^-7 (the 64-bit hash's collisions,
+# 5.4e-14, below the printed digits).  No k and no Bloom rates: empty.
+ribbon_rate=$(awk 'BEGIN { s = 1801 * 128 / 1047425; printf "%.9g", s / 64 + (1 - s) / 128 }')
+for command in "plan -n 1e6 -c 10" "plan -n 1e6 -p 0.008193" "fpr -n 1e6 -c 10" "table -n 1e6 -c 10"; do
+    "$calc" $command --library rocksdb-ribbon --digits 9 --format csv >"$out" 2>&1
+    got="$(csv_field layout) $(csv_field m_allocated) $(csv_field ribbon_slots) $(csv_field ribbon_lower_columns) $(csv_field ribbon_upper_start_block) $(csv_field fpr_layout) [$(csv_field k)$(csv_field k_layout)$(csv_field fpr_exact)]"
+    case $command in *0.008193*) want="ribbon $(csv_field m_allocated) $(csv_field ribbon_slots)" ;;
+                     *) want="ribbon 7102336 1047552 6 1801 $ribbon_rate []" ;; esac
+    case $got in "$want"*) true ;; *) false ;; esac
+    check "$command --library rocksdb-ribbon: $want (got $got)" $?
+done
+# plan -p P is compare N P's row: the same bits and rate.
+"$calc" plan -n 1e6 -p 0.008193 --library rocksdb-ribbon --format csv >"$out" 2>&1
+plan_pair="$(csv_field m_allocated) $(csv_field fpr_layout)"
+"$calc" compare 1e6 0.008193 --library rocksdb-ribbon --format csv >"$out" 2>&1
+[ "$plan_pair" = "$(csv_field m_bits) $(csv_field fpr_layout)" ]
+check "plan -n 1e6 -p 0.008193 --library rocksdb-ribbon is compare's row (plan $plan_pair, compare $(csv_field m_bits) $(csv_field fpr_layout))" $?
+# Read amplification at the Ribbon's rate: 5 levels, an absent key costs 5 x fpr_layout.
+"$calc" plan -n 1e6 -c 10 --library rocksdb-ribbon --digits 9 --format csv >"$out" 2>&1
+[ "$(awk -v a="$(csv_field read_amp_miss)" -v r="$ribbon_rate" 'BEGIN { d = a - 5 * r; print (d < 1e-10 && d > -1e-10) }')" = 1 ]
+check "plan -c 10 --library rocksdb-ribbon: read_amp_miss 5 x $ribbon_rate (got $(csv_field read_amp_miss))" $?
+# With 300 keys the Ribbon (384 slots, 336 bytes + 5) is smaller than the Bloom filter (384 + 5
+# bytes), so RocksDB keeps it: 21 segments over 3 blocks, 7 result bits everywhere, 2^-7.
+"$calc" plan -n 300 -c 10 --library rocksdb-ribbon --format csv >"$out" 2>&1
+[ "$(csv_field layout) $(csv_field m_allocated) $(csv_field fpr_layout_filter)" = "ribbon 2688 0.00781250000" ]
+check "plan -n 300 -c 10 --library rocksdb-ribbon: ribbon 2688 bits, 2^-7 (got $(csv_field layout) $(csv_field m_allocated) $(csv_field fpr_layout_filter))" $?
+# -k K describes its Bloom fallback, the filter of --library rocksdb.
+"$calc" fpr -n 1e6 -m 10000384 -k 6 --library rocksdb-ribbon --format csv >"$out" 2>&1
+fallback="$(csv_field layout) $(csv_field fpr_layout)"
+"$calc" fpr -n 1e6 -m 10000384 -k 6 --library rocksdb --format csv >"$out" 2>&1
+[ "$fallback" = "blocked $(csv_field fpr_layout)" ]
+check "fpr -k 6 --library rocksdb-ribbon is RocksDB's Bloom filter (got $fallback)" $?
+
 # Refusals.
 refuse --fp-chance "$calc" plan --fp-chance 0.01 -n 1e6
 refuse --fp-chance "$calc" plan --library guava --fp-chance 0.01 -n 1e6
@@ -90,8 +127,10 @@ refuse --error-rate "$calc" plan --library redisbloom --error-rate 0.01 --error-
 refuse rate "$calc" plan --library redisbloom --error-rate 0.01 -p 0.01 -n 5
 refuse --fpp "$calc" plan --library guava --fpp 2 -n 5
 refuse --fpp "$calc" fpr --library guava --fpp 0.01 -n 5 -m 100
-refuse --library "$calc" plan --library rocksdb-ribbon -n 1e6 -p 0.01
-refuse --library "$sim" fpr --library rocksdb-ribbon -n 100 -m 1000 -k 3 $run_size
+refuse "rocksdb-ribbon: the keys a Ribbon of M bits holds" "$calc" plan --library rocksdb-ribbon -m 1e6 -p 0.01
+refuse "its Ribbon needs -n N and one of" "$calc" fpr --library rocksdb-ribbon -m 7102336 -c 10
+refuse "RocksDB builds its Bloom filter for these keys" "$calc" fpr --library rocksdb-ribbon -n 100 -c 10
+refuse "--layout: 'ribbon' is not accepted" "$calc" plan -n 1e6 -p 0.01 --layout ribbon
 refuse bits-per-key "$calc" compare 1e6 0.01 -c 10
 
 checks_end native-inputs

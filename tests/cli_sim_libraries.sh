@@ -72,4 +72,25 @@ cassandra_run 3072 300 5 33334 300
 awk -v high="$(csv_field ci_high)" -v rate="$(csv_field fpr_layout)" 'BEGIN { exit !(high > rate) }'
 check "cassandra at m = 3072: $bounds: below the model" $?
 
+# RocksDB's Ribbon (--library rocksdb-ribbon, no -k): bloomsim builds a real Ribbon of the
+# slots and columns bloomcalc gives (sim/filter/ribbon_filter.c) and measures it.  Absent keys'
+# false positives are Binomial(Q, p) exactly (FORMULAS.md §m), p the mix of 2^-r and 2^-(r+1)
+# over the starts; the rivals judged are the pure 2^-r and 2^-(r+1), so "consistent" says the
+# run tells calc's mix from both (10 000 keys: 6 result bits in blocks 0..35, 7 after, 1.1328 %
+# against 1.5625 % and 0.78125 %; 300 keys: 7 everywhere, 2^-7 exactly against 2^-6).  Every
+# inserted key is found (--check-members), the record has no k and no standard rates.
+ribbon() {
+    "$sim" fpr -m "$1" -n "$2" --library rocksdb-ribbon --trials "$3" --queries "$4" --check-members \
+        --seed 1 --format csv >"$out" 2>"$err"
+    check "bloomsim fpr --library rocksdb-ribbon -m $1 -n $2: exit $? ($(cat "$err"))" $?
+    got="$(csv_field layout) $(csv_field ribbon_slots) $(csv_field ribbon_lower_columns) $(csv_field verdict_layout) $(csv_field false_negatives) [$(csv_field k)$(csv_field fpr_exact)$(csv_field verdict_exact)]"
+    [ "$got" = "ribbon $5 $6 consistent 0 []" ]
+    check "rocksdb-ribbon -m $1 -n $2: ribbon $5 slots, $6 lower columns, consistent, no false negative (got $got; $(csv_field fpr_layout) against [$(csv_field ci_low), $(csv_field ci_high)])" $?
+}
+"$calc" plan --library rocksdb-ribbon -n 1e4 -p 1% --format csv >"$out"
+[ "$(csv_field m_allocated) $(csv_field ribbon_slots) $(csv_field ribbon_upper_start_block)" = "67968 10368 36" ]
+check "plan --library rocksdb-ribbon -n 1e4 -p 1%: 67968 bits, 10368 slots, upper blocks from 36 (got $(csv_field m_allocated) $(csv_field ribbon_slots) $(csv_field ribbon_upper_start_block))" $?
+ribbon 67968 1e4 20 100000 10368 6
+ribbon 2688 300 200 10000 384 6
+
 checks_end sim-libraries

@@ -20,6 +20,7 @@ int main(int argc, char **argv)
         &sim_layout_suite,
         &sim_library_suite,
         &sim_shard_suite,
+        &sim_ribbon_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

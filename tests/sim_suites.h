@@ -24,5 +24,6 @@ extern const bloom_test_suite sim_bulk_suite;
 extern const bloom_test_suite sim_layout_suite;
 extern const bloom_test_suite sim_library_suite;
 extern const bloom_test_suite sim_shard_suite;
+extern const bloom_test_suite sim_ribbon_suite;
 
 #endif

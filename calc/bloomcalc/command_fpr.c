@@ -12,6 +12,7 @@
 #include "fields.h"
 #include "fpr.h"
 #include "layouts.h"
+#include "library_rules.h"
 #include "options.h"
 
 static const char description[] =
@@ -50,6 +51,53 @@ static int refuse_unrepresentable_load(mpz_srcptr m, mpz_srcptr n, unsigned long
     return too_full ? BLOOM_EXIT_USAGE : BLOOM_EXIT_SUCCESS;
 }
 
+/*
+ * --library rocksdb-ribbon without -k: its Ribbon, sized by RocksDB for -n N and -c C
+ * (NewRibbonFilterPolicy(C)) or stored in -m M bits: m and n, the Bloom filter's fields
+ * empty (a Ribbon has no probes), then the description's.  Frees m, n, c.
+ */
+static int ribbon_fpr(const bloom_command_line *line, const bloom_layout_description *deployed,
+                      const bloomcalc_given *given, mpz_ptr m, mpz_ptr n, mpq_ptr c,
+                      const bloom_output_choice *output)
+{
+    int status = BLOOM_EXIT_SUCCESS;
+    if (!given->n) {
+        bloom_options_error(line, "--library rocksdb-ribbon: its Ribbon needs -n N and one of "
+                            "-c/--bits-per-key C (NewRibbonFilterPolicy(C)) or -m/--bits M (its "
+                            "solution); accepted: those, or -k K for its Bloom fallback");
+        status = BLOOM_EXIT_USAGE;
+    }
+    unsigned long k = 0;
+    int k_given = 0;
+    if (status == BLOOM_EXIT_SUCCESS && given->c)
+        status = bloom_description_library_sizing(m, &k, &k_given, deployed, n, NULL, c, line);
+    if (status == BLOOM_EXIT_SUCCESS && k != 0) {
+        bloom_options_error(line, "--library rocksdb-ribbon: RocksDB builds its Bloom filter for "
+                            "these keys (fewer than 1024 slots and the Bloom filter smaller); "
+                            "accepted: more keys, or -k %lu for that filter", k);
+        status = BLOOM_EXIT_USAGE;
+    }
+    if (status == BLOOM_EXIT_SUCCESS) {
+        bloom_fields fields;
+        bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+        bloom_fields_integer(&fields, "m", "bits m", NULL, m);
+        bloom_fields_integer(&fields, "n", "keys n", NULL, n);
+        static const char *const keys[] = { "k", "fpr_approx", "fpr_bloom", "fpr_exact",
+                                            "relerr_approx", "relerr_bloom" };
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            bloom_fields_missing(&fields, keys[i], i == 0 ? "hash functions k (a Ribbon: none)"
+                                                          : "(a Bloom filter's: not a Ribbon's)");
+        status = bloom_description_append(&fields, deployed, m, n, 0, 0, line);
+        if (status == BLOOM_EXIT_SUCCESS)
+            status = bloomcalc_emit(&fields, output->format, "fpr");
+        else
+            bloom_fields_clear(&fields);
+    }
+    mpz_clears(m, n, (mpz_ptr)0);
+    mpq_clear(c);
+    return status;
+}
+
 int bloomcalc_fpr(int argc, char **argv, int first)
 {
     mpz_t m, n;
@@ -82,6 +130,9 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     bloomcalc_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloomcalc_given_read(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
+    int ribbon = bloom_library_is_ribbon(deployed.library, bloom_options_given(&line, "hashes"));
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && ribbon)
+        return ribbon_fpr(&line, &deployed, &given, m, n, c, &output);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "hashes")) {
         bloom_options_error(&line, "-k/--hashes is required (hash functions per key)");
         status = BLOOM_EXIT_USAGE;

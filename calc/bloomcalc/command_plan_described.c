@@ -109,15 +109,22 @@ int bloomcalc_plan_described_fields(bloom_fields *fields, const bloom_plan *plan
                                     const bloom_command_line *line)
 {
     if (!described) {
-        bloomcalc_plan_fields(fields, plan, NULL);
+        bloomcalc_plan_fields(fields, plan, NULL, 1);
         return BLOOM_EXIT_SUCCESS;
     }
     bloom_deployed_filter filter;
     int status = bloom_description_settle(&filter, description, plan->m_bits, plan->n, plan->k,
                                           plan->k_fixed, line);
+    int ribbon = filter.layout.kind == BLOOM_LAYOUT_RIBBON;
+    if (status == BLOOM_EXIT_SUCCESS && ribbon && plan->mode == BLOOM_PLAN_FOR_CAPACITY) {
+        bloom_options_error(line, "--library: rocksdb-ribbon: the keys a Ribbon of M bits holds at P "
+                            "are not a Bloom filter's (it is solved for its keys); accepted: -n N "
+                            "with -c/--bits-per-key C, -p/--rate P or -m/--bits M");
+        status = BLOOM_EXIT_USAGE;
+    }
     if (status == BLOOM_EXIT_SUCCESS) {
         bloom_quantity rate = bloom_fpr_layout_quantity(&filter.layout);
-        bloomcalc_plan_fields(fields, plan, &rate);
+        bloomcalc_plan_fields(fields, plan, &rate, !ribbon);
         bloom_description_fields(fields, &filter);
     }
     bloom_deployed_filter_clear(&filter);

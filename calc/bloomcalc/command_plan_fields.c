@@ -17,9 +17,19 @@ static void put_memory(bloom_fields *fields, const bloom_plan *plan)
     bloom_fields_memory_units(fields, plan->bytes);
 }
 
-/* The hash counts and the three rates at (m, n, k). */
-static void put_rates(bloom_fields *fields, const bloom_plan *plan)
+/* The hash counts and the three rates at (m, n, k); empty without probes. */
+static void put_rates(bloom_fields *fields, const bloom_plan *plan, int probes)
 {
+    if (!probes) {
+        static const char *const keys[] = { "k_real", "k", "fpr_approx", "fpr_bloom", "fpr_exact" };
+        static const char *const labels[] = {
+            "optimal real hash count (a Ribbon: none)", "hash count k (a Ribbon: none)",
+            "rate, exponential approximation (not a Ribbon's)",
+            "rate, Bloom's formula (not a Ribbon's)", "rate, exact (not a Ribbon's)" };
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+            bloom_fields_missing(fields, keys[i], labels[i]);
+        return;
+    }
     bloom_fields_quantity(fields, "k_real", "optimal real hash count (m/n) ln 2", NULL,
                           &plan->k_real);
     bloom_fields_unsigned(fields, "k", plan->k_fixed ? "hash count k (fixed)"
@@ -60,8 +70,11 @@ static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan,
                           NULL, plan->levels);
 }
 
+/* Why a Ribbon has no headroom: it is solved for its keys (more fail its banding). */
+#define RIBBON_HOLDS_ITS_KEYS "not applicable: a Ribbon is solved for its n keys, no more"
+
 /* Headroom and overfill, when the plan computed them: p is the target, or the achieved rate. */
-static void put_headroom(bloom_fields *fields, const bloom_plan *plan)
+static void put_headroom(bloom_fields *fields, const bloom_plan *plan, int probes)
 {
     static const char *const keys[BLOOM_PLAN_HEADROOM_BOUNDS] = { "n_at_2p", "n_at_10p" };
     static const char *const target_labels[BLOOM_PLAN_HEADROOM_BOUNDS] = {
@@ -71,15 +84,22 @@ static void put_headroom(bloom_fields *fields, const bloom_plan *plan)
     int achieved = plan->mode == BLOOM_PLAN_FOR_MEMORY;
     if (plan->has_actual) {
         bloom_fields_integer(fields, "n_actual", "keys actually held", NULL, plan->n_actual);
-        bloom_fields_quantity(fields, "fpr_exact_actual", "rate, exact, with them", NULL,
-                              &plan->fpr_exact_actual);
-        bloom_fields_quantity(fields, "fpr_exact_actual_ratio",
-                              achieved ? "times the rate at n" : "times the target p", NULL,
-                              &plan->fpr_exact_actual_ratio);
+        if (probes) {
+            bloom_fields_quantity(fields, "fpr_exact_actual", "rate, exact, with them", NULL,
+                                  &plan->fpr_exact_actual);
+            bloom_fields_quantity(fields, "fpr_exact_actual_ratio",
+                                  achieved ? "times the rate at n" : "times the target p", NULL,
+                                  &plan->fpr_exact_actual_ratio);
+        } else {
+            bloom_fields_missing(fields, "fpr_exact_actual", RIBBON_HOLDS_ITS_KEYS);
+            bloom_fields_missing(fields, "fpr_exact_actual_ratio", RIBBON_HOLDS_ITS_KEYS);
+        }
     }
     for (int i = 0; plan->has_headroom && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
         const char *label = achieved ? achieved_labels[i] : target_labels[i];
-        if (plan->n_at_bound_status[i] == BLOOM_OK)
+        if (!probes)
+            bloom_fields_missing(fields, keys[i], RIBBON_HOLDS_ITS_KEYS);
+        else if (plan->n_at_bound_status[i] == BLOOM_OK)
             bloom_fields_integer(fields, keys[i], label, NULL, plan->n_at_bound[i]);
         else
             bloom_fields_missing(fields, keys[i], label);
@@ -87,7 +107,7 @@ static void put_headroom(bloom_fields *fields, const bloom_plan *plan)
 }
 
 static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
-                               const bloom_quantity *deployed_rate)
+                               const bloom_quantity *deployed_rate, int probes)
 {
     static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL, NULL };
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
@@ -103,7 +123,7 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
     bloom_fields_quantity(fields, "bits_per_key_lower_bound", "floor for any filter, log2(1/p)",
                           "bits", &plan->bits_per_key_lower_bound);
     put_memory(fields, plan);
-    put_rates(fields, plan);
+    put_rates(fields, plan, probes);
     bloom_fields_integer(fields, "m_bits_meeting_target", "smallest m with exact rate <= p",
                          "bits", plan->m_bits_meeting_target);
     bloom_fields_unsigned(fields, "k_meeting_target", "hash count for it", NULL,
@@ -112,42 +132,42 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
                          plan->bytes_meeting_target);
     bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",
                          plan->extra_bytes_meeting_target);
-    put_headroom(fields, plan);
+    put_headroom(fields, plan, probes);
     put_read_amplification(fields, plan, deployed_rate);
 }
 
 static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan,
-                                 const bloom_quantity *deployed_rate)
+                                 const bloom_quantity *deployed_rate, int probes)
 {
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
     put_memory(fields, plan);
     bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
                           plan->bits_per_key_actual);
-    put_rates(fields, plan);
-    put_headroom(fields, plan);
+    put_rates(fields, plan, probes);
+    put_headroom(fields, plan, probes);
     put_read_amplification(fields, plan, deployed_rate);
 }
 
 static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan,
-                                   const bloom_quantity *deployed_rate)
+                                   const bloom_quantity *deployed_rate, int probes)
 {
     bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
     put_memory(fields, plan);
     bloom_fields_integer(fields, "n", "most keys with exact rate <= p", NULL, plan->n);
     bloom_fields_rational(fields, "bits_per_key", "bits per key m/n", "bits",
                           plan->bits_per_key_actual);
-    put_rates(fields, plan);
-    put_headroom(fields, plan);
+    put_rates(fields, plan, probes);
+    put_headroom(fields, plan, probes);
     put_read_amplification(fields, plan, deployed_rate);
 }
 
 void bloomcalc_plan_fields(bloom_fields *fields, const bloom_plan *plan,
-                           const bloom_quantity *deployed_rate)
+                           const bloom_quantity *deployed_rate, int probes)
 {
     if (plan->mode == BLOOM_PLAN_FOR_RATE)
-        put_plan_for_rate(fields, plan, deployed_rate);
+        put_plan_for_rate(fields, plan, deployed_rate, probes);
     else if (plan->mode == BLOOM_PLAN_FOR_MEMORY)
-        put_plan_for_memory(fields, plan, deployed_rate);
+        put_plan_for_memory(fields, plan, deployed_rate, probes);
     else
-        put_plan_for_capacity(fields, plan, deployed_rate);
+        put_plan_for_capacity(fields, plan, deployed_rate, probes);
 }

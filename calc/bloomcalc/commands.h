@@ -46,9 +46,11 @@ struct bloom_quantity;
 /* Appends every field of a plan (keys as documented in the README).  The
  * read amplification is at `deployed_rate`, the rate of the filter as
  * described (fpr_layout), when it is not NULL; otherwise at the standard
- * filter's target (or achieved exact) rate. */
+ * filter's target (or achieved exact) rate.  Without `probes` (a Ribbon,
+ * which has none) the fields of a Bloom filter's probes, k_real, k, its
+ * three rates and the keys it holds at 2p and 10p, are printed empty. */
 void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
-                           const struct bloom_quantity *deployed_rate);
+                           const struct bloom_quantity *deployed_rate, int probes);
 
 struct bloom_layout_description;
 

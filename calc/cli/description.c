@@ -16,6 +16,7 @@
 #include "hash_width.h"
 #include "library_rules.h"
 #include "numbers.h"
+#include "ribbon.h"
 #include "sizing.h"
 
 bloom_option bloom_probe_scheme_option(int *destination)
@@ -32,7 +33,7 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
     const bloom_option entries[BLOOM_DESCRIPTION_OPTION_COUNT] = {
         { .long_name = "layout", .kind = BLOOM_OPTION_CHOICE, .destination = &description->layout,
           .value_name = "LAYOUT", .help = "filter layout",
-          .choices = bloom_layout_names },
+          .choices = bloom_layout_choices },
         { .long_name = "block-bits", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->block_bits, .value_name = "B",
           .help = "block size of blocked / split-block filters (default 512 / 256)", .minimum = BLOOM_MIN_BLOCK_BITS,
@@ -185,6 +186,11 @@ static void report_problem(int problem, const bloom_deployed_filter *filter, uns
                             "the sizes the library builds (calc/src/library_rules.c)",
                             bloom_library_names[filter->description.library], reach, k);
         break;
+    case BLOOM_DESCRIPTION_RIBBON_REFUSES:
+        bloom_options_error(line, "--library: rocksdb-ribbon has no Ribbon of these keys in %s bits "
+                            "(at most 950000000 keys); accepted: -n N with "
+                            "-c/--bits-per-key C or -p/--rate P, which size it as RocksDB does", reach);
+        break;
     default:
         bloom_options_error(line, "--hash: the %s layout draws independent probes; accepted: "
                             "--hash independent, or --layout standard",
@@ -237,17 +243,42 @@ static void put_poisson_forms(bloom_fields *fields, const bloom_deployed_filter 
     }
 }
 
+/* A Ribbon's slots and columns (ribbon.h, as RocksDB's reader derives them from its length);
+ * missing for the other layouts, so every description prints the same keys. */
+static void put_ribbon(bloom_fields *fields, const bloom_layout_arguments *layout)
+{
+    static const char *const keys[] = { "ribbon_slots", "ribbon_lower_columns", "ribbon_upper_start_block" };
+    static const char *const labels[] = { "Ribbon slots", "Ribbon result bits a slot, lower blocks",
+                                          "Ribbon first block with one bit more" };
+    bloom_ribbon_sizing ribbon;
+    bloom_ribbon_sizing_init(&ribbon);
+    int known = layout->kind == BLOOM_LAYOUT_RIBBON
+        && bloom_ribbon_columns_of_bits(&ribbon, layout->slots, layout->m) == BLOOM_OK;
+    unsigned long values[] = { ribbon.slots, ribbon.lower_columns, ribbon.upper_start_block };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (known)
+            bloom_fields_unsigned(fields, keys[i], labels[i], NULL, values[i]);
+        else
+            bloom_fields_missing(fields, keys[i], labels[i]);
+    }
+    bloom_ribbon_sizing_clear(&ribbon);
+}
+
 static void put_shape(bloom_fields *fields, const bloom_deployed_filter *filter)
 {
     const bloom_layout_arguments *layout = &filter->layout;
     const bloom_layout_description *description = &filter->description;
     bloom_fields_text(fields, "library", "library", bloom_library_names[description->library]);
     bloom_fields_text(fields, "layout", "layout", bloom_layout_names[layout->kind]);
-    if (is_block_layout(layout->kind))
+    if (is_block_layout(layout->kind) || layout->kind == BLOOM_LAYOUT_RIBBON)
         bloom_fields_unsigned(fields, "block_bits", "block size", "bits", layout->block_bits);
     else
         bloom_fields_missing(fields, "block_bits", "block size");
-    bloom_fields_unsigned(fields, "k_layout", "probes per key in the layout", NULL, layout->k);
+    if (layout->kind != BLOOM_LAYOUT_RIBBON)
+        bloom_fields_unsigned(fields, "k_layout", "probes per key in the layout", NULL, layout->k);
+    else
+        bloom_fields_missing(fields, "k_layout", "probes per key in the layout (a Ribbon: none)");
+    put_ribbon(fields, layout);
     bloom_fields_text(fields, "round", "memory rounding", bloom_rounding_names[description->rounding]);
     bloom_fields_integer(fields, "m_allocated", "bits allocated", "bits", filter->allocated);
     mpz_t bytes;

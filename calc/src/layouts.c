@@ -14,7 +14,12 @@
  * move the rate of n = 1e9, p = 1 % (1.003922 % either way); rounding to a
  * power of two can almost double it.
  *
- * References: FORMULAS.md §a.6, e; RocksDB util/bloom_impl.h (commit 0e0b530).
+ * A Ribbon (library rocksdb-ribbon, no k) is no Bloom layout: its rate is
+ * the exact rational of ribbon.h for the columns RocksDB's reader derives
+ * from its solution's length (FORMULAS.md §m.2), united with the 64-bit
+ * hash's floor like the others.
+ *
+ * References: FORMULAS.md §a.6, e, m.2; RocksDB util/bloom_impl.h (commit 0e0b530).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +30,11 @@
 #include "layouts.h"
 #include "library_rules.h"
 #include "numbers.h"
+#include "ribbon.h"
 
-const char *const bloom_layout_names[] = { "standard", "partitioned", "blocked", "split-block", NULL };
+const char *const bloom_layout_names[] = { "standard", "partitioned", "blocked", "split-block", "ribbon",
+                                           NULL };
+const char *const bloom_layout_choices[] = { "standard", "partitioned", "blocked", "split-block", NULL };
 const char *const bloom_rounding_names[] = { "none", "byte", "word64", "pow2", "block", NULL };
 const char *const bloom_probe_scheme_names[] = { "independent", "double", "enhanced", NULL };
 
@@ -53,6 +61,29 @@ void bloom_layout_reachable_bits(mpz_ptr rop, const bloom_layout_arguments *layo
     bloom_reachable_bits(rop, layout->m, layout->index_bits);
 }
 
+/* A Ribbon's exact rate: its columns from the length of its solution (ribbon.h). */
+static int ribbon_rate_of(mpq_ptr result, const bloom_layout_arguments *layout, mpz_srcptr bits)
+{
+    bloom_ribbon_sizing ribbon;
+    bloom_ribbon_sizing_init(&ribbon);
+    int status = bloom_ribbon_columns_of_bits(&ribbon, layout->slots, bits);
+    if (status == BLOOM_OK)
+        bloom_ribbon_rate(result, &ribbon);
+    bloom_ribbon_sizing_clear(&ribbon);
+    return status;
+}
+
+static int enclose_ribbon_at(mpfi_ptr result, const bloom_layout_arguments *layout, mpz_srcptr bits)
+{
+    mpq_t rate;
+    mpq_init(rate);
+    int status = ribbon_rate_of(rate, layout, bits);
+    if (status == BLOOM_OK)
+        mpfi_set_q(result, rate);
+    mpq_clear(rate);
+    return status;
+}
+
 /* The layout's rate for `bits` bits. */
 static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layout, mpz_srcptr bits)
 {
@@ -67,6 +98,8 @@ static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layo
         return bloom_enclose_fpr_blocked(result, &blocked);
     case BLOOM_LAYOUT_SPLIT_BLOCK:
         return bloom_enclose_fpr_split_block(result, &blocked);
+    case BLOOM_LAYOUT_RIBBON:
+        return enclose_ribbon_at(result, layout, bits);
     }
     return BLOOM_UNDEFINED;
 }
@@ -98,6 +131,8 @@ int bloom_enclose_fpr_layout(mpfi_ptr result, const void *arguments)
 static int exact_layout_filter(mpq_ptr result, const void *arguments)
 {
     const bloom_layout_arguments *layout = arguments;
+    if (layout->kind == BLOOM_LAYOUT_RIBBON)
+        return ribbon_rate_of(result, layout, layout->m);
     if (layout->kind != BLOOM_LAYOUT_STANDARD && layout->kind != BLOOM_LAYOUT_PARTITIONED)
         return BLOOM_UNDEFINED;
     mpz_t reach;
@@ -235,6 +270,32 @@ static int is_default_shape(const bloom_layout_description *description)
         && description->hash_bits == 0 && description->index_bits == 0;
 }
 
+/* Library rocksdb-ribbon without a k: its Ribbon (layouts.h, "ribbon"), the solution m rounded
+ * up to whole segments.  Returns a bloom_description_problem. */
+static int settle_ribbon(bloom_deployed_filter *rop, mpz_srcptr n)
+{
+    bloom_layout_description *settled = &rop->description;
+    settled->layout = BLOOM_LAYOUT_RIBBON;
+    settled->block_bits = BLOOM_RIBBON_SEGMENT_BITS;
+    settled->rounding = BLOOM_ROUND_BLOCK;
+    settled->hash_bits = settled->index_bits = 64;
+    unsigned long slots = 0;
+    int status = bloom_ribbon_slots(&slots, n);
+    /* at most 32 result bits a slot (RocksDB's 32-bit rows): a larger budget is capped there */
+    if (status == BLOOM_OK && mpz_cmp_ui(rop->allocated, 32 * slots) > 0)
+        mpz_set_ui(rop->allocated, 32 * slots);
+    mpz_set(rop->reachable, rop->allocated);
+    rop->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_RIBBON, rop->allocated, n, 0,
+                                            BLOOM_RIBBON_SEGMENT_BITS, BLOOM_LOAD_BINOMIAL, 64, 64,
+                                            slots };
+    bloom_ribbon_sizing ribbon;
+    bloom_ribbon_sizing_init(&ribbon);
+    if (status == BLOOM_OK)
+        status = bloom_ribbon_columns_of_bits(&ribbon, slots, rop->allocated);
+    bloom_ribbon_sizing_clear(&ribbon);
+    return status == BLOOM_OK ? BLOOM_DESCRIPTION_OK : BLOOM_DESCRIPTION_RIBBON_REFUSES;
+}
+
 int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_description *description,
                                mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given)
 {
@@ -243,6 +304,15 @@ int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_de
     int library_conflict = description->library != 0 && !is_default_shape(description);
     if (description->library != 0)
         bloom_library_shape(settled, description->library);
+    if (bloom_library_is_ribbon(description->library, k_given)) {
+        mpz_init(rop->allocated);
+        mpz_init(rop->reachable);
+        bloom_round_bits(rop->allocated, m, BLOOM_ROUND_BLOCK, BLOOM_RIBBON_SEGMENT_BITS);
+        int problem = settle_ribbon(rop, n);
+        if (problem == BLOOM_DESCRIPTION_OK && settled->scheme != BLOOM_PROBES_INDEPENDENT)
+            problem = BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD;
+        return library_conflict ? BLOOM_DESCRIPTION_LIBRARY_FIXES : problem;
+    }
     if (settled->block_bits == 0)
         settled->block_bits = settled->layout == BLOOM_LAYOUT_SPLIT_BLOCK ? BLOOM_SPLIT_BLOCK_BITS
                                                                           : BLOOM_DEFAULT_BLOCK_BITS;
@@ -261,7 +331,7 @@ int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_de
     bloom_reachable_bits(rop->reachable, rop->allocated, settled->index_bits);
     rop->layout = (bloom_layout_arguments){ (bloom_layout_kind)settled->layout, rop->allocated, n,
                                             probes, settled->block_bits, BLOOM_LOAD_BINOMIAL,
-                                            settled->hash_bits, settled->index_bits };
+                                            settled->hash_bits, settled->index_bits, 0 };
     if (library_conflict)
         return BLOOM_DESCRIPTION_LIBRARY_FIXES;
     if (refused)

@@ -129,7 +129,11 @@
  *               RocksDB builds the Bloom filter of the same c instead above
  *               950 000 000 keys, and below 1024 slots when it is smaller;
  *               so does this rule.  No probes: k is not printed.  c outside
- *               [1, 100), which RocksDB clamps, is refused here.
+ *               [1, 100), which RocksDB clamps, is refused here.  As a
+ *               description (--library rocksdb-ribbon) it is the layout
+ *               "ribbon" of layouts.h when no k is given (its columns from
+ *               the solution's length), its Bloom fallback (rocksdb's shape)
+ *               with one.
  * parquet-mr    parquet-mr 1.13 BlockSplitBloomFilter: bits =
  *               floor(-8 n / ln(1 - p^(1/8))), at most 2^30 (128 MiB); the
  *               bitset is that many bytes rounded up to a power of two, at
@@ -241,7 +245,7 @@ static void set_standard(bloom_rule_sizing *sizing, unsigned long hash_bits, uns
 {
     sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_STANDARD, sizing->m_bits, sizing->n,
                                                sizing->k, 0, BLOOM_LOAD_BINOMIAL, hash_bits,
-                                               index_bits };
+                                               index_bits, 0 };
 }
 
 /* --- the rules ----------------------------------------------------------------- */
@@ -559,7 +563,7 @@ static int rocksdb(bloom_rule_sizing *sizing, bloom_quantity c)
     mpz_add_ui(sizing->bytes, sizing->bytes, ROCKSDB_METADATA_BYTES);
     sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_BLOCKED, sizing->m_bits, sizing->n,
                                                sizing->k, BLOOM_DEFAULT_BLOCK_BITS,
-                                               BLOOM_LOAD_BINOMIAL, 64, 64 };
+                                               BLOOM_LOAD_BINOMIAL, 64, 64, 0 };
     mpz_clear(cap);
     return status;
 }
@@ -623,7 +627,7 @@ static int parquet(bloom_rule_sizing *sizing, mpq_srcptr p, int capped)
     sizing->k = BLOOM_SPLIT_BLOCK_WORDS;
     sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_SPLIT_BLOCK, sizing->m_bits, sizing->n,
                                                sizing->k, BLOOM_SPLIT_BLOCK_BITS,
-                                               BLOOM_LOAD_BINOMIAL, 64, 64 };
+                                               BLOOM_LOAD_BINOMIAL, 64, 64, 0 };
     mpz_clears(bits, cap, (mpz_ptr)0);
     return status;
 }
@@ -762,20 +766,25 @@ int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id 
 
 const char *const bloom_library_names[] = {
     "none", "guava", "guava@33", "guava@31", "bits-and-blooms", "libbloom", "bloom-filters",
-    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "parquet-mr", "parquet-spec",
-    NULL   /* not rocksdb-ribbon: a Ribbon filter, which no description lays out (compare sizes it) */
+    "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "rocksdb-ribbon", "parquet-mr",
+    "parquet-spec", NULL
 };
 
 static const bloom_rule_id library_rules[] = {
     BLOOM_RULE_TEXTBOOK, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31,
     BLOOM_RULE_BITS_AND_BLOOMS, BLOOM_RULE_LIBBLOOM, BLOOM_RULE_BLOOM_FILTERS, BLOOM_RULE_CASSANDRA,
     BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB,
-    BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC
+    BLOOM_RULE_ROCKSDB_RIBBON, BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC
 };
 
 bloom_rule_id bloom_library_rule(int library)
 {
     return library_rules[library];
+}
+
+int bloom_library_is_ribbon(int library, int k_given)
+{
+    return library != 0 && library_rules[library] == BLOOM_RULE_ROCKSDB_RIBBON && !k_given;
 }
 
 void bloom_library_shape(bloom_layout_description *shape, int library)
@@ -793,6 +802,9 @@ void bloom_library_shape(bloom_layout_description *shape, int library)
         [BLOOM_RULE_REDISBLOOM] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
         [BLOOM_RULE_REDISBLOOM_NONSCALING] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_WORD64, 64, 64 },
         [BLOOM_RULE_ROCKSDB] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK, 64, 64 },
+        /* its Bloom fallback (a k given); its Ribbon is settled by bloom_deployed_filter_init */
+        [BLOOM_RULE_ROCKSDB_RIBBON] = { BLOOM_LAYOUT_BLOCKED, BLOOM_DEFAULT_BLOCK_BITS, BLOOM_ROUND_BLOCK,
+                                        64, 64 },
         [BLOOM_RULE_PARQUET_MR] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_PARQUET_SPEC] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
     };
@@ -816,6 +828,7 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
         return mpz_cmp_ui(n, 1000) < 0 || mpz_cmp_ui(n, 2147483647UL) > 0
             || mpz_cmp_ui(allocated, 2147483647UL) > 0;
     case BLOOM_RULE_ROCKSDB:
+    case BLOOM_RULE_ROCKSDB_RIBBON:
         if (mpz_cmp_ui(allocated, 0xffffffc0UL * 8) > 0)
             mpz_set_ui(allocated, 0xffffffc0UL * 8);
         return 0;

@@ -45,6 +45,7 @@ static const char *const known_keys_by_log2_slots[18] = {
 #define ROUND_UP_NUDGE "999999999/1000000000"        /* its 0.999999999 */
 #define COEFFICIENT_BITS 128UL
 #define SEGMENT_BYTES 16UL
+#define MAX_COLUMNS 32UL                             /* 32-bit result rows */
 
 void bloom_ribbon_sizing_init(bloom_ribbon_sizing *sizing)
 {
@@ -105,8 +106,10 @@ static int enclose_rounded_log2(mpfi_ptr result, const void *arguments)
 }
 
 /* Step 2: the slots for n keys. */
-static int ribbon_slots(unsigned long *slots, mpz_srcptr n)
+int bloom_ribbon_slots(unsigned long *slots, mpz_srcptr n)
 {
+    if (mpz_sgn(n) <= 0 || mpz_cmp_ui(n, BLOOM_RIBBON_MAX_KEYS) > 0)
+        return BLOOM_UNDEFINED;
     mpz_t a_whole;
     mpz_init(a_whole);
     bloom_quantity rounded = { enclose_rounded_log2, n, NULL };
@@ -276,12 +279,32 @@ int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quanti
         return status;
     rop->millibits = millibits;
     rop->probes = bloom_rocksdb_probes(rop->millibits);
-    status = ribbon_slots(&rop->slots, n);
+    status = bloom_ribbon_slots(&rop->slots, n);
     cache_local_arguments local = { bits_per_key, rop->probes };
     bloom_quantity rate = { enclose_cache_local_rate, &local, NULL };
     if (status == BLOOM_OK)
         status = ribbon_columns(rop, &rate);
     return status;
+}
+
+int bloom_ribbon_columns_of_bits(bloom_ribbon_sizing *rop, unsigned long slots, mpz_srcptr bits)
+{
+    unsigned long blocks = slots / COEFFICIENT_BITS;
+    if (blocks == 0 || mpz_sgn(bits) <= 0 || !mpz_divisible_ui_p(bits, COEFFICIENT_BITS))
+        return BLOOM_UNDEFINED;
+    mpz_t segments;
+    mpz_init(segments);
+    mpz_fdiv_q_ui(segments, bits, COEFFICIENT_BITS);
+    int fits = mpz_cmp_ui(segments, MAX_COLUMNS * blocks) <= 0;
+    unsigned long count = fits ? mpz_get_ui(segments) : 0;
+    mpz_clear(segments);
+    if (!fits)
+        return BLOOM_UNDEFINED;
+    unsigned long upper = (count + blocks - 1) / blocks;
+    rop->slots = slots;
+    rop->lower_columns = upper - 1;
+    rop->upper_start_block = upper * blocks - count;
+    return BLOOM_OK;
 }
 
 void bloom_ribbon_rate(mpq_ptr rop, const bloom_ribbon_sizing *sizing)

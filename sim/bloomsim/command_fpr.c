@@ -8,6 +8,7 @@
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
+#include "library_rules.h"
 
 static const char description_start[] =
     "Builds T independent filters of M bits with N keys and K probes per key (fresh\n"
@@ -50,14 +51,17 @@ int bloomsim_fpr(int argc, char **argv, int first)
                                 options, count, NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "bits") || !bloom_options_given(&line, "hashes")
+    /* rocksdb-ribbon without -k: its Ribbon of M bits, which has no probes */
+    int ribbon = bloom_library_is_ribbon(layout.library, bloom_options_given(&line, "hashes"));
+    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "bits") || (!ribbon && !bloom_options_given(&line, "hashes"))
                                            || (!bloom_options_given(&line, "keys") && run.key_path == NULL))) {
         bloom_options_error(&line, "-m M, -n N (or --key-file FILE) and -k K are required "
                             "(whole numbers, e.g. -m 64 -n 8 -k 5)");
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = bloomsim_layout_measure_and_print(&line, &run, &layout, m, n, k, 1, NULL, NULL);
+        status = bloomsim_layout_measure_and_print(&line, &run, &layout, m, n, ribbon ? 1 : k, !ribbon,
+                                                   NULL, NULL);
     bloomsim_run_options_clear(&run);
     mpz_clear(m);
     mpz_clear(n);

@@ -7,6 +7,7 @@
  * filter's exact, Bloom and approximate rates at the described m, n, k
  * (layout_prediction.h for the sizing proxy).  Parsing and printing only.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@
 #include "layout_prediction.h"
 #include "library_probes.h"
 #include "library_rules.h"
+#include "ribbon.h"
 
 /* Nonzero when the filter built is the standard filter described: the
  * harness's own predictions (at the described m, n, k) are its rates. */
@@ -32,10 +34,13 @@ int bloomsim_layout_library_family(const bloom_deployed_filter *filter)
         { "guava", SIM_LIBRARY_GUAVA }, { "guava@33", SIM_LIBRARY_GUAVA },
         { "guava@31", SIM_LIBRARY_GUAVA }, { "bits-and-blooms", SIM_LIBRARY_BITS_AND_BLOOMS },
         { "libbloom", SIM_LIBRARY_LIBBLOOM }, { "bloom-filters", SIM_LIBRARY_BLOOM_FILTERS },
-        { "rocksdb", SIM_LIBRARY_ROCKSDB }, { "parquet-mr", SIM_LIBRARY_PARQUET },
-        { "parquet-spec", SIM_LIBRARY_PARQUET }, { "cassandra", SIM_LIBRARY_CASSANDRA },
+        { "rocksdb", SIM_LIBRARY_ROCKSDB }, { "rocksdb-ribbon", SIM_LIBRARY_ROCKSDB },  /* its Bloom fallback */
+        { "parquet-mr", SIM_LIBRARY_PARQUET }, { "parquet-spec", SIM_LIBRARY_PARQUET },
+        { "cassandra", SIM_LIBRARY_CASSANDRA },
     };
     const char *name = bloom_library_names[filter->description.library];
+    if (filter->layout.kind == BLOOM_LAYOUT_RIBBON)
+        return -1;                                /* a Ribbon: no probes */
     for (size_t i = 0; filter->description.library != 0 && i < sizeof reproduced / sizeof reproduced[0]; i++)
         if (strcmp(name, reproduced[i].library) == 0)
             return (int)reproduced[i].family;
@@ -51,6 +56,32 @@ size_t bloomsim_description_option_table(bloom_option *table, bloom_layout_descr
     return count;
 }
 
+/* The Ribbon of rocksdb-ribbon (ribbon_filter.h): its slots and the columns calc derives. */
+static int settle_ribbon(sim_layout *layout, const bloom_deployed_filter *filter,
+                         const bloomsim_run_options *run, const bloom_command_line *line)
+{
+    bloom_ribbon_sizing ribbon;
+    bloom_ribbon_sizing_init(&ribbon);
+    int status = bloom_ribbon_columns_of_bits(&ribbon, filter->layout.slots, filter->allocated);
+    memset(layout, 0, sizeof *layout);
+    layout->kind = BLOOM_LAYOUT_RIBBON;
+    layout->bits = layout->reachable = bloomsim_u64(filter->allocated);
+    layout->hashes = 1;                 /* the prober's seeds only: a Ribbon has no probes */
+    layout->block_bits = BLOOM_RIBBON_SEGMENT_BITS;
+    layout->slots = filter->layout.slots;
+    layout->ribbon_lower_columns = (unsigned)ribbon.lower_columns;
+    layout->ribbon_upper_start_block = ribbon.upper_start_block;
+    bloom_ribbon_sizing_clear(&ribbon);
+    if (status != BLOOM_OK || run->filter != SIM_FILTER_STANDARD || run->key_path != NULL
+        || run->shard != NULL || run->filter_file != NULL) {
+        bloom_options_error(line, "--library: bloomsim builds rocksdb-ribbon's Ribbon from generated "
+                            "keys in one run; accepted: it without --filter, --key-file, --shard "
+                            "or --filter-file");
+        return BLOOM_EXIT_USAGE;
+    }
+    return BLOOM_EXIT_SUCCESS;
+}
+
 int bloomsim_layout_settle(sim_layout *layout, const bloom_deployed_filter *filter,
                            const bloomsim_run_options *run, const bloom_command_line *line)
 {
@@ -58,6 +89,8 @@ int bloomsim_layout_settle(sim_layout *layout, const bloom_deployed_filter *filt
     if (bloomsim_layout_library_family(filter) >= 0)
         library_arguments.hash_bits = library_arguments.index_bits = 0;   /* the library's own arithmetic */
     const bloom_layout_arguments *settled = &library_arguments;
+    if (settled->kind == BLOOM_LAYOUT_RIBBON)
+        return settle_ribbon(layout, filter, run, line);
     if (settled->hash_bits > SIM_LAYOUT_MAX_WIDTH) {
         bloom_options_error(line, "--hash-bits: bloomsim builds hashes of at most %u bits; accepted: "
                             "--hash-bits 1 to %u", SIM_LAYOUT_MAX_WIDTH, SIM_LAYOUT_MAX_WIDTH);
@@ -127,7 +160,15 @@ sim_verdict bloomsim_put_layout(bloom_fields *fields, const sim_layout_predictio
                                 const bloomsim_measurement *measurement, const bloom_deployed_filter *filter)
 {
     bloom_description_fields(fields, filter);
-    sim_verdict verdict = sim_layout_verdict(prediction->value, measurement->predictions.value,
+    const double *rivals = measurement->predictions.value;
+    double pure[SIM_PREDICTION_COUNT];
+    if (measurement->ribbon) {         /* a Ribbon's rivals: its rate with one column count everywhere */
+        unsigned lower = measurement->config.layout->ribbon_lower_columns;
+        pure[0] = ldexp(1.0, -(int)lower);
+        pure[1] = pure[2] = ldexp(1.0, -(int)lower - 1);
+        rivals = pure;
+    }
+    sim_verdict verdict = sim_layout_verdict(prediction->value, rivals,
                                              measurement->report.estimate.interval);
     bloom_fields_text(fields, "verdict_layout", "  verdict on the layout's rate", sim_verdict_names[verdict]);
     return verdict;
@@ -185,6 +226,7 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
                                                        (unsigned)hashes);
     if (status == BLOOM_EXIT_SUCCESS) {
         measurement.described = 1;
+        measurement.ribbon = layout.kind == BLOOM_LAYOUT_RIBBON;
         measurement.config.layout = &layout;
         int family = bloomsim_layout_library_family(&filter);
         measurement.config.scheme = family >= 0 ? SIM_PROBE_OF_LIBRARY(family)

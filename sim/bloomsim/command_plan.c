@@ -36,10 +36,13 @@ static void put_target(bloom_fields *fields, const bloomsim_measurement *measure
     bloom_fields_integer(fields, "m_bits", "total bits m", "bits", plan->m_bits);
     bloom_fields_integer(fields, "bytes", "memory", "bytes", plan->bytes);
     int sign = 0;
-    int status = bloom_quantity_compare_rational(
+    int status = measurement->ribbon ? BLOOM_OK : bloom_quantity_compare_rational(
         &sign, &measurement->predictions.quantity[SIM_PREDICTION_EXACT], plan->p);
-    bloom_fields_text(fields, "exact_meets_target", "exact rate meets the target",
-                      status != BLOOM_OK ? "equal or undecidable" : sign <= 0 ? "yes" : "no");
+    if (measurement->ribbon)      /* no standard filter's exact rate: fpr_layout is the Ribbon's */
+        bloom_fields_missing(fields, "exact_meets_target", "exact rate meets the target (not a Ribbon's)");
+    else
+        bloom_fields_text(fields, "exact_meets_target", "exact rate meets the target",
+                          status != BLOOM_OK ? "equal or undecidable" : sign <= 0 ? "yes" : "no");
     double target = mpq_get_d(plan->p);
     const sim_interval *interval = &measurement->report.estimate.interval;
     bloom_fields_text(fields, "measured_meets_target", "measured rate meets the target",
@@ -95,6 +98,8 @@ int bloomsim_plan(int argc, char **argv, int first)
         bloom_options_error(&line, "the plan could not be certified for the library's m and k");
         status = BLOOM_EXIT_FAILURE;
     }
+    if (library_sized)
+        mpq_set(plan.p, rate);    /* the target the library sized for (a plan for memory has none) */
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !library_sized
         && bloom_plan_for_rate(&plan, keys, rate, fixed_k, 1) != BLOOM_OK) {
         bloom_options_error(&line, "the plan could not be certified for these N and P");

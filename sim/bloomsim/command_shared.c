@@ -423,7 +423,10 @@ static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurem
     bloomsim_put_count(fields, "m", "bits m", measurement->described_bits);
     bloomsim_put_count(fields, "n", "keys n", measurement->planned_keys);
     bloomsim_put_count(fields, "keys_inserted", "keys inserted per filter", config->keys);
-    bloom_fields_unsigned(fields, "k", "probes per key k", NULL, measurement->described_hashes);
+    if (measurement->ribbon)
+        bloom_fields_missing(fields, "k", "probes per key k (a Ribbon: none)");
+    else
+        bloom_fields_unsigned(fields, "k", "probes per key k", NULL, measurement->described_hashes);
     if (!measurement->described)
         bloom_fields_text(fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloom_fields_text(fields, "hash_function", "hash function",
@@ -452,8 +455,29 @@ static void put_counts(bloom_fields *fields, const bloomsim_measurement *measure
     bloomsim_put_count(fields, "false_negatives", "  false negatives among them", totals->false_negatives);
     bloomsim_put_count(fields, "counter_overflows", "counter overflows (saturated)",
                        totals->counter_overflows);
-    bloomsim_put_ratio(fields, "mean_fill", "mean fraction of bits set", totals->set_bits, totals->trials,
-                       measurement->config.bits);
+    if (measurement->ribbon) {
+        bloom_fields_missing(fields, "mean_fill", "mean fraction of bits set (a Ribbon: none)");
+        bloomsim_put_count(fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)",
+                           totals->ribbon_retries);
+    } else {
+        bloomsim_put_ratio(fields, "mean_fill", "mean fraction of bits set", totals->set_bits, totals->trials,
+                           measurement->config.bits);
+        bloom_fields_missing(fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)");
+    }
+}
+
+/* A Ribbon's record: the standard filter's predictions and their verdicts do not apply. */
+static void put_no_predictions(bloom_fields *fields)
+{
+    for (int which = 0; which < SIM_PREDICTION_COUNT; which++) {
+        bloom_fields_missing(fields, prediction_keys[which], "(a Bloom filter's: not a Ribbon's)");
+        bloom_fields_missing(fields, verdict_keys[which], verdict_labels[which]);
+    }
+    static const char *const keys[] = { "queries_to_resolve_bloom", "queries_to_resolve_approx",
+                                        "resolution", "rao_blackwell_fpr", "rao_blackwell_ci_low",
+                                        "rao_blackwell_ci_high" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        bloom_fields_missing(fields, keys[i], "(a Bloom filter's: not a Ribbon's)");
 }
 
 /* The measured rate, the predictions and the verdicts. */
@@ -466,6 +490,10 @@ static void put_judgement(bloom_fields *fields, const bloomsim_measurement *meas
     bloomsim_put_standard_error(fields, &report->estimate);
     bloomsim_put_confidence(fields, "  confidence", measurement->confidence_exact);
     bloomsim_put_interval_method(fields, report->method, &report->estimate);
+    if (measurement->ribbon) {
+        put_no_predictions(fields);
+        return;
+    }
     for (int which = 0; which < SIM_PREDICTION_COUNT; which++) {
         bloom_fields_quantity(fields, prediction_keys[which], prediction_labels[which], NULL,
                               &measurement->predictions.quantity[which]);

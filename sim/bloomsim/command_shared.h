@@ -71,6 +71,8 @@ typedef struct bloomsim_measurement {
     uint64_t described_bits;          /* m as described (config.bits: as built, after rounding) */
     unsigned described_hashes;        /* k as described (config.hashes: the probes built) */
     int described;                    /* the record carries the description's fields (scheme among them) */
+    int ribbon;                       /* a Ribbon was built: no probes, so no k and none of the
+                                         standard filter's predictions (printed empty) */
     double confidence;
     mpq_srcptr confidence_exact;      /* the option's value, for printing */
     sim_predictions predictions;      /* for the keys really inserted */

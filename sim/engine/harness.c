@@ -59,6 +59,7 @@
 #include "interrupt.h"
 #include "memory.h"
 #include "random.h"
+#include "ribbon_filter.h"
 #include "tiny.h"
 
 const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
@@ -75,6 +76,7 @@ typedef struct run_context {
 
 typedef struct thread_scratch {
     sim_prober prober;
+    sim_ribbon ribbon;            /* a Ribbon layout's filter */
     sim_bit_filter bits;
     sim_counting_filter counters;
     uint64_t *positions;
@@ -88,6 +90,7 @@ typedef struct trial_outcome {
     uint64_t false_negatives;
     uint64_t members_checked;
     uint64_t counter_overflows;
+    uint64_t ribbon_retries;
 } trial_outcome;
 
 /* Nonzero when the layout draws its own probes (not the prober's cursor). */
@@ -96,9 +99,15 @@ static int uses_layout_positions(const sim_fpr_config *config)
     return config->layout != NULL && !sim_layout_uses_cursor(config->layout);
 }
 
+/* Nonzero for a Ribbon (ribbon_filter.h): built per trial, no bit array, no probes. */
+static int is_ribbon(const sim_fpr_config *config)
+{
+    return config->layout != NULL && config->layout->kind == BLOOM_LAYOUT_RIBBON;
+}
+
 static int uses_bulk(const sim_fpr_config *config)
 {
-    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL)
+    if (config->filter != SIM_FILTER_STANDARD || config->engine == SIM_ENGINE_PER_TRIAL || is_ribbon(config))
         return 0;
     return config->engine == SIM_ENGINE_BULK
         || sim_bit_filter_memory(config->bits) >= SIM_BULK_MIN_FILTER_BYTES;
@@ -106,6 +115,8 @@ static int uses_bulk(const sim_fpr_config *config)
 
 static uint64_t filter_memory(const sim_fpr_config *config)
 {
+    if (is_ribbon(config))
+        return sim_ribbon_memory(config->layout->slots);
     return config->filter == SIM_FILTER_COUNTING
         ? sim_counting_filter_memory(config->bits, config->counter_bits)
         : sim_bit_filter_memory(config->bits);
@@ -136,7 +147,10 @@ static void *start_thread(void *argument)
     scratch->prober = context->prober;
     scratch->positions = malloc(config->hashes * sizeof *scratch->positions);
     int failed = scratch->positions == NULL;
-    if (!failed && config->filter == SIM_FILTER_COUNTING)
+    if (!failed && is_ribbon(config))
+        failed = sim_ribbon_init(&scratch->ribbon, config->layout->slots, config->layout->ribbon_lower_columns,
+                                 config->layout->ribbon_upper_start_block) != 0;
+    else if (!failed && config->filter == SIM_FILTER_COUNTING)
         failed = sim_counting_filter_init(&scratch->counters, config->bits, config->counter_bits) != 0;
     else if (!failed)
         failed = sim_bit_filter_init(&scratch->bits, config->bits) != 0;
@@ -154,6 +168,7 @@ static void end_thread(void *argument, void *scratch_pointer)
     thread_scratch *scratch = scratch_pointer;
     sim_bit_filter_free(&scratch->bits);
     sim_counting_filter_free(&scratch->counters);
+    sim_ribbon_free(&scratch->ribbon);
     free(scratch->positions);
     free(scratch);
 }
@@ -213,8 +228,20 @@ static void insert_key(const sim_fpr_config *config, thread_scratch *scratch, co
     sim_counting_filter_insert(&scratch->counters, scratch->positions, config->hashes);
 }
 
+/* A Ribbon's key under the trial's hash seeds (the prober's). */
+static void ribbon_key(sim_ribbon_key *ribbon_key_out, const thread_scratch *scratch, const sim_key *key)
+{
+    sim_ribbon_key_of(ribbon_key_out, &scratch->ribbon, scratch->prober.function, &scratch->prober.seeds,
+                      key->bytes, key->length);
+}
+
 static int query_key(const sim_fpr_config *config, thread_scratch *scratch, const sim_key *key)
 {
+    if (is_ribbon(config)) {
+        sim_ribbon_key banded;
+        ribbon_key(&banded, scratch, key);
+        return sim_ribbon_contains(&scratch->ribbon, &banded);
+    }
     if (uses_layout_positions(config)) {
         sim_layout_positions(config->layout, &scratch->prober, key->bytes, key->length, scratch->positions);
         return sim_bit_filter_contains(&scratch->bits, scratch->positions, config->hashes);
@@ -235,9 +262,48 @@ static void filter_reset(const sim_fpr_config *config, thread_scratch *scratch)
 
 static uint64_t filter_occupancy(const sim_fpr_config *config, const thread_scratch *scratch)
 {
+    if (is_ribbon(config))
+        return 0;
     return config->filter == SIM_FILTER_COUNTING
         ? sim_counting_filter_count_nonzero(&scratch->counters)
         : sim_bit_filter_count_set(&scratch->bits);
+}
+
+/* A Ribbon's retries: RocksDB gives up after 256 seeds (and builds its Bloom filter). */
+#define RIBBON_MOST_SEEDS 256
+
+/*
+ * Builds trial `trial`'s Ribbon: bands its keys under the trial's hash seed, and when the banding
+ * fails, again under the next seed of the trial (as RocksDB retries), counting the retries.
+ * Returns 0, -1 if stopped, or -2 when every seed failed.
+ */
+static int build_ribbon(const run_context *context, uint64_t trial, thread_scratch *scratch,
+                        uint64_t *retries)
+{
+    const sim_fpr_config *config = context->config;
+    for (uint64_t attempt = 0; attempt < RIBBON_MOST_SEEDS; attempt++) {
+        sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial)
+                                              + attempt * 0x9e3779b97f4a7c15ULL);
+        sim_ribbon_reset(&scratch->ribbon);
+        sim_key_stream inserted;
+        trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
+        int failed = 0;
+        for (uint64_t i = 0; i < config->keys && !failed; i++) {
+            if (poll_stop(i))
+                return -1;
+            sim_key key;
+            sim_key_at(&inserted, i, &key);
+            sim_ribbon_key banded;
+            ribbon_key(&banded, scratch, &key);
+            failed = sim_ribbon_add(&scratch->ribbon, &banded) != 0;
+        }
+        if (!failed) {
+            sim_ribbon_solve(&scratch->ribbon);
+            return 0;
+        }
+        ++*retries;
+    }
+    return -2;
 }
 
 /* Builds trial `trial`'s filter.  Returns 0, or -1 if stopped. */
@@ -295,6 +361,7 @@ static void record_outcome(const run_context *context, uint64_t block, const tri
     slot->false_negatives += outcome->false_negatives;
     slot->members_checked += outcome->members_checked;
     slot->counter_overflows += outcome->counter_overflows;
+    slot->ribbon_retries += outcome->ribbon_retries;
     if (outcome->asked < sim_shard_queries(&context->selection)) {
         slot->incomplete_queries += outcome->asked;
         slot->incomplete_false_positives += outcome->positives;
@@ -320,7 +387,8 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     trial_outcome outcome;
     memset(&outcome, 0, sizeof outcome);
     sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial));
-    if (build_filter(context, trial, scratch) != 0)
+    if (is_ribbon(config) ? build_ribbon(context, trial, scratch, &outcome.ribbon_retries) != 0
+                          : build_filter(context, trial, scratch) != 0)
         return;
     if (config->check_members && context->selection.check_members) {
         uint64_t checked = 0;
@@ -345,7 +413,7 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
  */
 static int uses_tiny_engine(const sim_fpr_config *config, sim_small_layout *small)
 {
-    return config->filter == SIM_FILTER_STANDARD && config->key_file == NULL
+    return config->filter == SIM_FILTER_STANDARD && config->key_file == NULL && !is_ribbon(config)
         && config->scheme == SIM_PROBE_INDEPENDENT && config->hash_function == SIM_HASH_XXH3
         && sim_small_layout_init(small, config->layout, config->bits, config->hashes);
 }
@@ -506,6 +574,7 @@ static void add_totals(sim_fpr_totals *into, const sim_fpr_totals *from)
     into->false_negatives += from->false_negatives;
     into->members_checked += from->members_checked;
     into->counter_overflows += from->counter_overflows;
+    into->ribbon_retries += from->ribbon_retries;
     into->incomplete_queries += from->incomplete_queries;
     into->incomplete_false_positives += from->incomplete_false_positives;
 }

@@ -77,6 +77,8 @@ typedef struct sim_fpr_totals {
     uint64_t false_negatives;         /* inserted keys the filter denied (check_members) */
     uint64_t members_checked;
     uint64_t counter_overflows;
+    uint64_t ribbon_retries;          /* a Ribbon: seeds whose banding failed, each retried with
+                                         the next seed of its trial (RocksDB's retry) */
     uint64_t incomplete_queries;      /* of a trial cut short by a stop */
     uint64_t incomplete_false_positives;
     int partial;                      /* a stop was requested before the end */

@@ -58,6 +58,9 @@ typedef struct sim_layout {
     uint64_t blocks;         /* floor(reachable / B) (blocked, split block) */
     unsigned hash_bits;      /* h, 0: no fingerprint (every probe from the key's own stream) */
     unsigned index_bits;     /* N, 0: indices reach every bit */
+    uint64_t slots;          /* a Ribbon (ribbon_filter.h): its slots; 0 otherwise */
+    unsigned ribbon_lower_columns;        /* a Ribbon: its columns (ribbon.h) */
+    uint64_t ribbon_upper_start_block;
 } sim_layout;
 
 /*

@@ -7,6 +7,9 @@
  * per-filter rate plus one, FORMULAS.md §a.7) and applies it to the layout's
  * rate; when calc could not give the standard second moment the proxy
  * says so (NaN), and the harness then falls back to its own defaults.
+ * A Ribbon's rate is the same for every instance (each compared result
+ * bit of an absent key is a fair coin whatever the filter: ribbon_filter.c),
+ * so its proxy is p2 = p^2 exactly and its intervals need no design effect.
  */
 #include <math.h>
 #include <string.h>
@@ -23,10 +26,13 @@ int sim_layout_prediction_compute(sim_layout_prediction *prediction, const sim_l
     sim_mpz_set_u64(prediction->keys, keys);
     bloom_layout_arguments arguments = { layout->kind, prediction->bits, prediction->keys,
                                          layout->hashes, (unsigned long)layout->block_bits,
-                                         BLOOM_LOAD_BINOMIAL, layout->hash_bits, layout->index_bits };
+                                         BLOOM_LOAD_BINOMIAL, layout->hash_bits, layout->index_bits,
+                                         layout->slots };
     prediction->arguments = arguments;
     prediction->quantity = bloom_fpr_layout_quantity(&prediction->arguments);
     int status = sim_quantity_double(&prediction->value, &prediction->quantity);
+    if (layout->kind == BLOOM_LAYOUT_RIBBON)
+        return status;               /* no standard filter to borrow a spread from */
     prediction->has_reachable = 1;
     if (sim_predictions_compute(&prediction->reachable, layout->reachable, keys, layout->hashes) != BLOOM_OK)
         prediction->reachable.second_moment = NAN;
@@ -47,6 +53,10 @@ void sim_layout_sizing_proxy(sim_predictions *proxy, const sim_layout_prediction
     double p = prediction->value;
     for (int which = 0; which < SIM_PREDICTION_COUNT; which++)
         proxy->value[which] = p;
+    if (!prediction->has_reachable) {   /* a Ribbon: every instance has the rate p exactly */
+        proxy->second_moment = p * p;
+        return;
+    }
     double standard = prediction->reachable.value[SIM_PREDICTION_EXACT];
     double ratio = prediction->reachable.second_moment / (standard * standard);
     proxy->second_moment = standard > 0 && isfinite(ratio) ? fmin(p * p * ratio, p) : NAN;

@@ -25,11 +25,20 @@ typedef enum bloom_layout_kind {
     BLOOM_LAYOUT_STANDARD,      /* one array, k independent uniform probes (fpr.h exact rate) */
     BLOOM_LAYOUT_PARTITIONED,   /* k slices, one probe each */
     BLOOM_LAYOUT_BLOCKED,       /* k probes inside one block of block_bits */
-    BLOOM_LAYOUT_SPLIT_BLOCK    /* one probe in each of the k words of a block */
+    BLOOM_LAYOUT_SPLIT_BLOCK,   /* one probe in each of the k words of a block */
+    BLOOM_LAYOUT_RIBBON         /* no probes: a standard Ribbon of 128-bit coefficient rows
+                                   (RocksDB's Standard128Ribbon, ribbon.h); only a library
+                                   deploys it (--library rocksdb-ribbon) */
 } bloom_layout_kind;
 
-/* "standard", "partitioned", "blocked", "split-block", NULL (in kind order). */
+/* "standard", "partitioned", "blocked", "split-block", "ribbon", NULL (in kind order). */
 extern const char *const bloom_layout_names[];
+
+/* The layouts --layout offers (the first four: a Ribbon comes with its library), NULL-terminated. */
+extern const char *const bloom_layout_choices[];
+
+/* A Ribbon's coefficient rows and the unit of its solution's storage (16-byte segments). */
+#define BLOOM_RIBBON_SEGMENT_BITS 128UL
 
 /*
  * Block sizes: a 64-byte cache line for blocked filters; for split-block
@@ -69,6 +78,7 @@ typedef struct bloom_layout_arguments {
     bloom_block_load load;       /* blocked and split block: BLOOM_LOAD_BINOMIAL is exact */
     unsigned long hash_bits;     /* bits of the one hash every probe derives from; 0: ideal */
     unsigned long index_bits;    /* probes reach bits 0 .. 2^index_bits - 1; 0: all m */
+    unsigned long slots;         /* a Ribbon: its slots (m is its solution's bits, k is 0); 0 otherwise */
 } bloom_layout_arguments;
 
 /* How the k probes of a key are derived from its hash (bloomsim builds all
@@ -134,7 +144,9 @@ typedef enum bloom_description_problem {
     BLOOM_DESCRIPTION_TOO_FEW_SLICES,    /* partitioned: fewer reachable bits than k */
     BLOOM_DESCRIPTION_SCHEME_NOT_STANDARD,/* double or enhanced probes in a layout other than standard */
     BLOOM_DESCRIPTION_LIBRARY_FIXES,     /* --library with another option the library fixes */
-    BLOOM_DESCRIPTION_LIBRARY_REFUSES    /* the library refuses a filter of these bits, keys or k */
+    BLOOM_DESCRIPTION_LIBRARY_REFUSES,   /* the library refuses a filter of these bits, keys or k */
+    BLOOM_DESCRIPTION_RIBBON_REFUSES     /* rocksdb-ribbon: no Ribbon of these keys in these bits
+                                            (n above 950e6 keys) */
 } bloom_description_problem;
 
 /* A settled description: every default applied, the memory rounded. */
@@ -156,7 +168,15 @@ typedef struct bloom_deployed_filter {
  *   probes       split block: W = block_words, or k when k_given, or B/32,
  *                and k_layout = W (one bit in each word of B/W bits);
  *                every other layout: k_layout = k;
- *   shape        the layout is laid over min(allocated, 2^index) bits.
+ *   shape        the layout is laid over min(allocated, 2^index) bits;
+ *   ribbon       library rocksdb-ribbon without a k given: a Ribbon of
+ *                slots(n) slots (RocksDB's rule, ribbon.h) whose solution is
+ *                m rounded up to 128-bit segments and capped at 32 result
+ *                bits a slot (RocksDB's rows are 32 bits wide), its columns as
+ *                RocksDB's reader derives them from that length; k 0, a
+ *                64-bit hash.
+ *                With a k given, rocksdb-ribbon is its Bloom fallback, the
+ *                filter of --library rocksdb.
  * rop is initialised in every case (free with bloom_deployed_filter_clear)
  * and must not be moved (rop->layout points into it).  Returns a
  * bloom_description_problem.

@@ -91,13 +91,17 @@ int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
  * The names --library accepts, NULL-terminated: index 0 is "none", the
  * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
- * redisbloom-nonscaling, rocksdb, parquet-mr, parquet-spec (not rocksdb-ribbon,
- * whose Ribbon filter no description lays out: bloom_rule_apply sizes it).
+ * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec.
  */
 extern const char *const bloom_library_names[];
 
 /* The rule of library `library` (an index into bloom_library_names, >= 1). */
 bloom_rule_id bloom_library_rule(int library);
+
+/* Nonzero when library `library` (0: none) deploys a Ribbon for a description: rocksdb-ribbon
+ * when no k was given (the library sized it as a Ribbon, k 0); with a k it is the Bloom filter
+ * RocksDB falls back to, the shape of rocksdb. */
+int bloom_library_is_ribbon(int library, int k_given);
 
 /*
  * The filter library `library` deploys, for a description: its layout,

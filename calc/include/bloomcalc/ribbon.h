@@ -50,6 +50,26 @@ void bloom_ribbon_sizing_clear(bloom_ribbon_sizing *sizing);
 int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quantity *bits_per_key,
                       unsigned long millibits);
 
+/*
+ * The slots RocksDB gives n keys (GetNumSlots, step 2 of ribbon.c): a
+ * multiple of 128, at least 256.  Returns BLOOM_OK, BLOOM_UNDEFINED for n
+ * = 0 or n > BLOOM_RIBBON_MAX_KEYS, or BLOOM_UNRESOLVED.
+ */
+int bloom_ribbon_slots(unsigned long *slots, mpz_srcptr n);
+
+/*
+ * The columns a Ribbon of `slots` slots stored in `bits` bits has, as
+ * RocksDB's reader derives them from the filter's length
+ * (InterleavedSolutionStorage: S = bits/128 segments of 16 bytes over
+ * blocks = slots/128 blocks; upper columns u = ceil(S/blocks), the first
+ * u blocks - S blocks with u - 1): rop's slots, lower_columns and
+ * upper_start_block (its other fields untouched).  For the bits
+ * bloom_ribbon_size chose this gives back its columns.  Returns BLOOM_OK,
+ * or BLOOM_UNDEFINED when bits is not a positive multiple of 128 or gives
+ * more than 32 columns (RocksDB's 32-bit result rows).
+ */
+int bloom_ribbon_columns_of_bits(bloom_ribbon_sizing *rop, unsigned long slots, mpz_srcptr bits);
+
 /* The rate of that Ribbon with an ideal hash, exactly: a share s of the
  * query starts in the blocks of lower_columns bits, s 2^-r + (1 - s) 2^-(r+1). */
 void bloom_ribbon_rate(mpq_ptr rop, const bloom_ribbon_sizing *sizing);
