@@ -31,7 +31,11 @@
 #       overlaps the library's: the simulator builds that library's filter,
 #       index arithmetic included (it does reproduce Guava's gap); RocksDB's
 #       FastLocalBloom too, with its line choice and in-line probes on
-#       another 64-bit hash (FORMULAS.md §m.4).  Every measurement is written
+#       another 64-bit hash (FORMULAS.md §m.4), and RocksDB's Ribbon (a real
+#       Ribbon of the same slots and columns, its own hash: FORMULAS.md §m.2),
+#       whose interval must also hold calc's prediction.  The Ribbon's sizes
+#       are also those "bloomcalc plan --library rocksdb-ribbon" settles at
+#       every point of its grid.  Every measurement is written
 #       to BUILD/peers/measured_rates.csv (tests/peers/record_rates.sh records
 #       it for the report).
 # PEERS_INSTALL=0 skips the installs.  Closing line: "check-peers: N passed, N failed".
@@ -170,6 +174,27 @@ for library in $libraries; do
         fail "$library: $agree of $points grid points agree (grid of $(wc -l <"$grid"))"
     fi
 done
+# The Ribbon as a description: "bloomcalc plan -n N -p P --library rocksdb-ribbon" settles the
+# library's own filter at every point of its grid (its Ribbon's solution bits, or the Bloom
+# filter RocksDB falls back to, m and k).
+agree=0 points=0
+while read -r n p rest; do
+    points=$((points + 1))
+    planned=$("$calc" plan -n "$n" -p "$p" --library rocksdb-ribbon --format csv |
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                 { print $c["layout"], $c["m_allocated"], $c["k_layout"] }')
+    read -r layout m k <<<"$planned"
+    expected="$m $k"
+    [ "$layout" = ribbon ] && expected=$m
+    if [ "$rest" = "$expected" ]; then
+        agree=$((agree + 1))
+    else
+        fail "rocksdb-ribbon n=$n p=$p: the library gives '$rest', bloomcalc plan --library rocksdb-ribbon '$planned'"
+    fi
+done <"$out/sizes/rocksdb-ribbon.txt"
+[ "$points" -gt 0 ] && [ "$agree" -eq "$points" ] &&
+    pass "rocksdb-ribbon: bloomcalc plan --library rocksdb-ribbon settles the library's m (and k) at all $points grid points" ||
+    fail "rocksdb-ribbon: bloomcalc plan --library rocksdb-ribbon agrees at $agree of $points grid points"
 
 echo "== (b) bit arrays: the library's against bloomsim's reproduction"
 for library in guava libbloom bits-and-blooms bloom-filters; do
@@ -258,6 +283,20 @@ for job in "${rate_jobs[@]}"; do
             'BEGIN { print (c <= b && a <= d) ? "yes" : "no" }')
         sim_what="$library n=$n: bloomsim fpr --library $rule (m=$m k=$k) measures $sim_rate [$sim_low, $sim_high], the library $rate [$low, $high]"
         [ "$overlap" = yes ] && pass "$sim_what: the intervals overlap" || fail "$sim_what: disjoint"
+        ;;
+    rocksdb-ribbon)
+        # bloomsim builds a real Ribbon of the same slots and columns (its own hash): its interval
+        # must hold calc's prediction too, and overlap the library's
+        sim=$("$build/bloomsim" fpr -m "$m" -n "$n" --library rocksdb-ribbon --trials "$trials" \
+            --queries "$queries" --seed 1 --format csv |
+            awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                     { print $c["measured_fpr"], $c["ci_low"], $c["ci_high"], $c["fpr_layout"] }')
+        read -r sim_rate sim_low sim_high sim_prediction <<<"$sim"
+        verdict=$(awk -v a="$low" -v b="$high" -v c="$sim_low" -v d="$sim_high" -v p="$prediction" \
+            'BEGIN { print (c <= b && a <= d ? "overlap" : "disjoint") (c <= p && p <= d ? " inside" : " outside") }')
+        sim_what="$library n=$n: bloomsim fpr --library rocksdb-ribbon (m=$m, its Ribbon) measures $sim_rate [$sim_low, $sim_high] against calc's $sim_prediction, the library $rate [$low, $high]"
+        [ "$verdict" = "overlap inside" ] && [ "$sim_prediction" = "$prediction" ] &&
+            pass "$sim_what: the prediction inside, the intervals overlap" || fail "$sim_what: $verdict"
         ;;
     esac
     gap=$(printf '%s\n' "$KNOWN_GAPS" | sed -n "s/^$library $n: //p")
