@@ -336,8 +336,8 @@ n and k; points: the measurements with their 99.9 % intervals (\`data/simulated_
 Points with bars: the real library's measured rate (\`tests/peers/measured_rates.csv\`, recorded
 measurements of the real libraries by \`tests/peers/record_rates.sh\`, 99.9 % between-filters
 intervals) and, beside it, bloomsim's filter built with that library's own hash and index
-arithmetic (\`bloomsim fpr --library\`, same m, n, k and run size; none for RocksDB's Ribbon
-filter), each divided by the rate \`bloomcalc compare\` gives for the library's rule (computed when
+arithmetic (\`bloomsim fpr --library\`, same m, n, k and run size; for RocksDB's Ribbon filter a
+real Ribbon of the same slots and columns on bloomsim's own hash), each divided by the rate \`bloomcalc compare\` gives for the library's rule (computed when
 the report is generated): a bar that crosses the line at 1 contains the prediction.
 
 ## Each library: predicted and measured

@@ -253,13 +253,14 @@ same_lsm() {
 
 for description in "--layout blocked" "--layout blocked --block-bits 256 --round block" "--layout split-block" \
                    "--layout partitioned" "--hash-bits 32" "--library rocksdb" "--library guava" \
-                   "--library parquet-spec" "--library bits-and-blooms"; do
+                   "--library parquet-spec" "--library bits-and-blooms" "--library rocksdb-ribbon"; do
     same_lsm "-p 1%" none $description
     for allocation in uniform monkey no-last-level last-level-dropped; do
         same_lsm "--bits-per-key 10" "$allocation" $description
     done
 done
 same_lsm "-p 0.1%" monkey --library rocksdb
+same_lsm "-p 0.1%" monkey --library rocksdb-ribbon
 same_lsm "-p 1%" none --library libbloom
 same_lsm "-p 1%" none --layout blocked --block-bits 16384
 same_lsm "-p 1%" none --library guava --round pow2

@@ -92,5 +92,16 @@ ribbon() {
 check "plan --library rocksdb-ribbon -n 1e4 -p 1%: 67968 bits, 10368 slots, upper blocks from 36 (got $(csv_field m_allocated) $(csv_field ribbon_slots) $(csv_field ribbon_upper_start_block))" $?
 ribbon 67968 1e4 20 100000 10368 6
 ribbon 2688 300 200 10000 384 6
+# bloomsim lsm builds a Ribbon on every level (three levels of 1000/10000/100000 keys, uniform
+# 10 bits a key and Monkey's shares): the measured read amplification's interval holds calc's
+# (the sum of the levels' Ribbon rates, verdict consistent), the one without filters is
+# rejected, and no level denies its own keys.
+for allocation in uniform monkey; do
+    "$sim" lsm -L 3 -T 10 -n 100000 --allocation $allocation --bits-per-key 10 --library rocksdb-ribbon \
+        --seed 1 --format csv >"$out" 2>"$err"
+    got="$(csv_field layout) $(csv_field verdict_miss) $(csv_field verdict_hit) $(csv_field verdict_miss_without_filters) $(csv_field false_negatives)"
+    [ "$got" = "ribbon consistent consistent rejected 0" ]
+    check "bloomsim lsm --allocation $allocation --library rocksdb-ribbon: ribbon consistent consistent rejected 0 (got $got; $(cat "$err"))" $?
+done
 
 checks_end sim-libraries

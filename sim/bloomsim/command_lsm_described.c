@@ -59,12 +59,6 @@ static int describe_level(bloomsim_lsm_described *described, sim_lsm_level *leve
     level->bits = 0;
     level->hashes = 0;
     level->layout = NULL;
-    if (status == 0 && filter->filtered && filter->filter.layout.kind == BLOOM_LAYOUT_RIBBON) {
-        bloom_options_error(line, "--library: bloomsim lsm does not build Ribbon levels yet; accepted: "
-                            "'bloomcalc lsm --library rocksdb-ribbon' for the tree, 'bloomsim plan "
-                            "--library rocksdb-ribbon' for one level's filter");
-        status = BLOOM_EXIT_USAGE;
-    }
     if (status == 0 && filter->filtered) {
         status = bloomsim_layout_settle(&described->layouts[i], &filter->filter, run, line);
         level->bits = described->layouts[i].bits;

@@ -59,7 +59,7 @@
 #include "interrupt.h"
 #include "memory.h"
 #include "random.h"
-#include "ribbon_filter.h"
+#include "ribbon_build.h"
 #include "tiny.h"
 
 const char *const sim_filter_kind_names[] = { "standard", "counting", NULL };
@@ -228,20 +228,10 @@ static void insert_key(const sim_fpr_config *config, thread_scratch *scratch, co
     sim_counting_filter_insert(&scratch->counters, scratch->positions, config->hashes);
 }
 
-/* A Ribbon's key under the trial's hash seeds (the prober's). */
-static void ribbon_key(sim_ribbon_key *ribbon_key_out, const thread_scratch *scratch, const sim_key *key)
-{
-    sim_ribbon_key_of(ribbon_key_out, &scratch->ribbon, scratch->prober.function, &scratch->prober.seeds,
-                      key->bytes, key->length);
-}
-
 static int query_key(const sim_fpr_config *config, thread_scratch *scratch, const sim_key *key)
 {
-    if (is_ribbon(config)) {
-        sim_ribbon_key banded;
-        ribbon_key(&banded, scratch, key);
-        return sim_ribbon_contains(&scratch->ribbon, &banded);
-    }
+    if (is_ribbon(config))
+        return sim_ribbon_has_key(&scratch->ribbon, &scratch->prober, key);
     if (uses_layout_positions(config)) {
         sim_layout_positions(config->layout, &scratch->prober, key->bytes, key->length, scratch->positions);
         return sim_bit_filter_contains(&scratch->bits, scratch->positions, config->hashes);
@@ -269,41 +259,14 @@ static uint64_t filter_occupancy(const sim_fpr_config *config, const thread_scra
         : sim_bit_filter_count_set(&scratch->bits);
 }
 
-/* A Ribbon's retries: RocksDB gives up after 256 seeds (and builds its Bloom filter). */
-#define RIBBON_MOST_SEEDS 256
-
-/*
- * Builds trial `trial`'s Ribbon: bands its keys under the trial's hash seed, and when the banding
- * fails, again under the next seed of the trial (as RocksDB retries), counting the retries.
- * Returns 0, -1 if stopped, or -2 when every seed failed.
- */
+/* Builds trial `trial`'s Ribbon under the trial's hash seed, retried as RocksDB does
+ * (ribbon_build.h).  Returns 0, -1 if stopped, or -2 when every seed failed. */
 static int build_ribbon(const run_context *context, uint64_t trial, thread_scratch *scratch,
                         uint64_t *retries)
 {
-    const sim_fpr_config *config = context->config;
-    for (uint64_t attempt = 0; attempt < RIBBON_MOST_SEEDS; attempt++) {
-        sim_prober_set_seed(&scratch->prober, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial)
-                                              + attempt * 0x9e3779b97f4a7c15ULL);
-        sim_ribbon_reset(&scratch->ribbon);
-        sim_key_stream inserted;
-        trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
-        int failed = 0;
-        for (uint64_t i = 0; i < config->keys && !failed; i++) {
-            if (poll_stop(i))
-                return -1;
-            sim_key key;
-            sim_key_at(&inserted, i, &key);
-            sim_ribbon_key banded;
-            ribbon_key(&banded, scratch, &key);
-            failed = sim_ribbon_add(&scratch->ribbon, &banded) != 0;
-        }
-        if (!failed) {
-            sim_ribbon_solve(&scratch->ribbon);
-            return 0;
-        }
-        ++*retries;
-    }
-    return -2;
+    sim_key_stream inserted;
+    trial_keys(&inserted, context, SIM_KEYS_INSERTED, trial);
+    return sim_ribbon_build(&scratch->ribbon, &scratch->prober, &inserted, 0, context->config->keys, retries);
 }
 
 /* Builds trial `trial`'s filter.  Returns 0, or -1 if stopped. */

@@ -19,6 +19,7 @@
 #include "interrupt.h"
 #include "keys.h"
 #include "lsm_tree.h"
+#include "ribbon_build.h"
 #include "memory.h"
 #include "random.h"
 
@@ -36,9 +37,21 @@ typedef struct run_context {
 
 typedef struct thread_scratch {
     sim_bit_filter filters[SIM_LSM_MAX_LEVELS];
+    sim_ribbon ribbons[SIM_LSM_MAX_LEVELS];     /* the levels whose layout is a Ribbon */
     sim_prober probers[SIM_LSM_MAX_LEVELS];
     uint64_t *positions;
 } thread_scratch;
+
+/* Nonzero when level i's filter is a Ribbon (ribbon_build.h). */
+static int level_is_ribbon(const sim_lsm_level *level)
+{
+    return level->layout != NULL && level->layout->kind == BLOOM_LAYOUT_RIBBON;
+}
+
+static uint64_t level_memory(const sim_lsm_level *level)
+{
+    return level_is_ribbon(level) ? sim_ribbon_memory(level->layout->slots) : sim_bit_filter_memory(level->bits);
+}
 
 static unsigned largest_hashes(const sim_lsm_config *config)
 {
@@ -53,7 +66,7 @@ uint64_t sim_lsm_memory(const sim_lsm_config *config)
 {
     uint64_t per_thread = (uint64_t)largest_hashes(config) * sizeof(uint64_t) + sizeof(thread_scratch);
     for (unsigned i = 0; i < config->levels; i++)
-        per_thread = sim_memory_add(per_thread, sim_bit_filter_memory(config->level[i].bits));
+        per_thread = sim_memory_add(per_thread, level_memory(&config->level[i]));
     uint64_t slots = sim_memory_multiply(sim_block_count(config->run.trials), sizeof(sim_lsm_totals));
     return sim_memory_add(sim_memory_multiply(per_thread, config->run.threads), slots);
 }
@@ -62,8 +75,10 @@ static void end_thread(void *argument, void *scratch_pointer)
 {
     const run_context *context = argument;
     thread_scratch *scratch = scratch_pointer;
-    for (unsigned i = 0; i < context->config->levels; i++)
+    for (unsigned i = 0; i < context->config->levels; i++) {
         sim_bit_filter_free(&scratch->filters[i]);
+        sim_ribbon_free(&scratch->ribbons[i]);
+    }
     free(scratch->positions);
     free(scratch);
 }
@@ -76,9 +91,14 @@ static void *start_thread(void *argument)
     if (scratch == NULL)
         return NULL;
     int failed = (scratch->positions = malloc(largest_hashes(config) * sizeof(uint64_t))) == NULL;
-    for (unsigned i = 0; i < config->levels && !failed; i++)
-        failed = sim_lsm_level_filtered(&config->level[i])
-                 && sim_bit_filter_init(&scratch->filters[i], config->level[i].bits) != 0;
+    for (unsigned i = 0; i < config->levels && !failed; i++) {
+        const sim_lsm_level *level = &config->level[i];
+        if (level_is_ribbon(level))
+            failed = sim_ribbon_init(&scratch->ribbons[i], level->layout->slots, level->layout->ribbon_lower_columns,
+                                     level->layout->ribbon_upper_start_block) != 0;
+        else
+            failed = sim_lsm_level_filtered(level) && sim_bit_filter_init(&scratch->filters[i], level->bits) != 0;
+    }
     if (failed) {
         end_thread(argument, scratch);
         return NULL;
@@ -104,11 +124,13 @@ static int level_says_maybe(const run_context *context, thread_scratch *scratch,
     const sim_prober *prober = &scratch->probers[i];
     if (prober->hashes == 0)
         return 1;   /* a level without a filter is always read */
+    if (level_is_ribbon(&context->config->level[i]))
+        return sim_ribbon_has_key(&scratch->ribbons[i], prober, key);
     level_positions(&context->config->level[i], scratch, i, key);
     return sim_bit_filter_contains(&scratch->filters[i], scratch->positions, prober->hashes);
 }
 
-/* Builds every level of trial `trial`.  Returns 0, or -1 if stopped. */
+/* Builds every level of trial `trial`.  Returns 0, or -1 if stopped (or a Ribbon level failed every seed). */
 static int build_levels(const run_context *context, thread_scratch *scratch,
                         const sim_key_stream *inserted)
 {
@@ -116,6 +138,13 @@ static int build_levels(const run_context *context, thread_scratch *scratch,
     for (unsigned i = 0; i < config->levels; i++) {
         if (!sim_lsm_level_filtered(&config->level[i]))
             continue;
+        uint64_t retries = 0;    /* RocksDB's retries of a Ribbon's banding: not reported by lsm */
+        if (level_is_ribbon(&config->level[i])) {
+            if (sim_ribbon_build(&scratch->ribbons[i], &scratch->probers[i], inserted, context->first_key[i],
+                                 config->level[i].keys, &retries) != 0)
+                return -1;
+            continue;
+        }
         sim_bit_filter_reset(&scratch->filters[i]);
         for (uint64_t j = 0; j < config->level[i].keys; j++) {
             if (j % SIM_INTERRUPT_POLL_INTERVAL == 0 && sim_interrupt_requested())

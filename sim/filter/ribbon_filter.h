@@ -15,6 +15,8 @@
  * of column j equals bit j of r.  The simulator draws s, c and r from the
  * key's own hash stream (hash.h: s exactly uniform), not with RocksDB's
  * hash, so a Ribbon built here has RocksDB's shape, not its bits.
+ * sim/engine/ribbon_build.h builds one from a key stream with RocksDB's
+ * retry on a failed banding.
  */
 #ifndef BLOOMSIM_RIBBON_FILTER_H
 #define BLOOMSIM_RIBBON_FILTER_H
