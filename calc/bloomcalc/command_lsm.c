@@ -266,7 +266,10 @@ static void put_level_filter(bloom_fields *fields, int a, const bloom_lsm_level_
     static const char *const budget_keys[] = { "budget_bits_per_key_uniform", "budget_bits_per_key_monkey",
                                                "budget_bits_per_key_no_last_level",
                                                "budget_bits_per_key_last_level_dropped" };
-    bloom_fields_unsigned(fields, k_keys[a], k_keys[a], NULL, level->filtered ? level->filter.layout.k : 0);
+    if (level->filtered && level->filter.layout.kind == BLOOM_LAYOUT_RIBBON)
+        bloom_fields_missing(fields, k_keys[a], k_keys[a]);     /* a Ribbon has no probes */
+    else
+        bloom_fields_unsigned(fields, k_keys[a], k_keys[a], NULL, level->filtered ? level->filter.layout.k : 0);
     bloom_fields_quantity(fields, budget_keys[a], budget_keys[a], NULL, share);
 }
 

@@ -128,8 +128,9 @@
  *               (FORMULAS.md §m); 5 bytes of metadata.
  *               RocksDB builds the Bloom filter of the same c instead above
  *               950 000 000 keys, and below 1024 slots when it is smaller;
- *               so does this rule.  No probes: k is not printed.  c outside
- *               [1, 100), which RocksDB clamps, is refused here.  As a
+ *               so does this rule.  No probes: k is not printed.  c is
+ *               sanitised as for rocksdb (below 1/2 refused, clamped to
+ *               [1, 100]) before the Ribbon is sized.  As a
  *               description (--library rocksdb-ribbon) it is the layout
  *               "ribbon" of layouts.h when no k is given (its columns from
  *               the solution's length), its Bloom fallback (rocksdb's shape)
@@ -580,8 +581,16 @@ static int rocksdb_ribbon(bloom_rule_sizing *sizing, bloom_quantity c)
     int status = rocksdb(sizing, c);
     if (status != BLOOM_OK || mpz_cmp_ui(sizing->n, BLOOM_RIBBON_MAX_KEYS) > 0)
         return status;
-    unsigned long millibits = 0;
-    status = rocksdb_millibits(&millibits, c);
+    unsigned long millibits = 0, clamped = 0;
+    mpq_t bound;                     /* the sanitised c when BloomLikeFilterPolicy clamps it */
+    mpq_init(bound);
+    status = rocksdb_sanitise(&c, &clamped);
+    if (status == BLOOM_OK && clamped != 0) {
+        mpq_set_ui(bound, clamped, 1);
+        c = (bloom_quantity){ bloom_enclose_rational, bound, bloom_exact_rational };
+    }
+    if (status == BLOOM_OK)
+        status = rocksdb_millibits(&millibits, c);
     bloom_ribbon_sizing ribbon;
     bloom_ribbon_sizing_init(&ribbon);
     if (status == BLOOM_OK)
@@ -598,6 +607,7 @@ static int rocksdb_ribbon(bloom_rule_sizing *sizing, bloom_quantity c)
         bloom_ribbon_rate(sizing->ribbon_rate, &ribbon);
     }
     bloom_ribbon_sizing_clear(&ribbon);
+    mpq_clear(bound);
     return status;
 }
 

@@ -273,7 +273,7 @@ int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quanti
     if (status == BLOOM_OK)
         status = bloom_quantity_compare_rational(&high, bits_per_key, bound);
     mpq_clear(bound);
-    if (status == BLOOM_OK && (low < 0 || high >= 0))
+    if (status == BLOOM_OK && (low < 0 || high > 0))
         status = BLOOM_UNDEFINED;
     if (status != BLOOM_OK)
         return status;

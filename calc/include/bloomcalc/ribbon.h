@@ -44,7 +44,8 @@ void bloom_ribbon_sizing_clear(bloom_ribbon_sizing *sizing);
  * requested bits per key (a quantity, real or exact) and millibits its
  * round(1000 c) (the caller's certified rounding).  Returns BLOOM_OK,
  * BLOOM_UNDEFINED for n = 0, n > BLOOM_RIBBON_MAX_KEYS (RocksDB then
- * builds its Bloom filter) or c outside [1, 100) (which RocksDB clamps),
+ * builds its Bloom filter) or c outside [1, 100] (RocksDB clamps it there
+ * first: library_rules.c passes the clamped c),
  * or BLOOM_UNRESOLVED.
  */
 int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quantity *bits_per_key,
