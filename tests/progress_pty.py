@@ -16,6 +16,7 @@ import fcntl
 import os
 import re
 import select
+import signal
 import sys
 import termios
 import time
@@ -31,6 +32,12 @@ fd, slave = os.openpty()
 pid = os.fork()
 if pid == 0:
     os.close(fd)
+    # A job started in the background by a shell without job control runs
+    # with SIGINT ignored (POSIX 2.11), and an ignored signal stays ignored
+    # across exec: Ctrl-C would then never stop the command.  The terminal's
+    # user expects the default, so the child gets it back.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
     os.setsid()
     fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
     for target in (0, 1, 2):
