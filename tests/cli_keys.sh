@@ -102,4 +102,15 @@ refuse "keys" "$sim" fpr -m 64 -k 5 --keys keys.txt
 [ "$(csv_field n)" = 8 ]
 check "bloomsim --keys N is the key count, as in bloomcalc" $?
 
+# A label names one concept: within one record no two rows share a label
+# (a Ribbon's two headroom rows once printed the same text).
+for args in "plan -n 1e6 -c 10 --library rocksdb-ribbon --actual-keys 2e6" "plan 1e9 1%" \
+            "plan -n 1e6 -c 10 --library rocksdb" "fpr -n 1e6 -c 10 --library rocksdb-ribbon"; do
+    # shellcheck disable=SC2086
+    "$calc" $args >"$out" 2>"$err"
+    repeated=$(sed 's/  .*//' "$out" | sort | uniq -d)
+    [ -z "$repeated" ]
+    check "bloomcalc $args: a label printed twice: $repeated" $?
+done
+
 checks_end keys

@@ -84,9 +84,14 @@ static int ribbon_fpr(const bloom_command_line *line, const bloom_layout_descrip
         bloom_fields_integer(&fields, "n", "keys n", NULL, n);
         static const char *const keys[] = { "k", "fpr_approx", "fpr_bloom", "fpr_exact",
                                             "relerr_approx", "relerr_bloom" };
+        static const char *const labels[] = {
+            "hash functions k (a Ribbon: none)", "exponential approximation (not a Ribbon's)",
+            "Bloom's formula (not a Ribbon's)", "exact rate (not a Ribbon's)",
+            "approximation vs exact (not a Ribbon's)", "Bloom's formula vs exact (not a Ribbon's)" };
+        _Static_assert(sizeof keys / sizeof keys[0] == sizeof labels / sizeof labels[0],
+                       "one label a key");
         for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-            bloom_fields_missing(&fields, keys[i], i == 0 ? "hash functions k (a Ribbon: none)"
-                                                          : "(a Bloom filter's: not a Ribbon's)");
+            bloom_fields_missing(&fields, keys[i], labels[i]);
         status = bloom_description_append(&fields, deployed, m, n, 0, 0, line);
         if (status == BLOOM_EXIT_SUCCESS)
             status = bloomcalc_emit(&fields, output->format, "fpr");

@@ -71,7 +71,7 @@ static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan,
 }
 
 /* Why a Ribbon has no headroom: it is solved for its keys (more fail its banding). */
-#define RIBBON_HOLDS_ITS_KEYS "not applicable: a Ribbon is solved for its n keys, no more"
+#define RIBBON_HOLDS_ITS_KEYS " (a Ribbon: none, it is solved for its n keys, no more)"
 
 /* Headroom and overfill, when the plan computed them: p is the target, or the achieved rate. */
 static void put_headroom(bloom_fields *fields, const bloom_plan *plan, int probes)
@@ -81,6 +81,9 @@ static void put_headroom(bloom_fields *fields, const bloom_plan *plan, int probe
         "most keys with exact rate <= 2p", "most keys with exact rate <= 10p" };
     static const char *const achieved_labels[BLOOM_PLAN_HEADROOM_BOUNDS] = {
         "most keys with exact rate <= 2x it", "most keys with exact rate <= 10x it" };
+    static const char *const ribbon_labels[BLOOM_PLAN_HEADROOM_BOUNDS] = {
+        "most keys within 2x the rate" RIBBON_HOLDS_ITS_KEYS,
+        "most keys within 10x the rate" RIBBON_HOLDS_ITS_KEYS };
     int achieved = plan->mode == BLOOM_PLAN_FOR_MEMORY;
     if (plan->has_actual) {
         bloom_fields_integer(fields, "n_actual", "keys actually held", NULL, plan->n_actual);
@@ -91,14 +94,15 @@ static void put_headroom(bloom_fields *fields, const bloom_plan *plan, int probe
                                   achieved ? "times the rate at n" : "times the target p", NULL,
                                   &plan->fpr_exact_actual_ratio);
         } else {
-            bloom_fields_missing(fields, "fpr_exact_actual", RIBBON_HOLDS_ITS_KEYS);
-            bloom_fields_missing(fields, "fpr_exact_actual_ratio", RIBBON_HOLDS_ITS_KEYS);
+            bloom_fields_missing(fields, "fpr_exact_actual", "rate with them" RIBBON_HOLDS_ITS_KEYS);
+            bloom_fields_missing(fields, "fpr_exact_actual_ratio",
+                                 "times the rate at n" RIBBON_HOLDS_ITS_KEYS);
         }
     }
     for (int i = 0; plan->has_headroom && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
         const char *label = achieved ? achieved_labels[i] : target_labels[i];
         if (!probes)
-            bloom_fields_missing(fields, keys[i], RIBBON_HOLDS_ITS_KEYS);
+            bloom_fields_missing(fields, keys[i], ribbon_labels[i]);
         else if (plan->n_at_bound_status[i] == BLOOM_OK)
             bloom_fields_integer(fields, keys[i], label, NULL, plan->n_at_bound[i]);
         else

@@ -52,9 +52,10 @@ void bloom_fields_integer(bloom_fields *fields, const char *key, const char *lab
 void bloom_fields_unsigned(bloom_fields *fields, const char *key, const char *label,
                            const char *unit, unsigned long value)
 {
-    char text[32];
-    snprintf(text, sizeof text, "%lu", value);
-    bloom_record_add(&fields->record, BLOOM_FIELD_NUMBER, key, label, unit, text);
+    mpz_t integer;
+    mpz_init_set_ui(integer, value);
+    bloom_fields_integer(fields, key, label, unit, integer);   /* grouped like every other count */
+    mpz_clear(integer);
 }
 
 void bloom_fields_rational(bloom_fields *fields, const char *key, const char *label,
