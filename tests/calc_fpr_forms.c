@@ -17,6 +17,7 @@
  *     moments-of-empty-bits form of calc_reference.c (FORMULAS.md §a.2) in
  *     MPFR at two precisions.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include <CUnit/CUnit.h>
@@ -247,12 +248,49 @@ static void test_moments_large_filters(void)
     mpfi_clear(rate);
 }
 
+/*
+ * Full filters with small rates (T >= m, (1 - e^(-T/m))^j < 1/4): the
+ * exact rate is computed directly, not from its complement (fpr.c,
+ * saturated()); the public enclosure must hold the Stirling fraction for
+ * every m = 8..40, k = 4..10 with m <= kn <= 3m in that regime.
+ */
+static void test_full_filters_small_rates(void)
+{
+    unsigned cases = 0;
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpq_t expected;
+    mpq_init(expected);
+    mpz_t m, keys;
+    mpz_inits(m, keys, NULL);
+    for (unsigned long bits = 8; bits <= 40; bits++)
+        for (unsigned long k = 4; k <= 10; k++)
+            for (unsigned long n = 1; n * k <= 3 * bits; n++) {
+                double load = (double)(n * k) / (double)bits;
+                if (n * k < bits || (double)k * log1p(-exp(-load)) >= log(0.25))
+                    continue;
+                mpz_set_ui(m, bits);
+                mpz_set_ui(keys, n);
+                bloom_fpr_arguments arguments = { m, keys, k, 0 };
+                CHECK(bloom_enclose_fpr_exact(rate, &arguments) == BLOOM_OK, "status");
+                ref_rate_stirling(expected, bits, n * k, k);
+                CHECK(encloses_tightly(rate, expected), "full m=%lu n=%lu k=%lu misses %Qd", bits, n, k,
+                      expected);
+                cases++;
+            }
+    CHECK(cases > 300, "%u cases", cases);
+    mpz_clears(m, keys, NULL);
+    mpq_clear(expected);
+    mpfi_clear(rate);
+}
+
 static const bloom_test_case fpr_forms_cases[] = {
     {"occupancy chain against Stirling fractions and enumeration", test_chain_small_fractions},
     {"occupancy chain at m = 2^20..2^256 against the Stirling sum", test_chain_sparse_large_filters},
     {"complement series against Stirling fractions", test_complement_small_fractions},
     {"moment series against Stirling fractions", test_moments_small_fractions},
     {"moment series up to k = 997 against the moments-of-empty-bits form", test_moments_large_filters},
+    {"full filters with small rates, directly, against Stirling fractions", test_full_filters_small_rates},
     {NULL, NULL},
 };
 

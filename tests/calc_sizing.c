@@ -704,6 +704,60 @@ static void test_best_hashes_brute_force(void)
 }
 
 /*
+ * Many more keys than bits (FORMULAS.md §l, "Many keys"): whenever
+ * (1 - 1/m)^n <= 1/2 the program answers k = 1 without a search; here for
+ * every m = 2..12 and every n from the first with (1 - 1/m)^n <= 1/2 up to
+ * 40, the exact rates of k = 1..6 as Markov-chain fractions of the
+ * reference must all exceed the rate of k = 1 (strictly), and k must be 1;
+ * then the plans whose rates no working precision separates: n = 2^256 in
+ * 1e9 bits and 1e9 keys in 64 bits (minutes before, instant now).
+ */
+static void test_best_hashes_many_keys(void)
+{
+    mpz_t m, n;
+    mpq_t rate, first, half, empty;
+    mpz_inits(m, n, NULL);
+    mpq_inits(rate, first, half, empty, NULL);
+    mpq_set_ui(half, 1, 2);
+    int cases = 0;
+    for (unsigned long bits = 2; bits <= 12; bits++)
+        for (unsigned long keys = 1; keys <= 40; keys++) {
+            mpz_set_ui(mpq_numref(empty), bits - 1);   /* (1 - 1/m)^n as a fraction */
+            mpz_pow_ui(mpq_numref(empty), mpq_numref(empty), keys);
+            mpz_ui_pow_ui(mpq_denref(empty), bits, keys);
+            if (mpq_cmp(empty, half) > 0)
+                continue;
+            ref_rate_markov(first, bits, keys, 1);
+            for (unsigned long k = 2; k <= 6; k++) {
+                ref_rate_markov(rate, bits, keys * k, k);
+                CHECK(mpq_cmp(rate, first) > 0, "m=%lu n=%lu: E(%lu) = %Qd is not above E(1) = %Qd",
+                      bits, keys, k, rate, first);
+            }
+            mpz_set_ui(m, bits);
+            mpz_set_ui(n, keys);
+            unsigned long k = 0;
+            int status = bloom_best_hashes(&k, m, n);
+            CHECK(status == BLOOM_OK && k == 1, "m=%lu n=%lu: k=%lu (status %d), expected 1",
+                  bits, keys, k, status);
+            cases++;
+        }
+    CHECK(cases > 350, "%d many-key cases", cases);
+    static const struct { const char *m, *n; } large[] = {
+        { "1000000000", "115792089237316195423570985008687907853269984665640564039457584007913129639936" },
+        { "64", "1000000000" },
+    };
+    for (size_t i = 0; i < COUNT_OF(large); i++) {
+        mpz_set_str(m, large[i].m, 10);
+        mpz_set_str(n, large[i].n, 10);
+        unsigned long k = 0;
+        int status = bloom_best_hashes(&k, m, n);
+        CHECK(status == BLOOM_OK && k == 1, "m=%s n=%s: k=%lu (status %d)", large[i].m, large[i].n, k, status);
+    }
+    mpz_clears(m, n, NULL);
+    mpq_clears(rate, first, half, empty, NULL);
+}
+
+/*
  * Headroom (bloom_largest_keys_within): the answer N is checked by its
  * defining property with the reference rates of rate_versus (exact
  * fractions by the Markov chain for small filters, the moments form
@@ -831,6 +885,7 @@ static const bloom_test_case sizing_cases[] = {
     {"largest n meeting p", test_largest_keys_meeting},
     {"best integer k", test_best_hashes},
     {"best integer k: brute force on a grid", test_best_hashes_brute_force},
+    {"best integer k: many more keys than bits is k = 1", test_best_hashes_many_keys},
     {NULL, NULL},
 };
 

@@ -59,14 +59,14 @@ plan -n 1000 -p 1e-100
 plan -n 3 -m 719
 plan -n 1e4 -p 1e-300
 structures 1e-300 -n 1e6
-converge -c 1 -k 1 -m 2^6..2^30'
-slow_inputs='fpr -m 2^256 -n 1e9 -k 1000
+converge -c 1 -k 1 -m 2^6..2^30
 fpr -m 1e9 -n 1e6 -k 1000
 plan -n 1e6 -m 1e9 -k 1000
-fpr -m 1e4 -n 1 -k 1000 --digits 1000
 plan -n 2^256 -m 1e9
 plan -n 1e9 -m 64
-plan -n 1e9 -p 0.999999
+plan -n 1e9 -p 0.999999'
+slow_inputs='fpr -m 2^256 -n 1e9 -k 1000
+fpr -m 1e4 -n 1 -k 1000 --digits 1000
 structures 0.999999 -n 1e6
 plan -m 1e4 -p 1e-300
 grow -n 1e9 -s 1 --initial 1e6 -r 0.9'

@@ -331,16 +331,21 @@ static void empty_count(mpfi_ptr result, unsigned long l, const bloom_fpr_argume
     mpz_clear(count);
 }
 
-/* Nonzero when T >= m (fill above 1 - 1/e): the complement forms are used.
- * Only chooses a method; both are certified. */
+/* Nonzero when T >= m (fill above 1 - 1/e) and the rate is near 1, the
+ * approximation (1 - e^(-T/m))^j at least 1/4 (in doubles): the complement
+ * forms are used.  A full filter with a small rate (fpr -m 1e9 -n 1e6
+ * -k 1000: T = m, rate 6.3e-200) gains nothing from the complement, whose
+ * 1 - c would need the rate's magnitude in extra bits, and goes to the
+ * cheapest direct form.  Only chooses a method; all are certified. */
 static int saturated(const bloom_fpr_arguments *arguments)
 {
     mpz_t total;
     mpz_init(total);
     insertion_probes(total, arguments);
     int full = mpz_cmp(total, arguments->m) >= 0;
+    double load = mpz_get_d(total) / mpz_get_d(arguments->m);
     mpz_clear(total);
-    return full;
+    return full && (double)query_probes(arguments) * log1p(-exp(-load)) >= log(0.25);
 }
 
 /* (1 - l/m)^T for l >= 1, and 0 for l = 0: the complement's sequence. */

@@ -395,6 +395,30 @@ static int search_start(unsigned long *k0, int *beyond, best_search *search)
     return status;
 }
 
+/*
+ * Nonzero when q = (1 - 1/m)^n <= 1/2 is certain (n log1p(-1/m) <= -ln 2
+ * for the whole enclosure): then k = 1 is the best k, with no rate
+ * evaluated (FORMULAS.md §l, "Many keys").  For k >= 2, Bernoulli's strict
+ * inequality (1 - x)^k > 1 - kx (0 < x < 1) gives 1 - B(k) = 1 - (1 - q^k)^k
+ * < k q^k = q k q^(k-1) <= q, since k q^(k-1) <= k/2^(k-1) <= 1: so
+ * E(k) >= B(k) > 1 - q = E(1).  These are the plans with many more keys
+ * than bits (plan -n 2^256 -m 1e9), whose rates are 1 minus a hair that
+ * no comparison at a working precision could resolve.
+ */
+static int fill_certainly_above_half(mpz_srcptr m, mpz_srcptr n)
+{
+    mpfi_t log_empty, log_half;
+    mpfi_init2(log_empty, BEST_HASHES_QUICK_BITS);
+    mpfi_init2(log_half, BEST_HASHES_QUICK_BITS);
+    bloom_enclose_log_empty(log_empty, m, n);   /* n log1p(-1/m) (fill.h) */
+    mpfi_const_log2(log_half);
+    mpfi_neg(log_half, log_half);
+    int above = mpfr_cmp(&log_empty->right, &log_half->left) <= 0;
+    mpfi_clear(log_empty);
+    mpfi_clear(log_half);
+    return above;
+}
+
 /* The search's state and its bracket (see the comments above). */
 typedef struct best_bracket {
     unsigned long start, low, high;
@@ -454,8 +478,8 @@ int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n)
     *work = 0;
     if (mpz_sgn(n) <= 0 || mpz_sgn(m) <= 0)
         return BLOOM_UNDEFINED;
-    if (mpz_cmp_ui(m, 1) == 0)
-        return BLOOM_OK;
+    if (mpz_cmp_ui(m, 1) == 0 || fill_certainly_above_half(m, n))
+        return BLOOM_OK;   /* nothing to search */
     best_search search;
     best_search_init(&search, m, n);
     best_bracket found;
@@ -472,6 +496,10 @@ int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
         return BLOOM_UNDEFINED;
     if (mpz_cmp_ui(m, 1) == 0) {
         *k = 1;   /* one bit: every k sets it, every rate is 1; a tie keeps the smaller k */
+        return BLOOM_OK;
+    }
+    if (fill_certainly_above_half(m, n)) {
+        *k = 1;   /* (1 - 1/m)^n <= 1/2: E(k) >= B(k) > E(1) for every k >= 2 */
         return BLOOM_OK;
     }
     best_search search;
