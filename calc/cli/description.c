@@ -299,8 +299,11 @@ static void put_widths(bloom_fields *fields, const bloom_deployed_filter *filter
         bloom_fields_unsigned(fields, "index_bits", "index width", "bits", layout->index_bits);
     else
         bloom_fields_text(fields, "index_bits", "index width", "unlimited");
-    bloom_fields_text(fields, "scheme", "probe scheme",
-                      bloom_probe_scheme_names[filter->description.scheme]);
+    if (layout->kind == BLOOM_LAYOUT_RIBBON)
+        bloom_fields_missing(fields, "scheme", "probe scheme (a Ribbon: no probes)");
+    else
+        bloom_fields_text(fields, "scheme", "probe scheme",
+                          bloom_probe_scheme_names[filter->description.scheme]);
     bloom_fields_integer(fields, "m_reachable", "bits the probes reach", "bits", filter->reachable);
 }
 

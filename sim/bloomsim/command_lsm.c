@@ -253,7 +253,11 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     bloom_fields_rational(&fields, "p", "target rate p per filter", NULL, p);
     put_allocation(&fields, allocation, config->levels, deployed);
     bloomsim_lsm_put_description(&fields, described);
-    bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
+    int ribbon = bloomsim_lsm_described_ribbon(described);
+    if (ribbon)
+        bloom_fields_missing(&fields, "scheme", "probe scheme (a Ribbon: no probes)");
+    else
+        bloom_fields_text(&fields, "scheme", "probe scheme", sim_probe_scheme_name(config->scheme));
     bloomsim_put_count(&fields, "seed", "seed", config->run.seed);
     bloomsim_put_count(&fields, "trials", "trees built (trials)", totals->trials);
     bloomsim_put_count(&fields, "lookups", "lookups of each kind", totals->lookups);
@@ -263,6 +267,11 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     put_kind(&fields, miss_keys, miss_labels, totals->probes_miss, totals->squares_miss, totals,
              config, &miss, confidence, 0);
     bloomsim_put_count(&fields, "false_negatives", "false negatives on level J", totals->false_negatives);
+    if (ribbon)
+        bloomsim_put_count(&fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)",
+                           totals->ribbon_retries);
+    else
+        bloom_fields_missing(&fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)");
     bloomsim_put_yes_no(&fields, "partial", "partial (stopped early)", totals->partial);
     if (status != BLOOM_OK && fields.status == BLOOM_OK)
         fields.status = status;

@@ -101,6 +101,16 @@ sim_probe_scheme bloomsim_lsm_described_scheme(const bloomsim_lsm_described *des
                                    : (sim_probe_scheme)described->description.scheme;
 }
 
+int bloomsim_lsm_described_ribbon(const bloomsim_lsm_described *described)
+{
+    if (!described->given)
+        return 0;
+    for (unsigned i = 0; i < described->count; i++)
+        if (described->filters[i].filtered)
+            return described->filters[i].filter.layout.kind == BLOOM_LAYOUT_RIBBON;
+    return 0;
+}
+
 void bloomsim_lsm_put_description(bloom_fields *fields, const bloomsim_lsm_described *described)
 {
     if (!described->given)

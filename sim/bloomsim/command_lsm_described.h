@@ -46,6 +46,9 @@ int bloomsim_lsm_describe(bloomsim_lsm_described *described, sim_lsm_level *leve
 sim_probe_scheme bloomsim_lsm_described_scheme(const bloomsim_lsm_described *described);
 
 /* Appends library and layout (as bloomcalc lsm prints them). */
+/* Nonzero when the tree's filters are Ribbons (a library rule gives every level one layout). */
+int bloomsim_lsm_described_ribbon(const bloomsim_lsm_described *described);
+
 void bloomsim_lsm_put_description(bloom_fields *fields, const bloomsim_lsm_described *described);
 
 #endif

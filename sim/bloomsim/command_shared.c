@@ -409,12 +409,32 @@ static const char *const verdict_keys[SIM_PREDICTION_COUNT] = {
 static const char *const prediction_keys[SIM_PREDICTION_COUNT] = {
     "fpr_exact", "fpr_bloom", "fpr_approx"
 };
-static const char *const prediction_labels[SIM_PREDICTION_COUNT] = {
-    "predicted, exact", "predicted, Bloom's formula", "predicted, exponential approx."
+/* Each label once, so that a Ribbon's record, where these rows are empty, keeps its own label
+ * for each row, with the reason appended. */
+#define PREDICTION_LABELS(why) { "predicted, exact" why, "predicted, Bloom's formula" why, \
+                                 "predicted, exponential approx." why }
+#define VERDICT_LABELS(why) { "  verdict on the exact rate" why, "  verdict on Bloom's formula" why, \
+                              "  verdict on the approximation" why }
+#define NOT_A_RIBBONS " (not a Ribbon's)"
+static const char *const prediction_labels[SIM_PREDICTION_COUNT] = PREDICTION_LABELS("");
+static const char *const verdict_labels[SIM_PREDICTION_COUNT] = VERDICT_LABELS("");
+static const char *const ribbon_prediction_labels[SIM_PREDICTION_COUNT] = PREDICTION_LABELS(NOT_A_RIBBONS);
+static const char *const ribbon_verdict_labels[SIM_PREDICTION_COUNT] = VERDICT_LABELS(NOT_A_RIBBONS);
+
+/* The rows after the verdicts: how many queries would tell the formulas apart, and the
+ * Rao-Blackwell estimate with its interval. */
+enum { RESOLVE_BLOOM, RESOLVE_APPROX, RESOLUTION, RAO_BLACKWELL, RAO_BLACKWELL_LOW, RAO_BLACKWELL_HIGH,
+       RESOLUTION_ROWS };
+static const char *const resolution_keys[RESOLUTION_ROWS] = {
+    "queries_to_resolve_bloom", "queries_to_resolve_approx", "resolution", "rao_blackwell_fpr",
+    "rao_blackwell_ci_low", "rao_blackwell_ci_high"
 };
-static const char *const verdict_labels[SIM_PREDICTION_COUNT] = {
-    "  verdict on the exact rate", "  verdict on Bloom's formula", "  verdict on the approximation"
-};
+#define RESOLUTION_LABELS(why) { "queries to tell exact from Bloom" why, \
+                                 "queries to tell exact from approx." why, "this run" why, \
+                                 "Rao-Blackwell estimate, mean (X/m)^k" why, \
+                                 "  confidence interval, low" why, "  confidence interval, high" why }
+static const char *const resolution_labels[RESOLUTION_ROWS] = RESOLUTION_LABELS("");
+static const char *const ribbon_resolution_labels[RESOLUTION_ROWS] = RESOLUTION_LABELS(NOT_A_RIBBONS);
 
 /* m, n, k and how the filters were built. */
 static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurement)
@@ -433,7 +453,10 @@ static void put_setup(bloom_fields *fields, const bloomsim_measurement *measurem
                       sim_hash_function_names[config->hash_function]);
     bloomsim_put_yes_no(fields, "guard", "double-hashing guard (h2 a unit mod m)",
                         config->scheme == SIM_PROBE_DOUBLE && config->guard);
-    bloom_fields_text(fields, "filter", "filter", sim_filter_kind_names[config->filter]);
+    if (measurement->ribbon)
+        bloom_fields_missing(fields, "filter", "filter (bits or counters; a Ribbon: see layout)");
+    else
+        bloom_fields_text(fields, "filter", "filter", sim_filter_kind_names[config->filter]);
     bloom_fields_unsigned(fields, "counter_bits", "bits per counter (0: plain bits)", NULL,
                           config->filter == SIM_FILTER_COUNTING ? config->counter_bits : 0);
     bloom_fields_text(fields, "key_source", "inserted keys",
@@ -470,14 +493,11 @@ static void put_counts(bloom_fields *fields, const bloomsim_measurement *measure
 static void put_no_predictions(bloom_fields *fields)
 {
     for (int which = 0; which < SIM_PREDICTION_COUNT; which++) {
-        bloom_fields_missing(fields, prediction_keys[which], "(a Bloom filter's: not a Ribbon's)");
-        bloom_fields_missing(fields, verdict_keys[which], verdict_labels[which]);
+        bloom_fields_missing(fields, prediction_keys[which], ribbon_prediction_labels[which]);
+        bloom_fields_missing(fields, verdict_keys[which], ribbon_verdict_labels[which]);
     }
-    static const char *const keys[] = { "queries_to_resolve_bloom", "queries_to_resolve_approx",
-                                        "resolution", "rao_blackwell_fpr", "rao_blackwell_ci_low",
-                                        "rao_blackwell_ci_high" };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        bloom_fields_missing(fields, keys[i], "(a Bloom filter's: not a Ribbon's)");
+    for (int row = 0; row < RESOLUTION_ROWS; row++)
+        bloom_fields_missing(fields, resolution_keys[row], ribbon_resolution_labels[row]);
 }
 
 /* The measured rate, the predictions and the verdicts. */
@@ -500,18 +520,18 @@ static void put_judgement(bloom_fields *fields, const bloomsim_measurement *meas
         bloom_fields_text(fields, verdict_keys[which], verdict_labels[which],
                           sim_verdict_names[report->verdict[which]]);
     }
-    bloomsim_put_whole(fields, "queries_to_resolve_bloom", "queries to tell exact from Bloom",
+    bloomsim_put_whole(fields, resolution_keys[RESOLVE_BLOOM], resolution_labels[RESOLVE_BLOOM],
                        report->queries_to_resolve[SIM_PREDICTION_BLOOM]);
-    bloomsim_put_whole(fields, "queries_to_resolve_approx", "queries to tell exact from approx.",
+    bloomsim_put_whole(fields, resolution_keys[RESOLVE_APPROX], resolution_labels[RESOLVE_APPROX],
                        report->queries_to_resolve[SIM_PREDICTION_APPROX]);
-    bloom_fields_text(fields, "resolution", "this run",
+    bloom_fields_text(fields, resolution_keys[RESOLUTION], resolution_labels[RESOLUTION],
                       report->resolved[SIM_PREDICTION_BLOOM] ? "large enough to tell exact from both"
                       : report->resolved[SIM_PREDICTION_APPROX]
                           ? "too small to tell exact from Bloom (resolves exact from approx.)"
                           : "too small to tell exact from either approximation");
     sim_estimate none = { NAN, NAN, { NAN, NAN }, 0, 0, 1 };
-    bloomsim_put_estimate(fields, "rao_blackwell_fpr", "rao_blackwell_ci_low", "rao_blackwell_ci_high",
-                          "Rao-Blackwell estimate, mean (X/m)^k",
+    bloomsim_put_estimate(fields, resolution_keys[RAO_BLACKWELL], resolution_keys[RAO_BLACKWELL_LOW],
+                          resolution_keys[RAO_BLACKWELL_HIGH], resolution_labels[RAO_BLACKWELL],
                           report->has_rao_blackwell ? &report->rao_blackwell : &none);
 }
 

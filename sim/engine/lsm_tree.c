@@ -130,18 +130,18 @@ static int level_says_maybe(const run_context *context, thread_scratch *scratch,
     return sim_bit_filter_contains(&scratch->filters[i], scratch->positions, prober->hashes);
 }
 
-/* Builds every level of trial `trial`.  Returns 0, or -1 if stopped (or a Ribbon level failed every seed). */
+/* Builds every level of trial `trial`, adding the Ribbon levels' failed seeds to *retries.
+ * Returns 0, or -1 if stopped (or a Ribbon level failed every seed). */
 static int build_levels(const run_context *context, thread_scratch *scratch,
-                        const sim_key_stream *inserted)
+                        const sim_key_stream *inserted, uint64_t *retries)
 {
     const sim_lsm_config *config = context->config;
     for (unsigned i = 0; i < config->levels; i++) {
         if (!sim_lsm_level_filtered(&config->level[i]))
             continue;
-        uint64_t retries = 0;    /* RocksDB's retries of a Ribbon's banding: not reported by lsm */
         if (level_is_ribbon(&config->level[i])) {
             if (sim_ribbon_build(&scratch->ribbons[i], &scratch->probers[i], inserted, context->first_key[i],
-                                 config->level[i].keys, &retries) != 0)
+                                 config->level[i].keys, retries) != 0)
                 return -1;
             continue;
         }
@@ -197,7 +197,8 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
                         sim_derive_seed(config->run.seed, SIM_SEED_INSERTED_KEYS, trial), NULL);
     sim_key_stream_init(&absent, SIM_KEYS_ABSENT,
                         sim_derive_seed(config->run.seed, SIM_SEED_QUERY_KEYS, trial), NULL);
-    if (build_levels(context, scratch, &inserted) != 0)
+    uint64_t retries = 0;
+    if (build_levels(context, scratch, &inserted, &retries) != 0)
         return;
     uint64_t choice = sim_derive_seed(config->run.seed, SIM_SEED_CHOICE, trial);
     unsigned target = config->target_level - 1;
@@ -222,6 +223,7 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     slot->squares_hit += (unsigned __int128)hit * hit;
     slot->squares_miss += (unsigned __int128)miss * miss;
     slot->false_negatives += false_negatives;
+    slot->ribbon_retries += retries;
 }
 
 
@@ -238,6 +240,7 @@ void sim_lsm_totals_reduce(sim_lsm_totals *totals, const sim_lsm_totals *slots, 
         totals->squares_hit += slot->squares_hit;
         totals->squares_miss += slot->squares_miss;
         totals->false_negatives += slot->false_negatives;
+        totals->ribbon_retries += slot->ribbon_retries;
     }
     totals->partial = totals->trials < trials;
 }

@@ -72,6 +72,8 @@ typedef struct sim_lsm_totals {
     uint64_t probes_hit, probes_miss;         /* levels read */
     unsigned __int128 squares_hit, squares_miss;  /* sums of squared per-trial probe counts */
     uint64_t false_negatives;                 /* target-level filters denying their key (must be 0) */
+    uint64_t ribbon_retries;                  /* Ribbon levels: seeds whose banding failed, each
+                                               * retried with the next seed as RocksDB does */
     int partial;
 } sim_lsm_totals;
 

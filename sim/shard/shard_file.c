@@ -51,7 +51,7 @@ static const slot_field fpr_fields[] = {
 static const slot_field lsm_fields[] = {
     LSM_FIELD(trials, FIELD_U64), LSM_FIELD(lookups, FIELD_U64), LSM_FIELD(probes_hit, FIELD_U64),
     LSM_FIELD(probes_miss, FIELD_U64), LSM_FIELD(squares_hit, FIELD_U128), LSM_FIELD(squares_miss, FIELD_U128),
-    LSM_FIELD(false_negatives, FIELD_U64),
+    LSM_FIELD(false_negatives, FIELD_U64), LSM_FIELD(ribbon_retries, FIELD_U64),
 };
 #define GROW_FIELD(name, type) { #name, type, offsetof(sim_scalable_totals, name) }
 static const slot_field grow_fields[] = {
