@@ -12,6 +12,8 @@
  *     / m^(T + j);
  *   - the window of the chain really truncated (m = 2^40, T = 1000: the
  *     enclosure holds the fraction with a lost mass bounded, not dropped);
+ *   - the deficit series (FORMULAS.md §p) against the same Stirling sum, and
+ *     at T = 1e12 probes into 2^256 bits within an exact-fraction bracket;
  *   - the moment series against Stirling fractions (m = 500..3000) and, for
  *     large filters up to k = 997 at m = 1.4e12, against the
  *     moments-of-empty-bits form of calc_reference.c (FORMULAS.md §a.2) in
@@ -140,6 +142,93 @@ static void test_chain_sparse_large_filters(void)
     }
     mpz_clear(m);
     mpq_clear(expected);
+    mpfi_clear(rate);
+}
+
+/*
+ * The deficit series (FORMULAS.md §p), called directly: against the
+ * Stirling sum over mpz (stirling_rate above) wherever T is small enough
+ * for it, with j = k and 2k, including windows really truncated (m = 2^16
+ * and 2^20, where T^2/m is about 0.3: some 40 deficits and a bounded rest);
+ * and for T = 1e9 and 1e12 probes into 2^256 bits, where no sum can be
+ * written out, against the bracket (T/m)^j (1 - j (T - 1)/(2m)) <= rate <=
+ * (T/m)^j: X = T - D with E[D] <= C(T, 2)/m (the union bound over pairs of
+ * probes) and (1 - D/T)^j >= 1 - j D/T (Bernoulli), exact fractions whose
+ * width, j T/(2m), is far below the enclosure's.
+ */
+static void deficit_rate(mpfi_ptr result, mpz_srcptr m, mpz_srcptr n, unsigned long k, unsigned long j)
+{
+    bloom_fpr_arguments arguments = { m, n, k, j };
+    CHECK(bloom_deficits_cost(&arguments, FORM_BITS) >= 0, "the deficit series applies");
+    bloom_enclose_fpr_deficits(result, &arguments);
+}
+
+static void test_deficits_against_stirling(void)
+{
+    static const struct { unsigned long log2_m, n, k; } cases[] = {
+        { 256, 1, 1000 }, { 256, 1, 300 }, { 256, 3, 100 }, { 40, 1, 1000 }, { 40, 10, 100 },
+        { 20, 2, 300 }, { 16, 20, 10 }, { 16, 1, 30 }, { 12, 2, 6 }, { 14, 3, 5 }, { 30, 7, 1 },
+    };
+    unsigned cases_run = 0;
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpq_t expected;
+    mpq_init(expected);
+    mpz_t m, n;
+    mpz_inits(m, n, NULL);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (unsigned long j = cases[i].k; j <= 2 * cases[i].k; j += cases[i].k) {
+            mpz_set_ui(m, 0);
+            mpz_setbit(m, cases[i].log2_m);
+            mpz_set_ui(n, cases[i].n);
+            deficit_rate(rate, m, n, cases[i].k, j);
+            stirling_rate(expected, m, cases[i].n * cases[i].k, j);
+            CHECK(encloses_tightly(rate, expected), "deficits m=2^%lu n=%lu k=%lu j=%lu misses the Stirling sum",
+                  cases[i].log2_m, cases[i].n, cases[i].k, j);
+            cases_run++;
+        }
+    CHECK(cases_run == 22, "%u cases", cases_run);
+    mpz_clears(m, n, NULL);
+    mpq_clear(expected);
+    mpfi_clear(rate);
+}
+
+static void test_deficits_huge_filters(void)
+{
+    static const char *keys[] = { "1000000", "1000000000" };
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpq_t upper, lower, slack;
+    mpq_inits(upper, lower, slack, NULL);
+    mpz_t m, n, total;
+    mpz_inits(m, n, total, NULL);
+    mpz_setbit(m, 256);
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        unsigned long k = 1000;
+        mpz_set_str(n, keys[i], 10);
+        mpz_mul_ui(total, n, k);
+        deficit_rate(rate, m, n, k, k);
+        mpz_pow_ui(mpq_numref(upper), total, k);           /* (T/m)^j */
+        mpz_pow_ui(mpq_denref(upper), m, k);
+        mpq_canonicalize(upper);
+        mpz_sub_ui(mpq_numref(slack), total, 1);            /* j (T - 1)/(2m) */
+        mpz_mul_ui(mpq_numref(slack), mpq_numref(slack), k);
+        mpz_mul_2exp(mpq_denref(slack), m, 1);
+        mpq_canonicalize(slack);
+        mpq_set_ui(lower, 1, 1);
+        mpq_sub(lower, lower, slack);
+        mpq_mul(lower, lower, upper);
+        CHECK(mpfr_cmp_q(&rate->left, upper) <= 0 && mpfr_cmp_q(&rate->right, lower) >= 0,
+              "m=2^256 n=%s k=1000: the enclosure misses the Bernoulli bracket", keys[i]);
+        CHECK(mpq_sgn(lower) > 0, "the bracket is not empty");
+        mpfr_t width;
+        mpfr_init2(width, 64);
+        mpfi_diam_rel(width, rate);
+        CHECK(mpfr_cmp_ui_2exp(width, 1, -(FORM_BITS - 24)) <= 0, "m=2^256 n=%s: width %Rg", keys[i], width);
+        mpfr_clear(width);
+    }
+    mpz_clears(m, n, total, NULL);
+    mpq_clears(upper, lower, slack, NULL);
     mpfi_clear(rate);
 }
 
@@ -287,6 +376,8 @@ static void test_full_filters_small_rates(void)
 static const bloom_test_case fpr_forms_cases[] = {
     {"occupancy chain against Stirling fractions and enumeration", test_chain_small_fractions},
     {"occupancy chain at m = 2^20..2^256 against the Stirling sum", test_chain_sparse_large_filters},
+    {"deficit series against the Stirling sum, windows truncated", test_deficits_against_stirling},
+    {"deficit series at m = 2^256, T = 1e9 and 1e12, within the Bernoulli bracket", test_deficits_huge_filters},
     {"complement series against Stirling fractions", test_complement_small_fractions},
     {"moment series against Stirling fractions", test_moments_small_fractions},
     {"moment series up to k = 997 against the moments-of-empty-bits form", test_moments_large_filters},

@@ -64,9 +64,11 @@ fpr -m 1e9 -n 1e6 -k 1000
 plan -n 1e6 -m 1e9 -k 1000
 plan -n 2^256 -m 1e9
 plan -n 1e9 -m 64
-plan -n 1e9 -p 0.999999'
-slow_inputs='fpr -m 2^256 -n 1e9 -k 1000
-fpr -m 1e4 -n 1 -k 1000 --digits 1000
+plan -n 1e9 -p 0.999999
+fpr -m 2^256 -n 1e9 -k 1000
+fpr -m 2^256 -n 1e6 -k 1000
+fpr -m 2^128 -n 2^20 -k 1000 --digits 1000'
+slow_inputs='fpr -m 1e4 -n 1 -k 1000 --digits 1000
 structures 0.999999 -n 1e6
 plan -m 1e4 -p 1e-300
 grow -n 1e9 -s 1 --initial 1e6 -r 0.9'

@@ -43,10 +43,11 @@
  * (c - c')/(1 - c), both without cancellation against 1.
  *
  * Where that sum is costly (a tiny fill f, or j near 1000 at any fill), a
- * cost estimate made before each evaluation picks one of three other
+ * cost estimate made before each evaluation picks one of four other
  * certified forms instead (fpr_forms.h, FORMULAS.md §o): the occupancy
  * chain of the set-bit count (sparse filters, positive terms only), Bloom's
- * formula times a short series of central moments (large filters), and the
+ * formula times a short series of central moments (large filters), a few
+ * deficits in closed form (very sparse filters of any size, §p), and the
  * first terms of the complement series (saturated filters).
  *
  * Bloom's formula (1 - (1 - 1/m)^T)^j is (E[X]/m)^j, which by Jensen's
@@ -187,7 +188,7 @@ static mpfr_prec_t cancellation_bits(const bloom_fpr_arguments *arguments)
 static int saturated(const bloom_fpr_arguments *arguments);
 
 /* The forms of the exact rate of a filter that is not saturated. */
-typedef enum { FORM_ALTERNATING, FORM_OCCUPANCY, FORM_MOMENTS } rate_form;
+typedef enum { FORM_ALTERNATING, FORM_OCCUPANCY, FORM_DEFICITS, FORM_MOMENTS } rate_form;
 
 /*
  * The cheapest form at `precision` by a-priori cost estimates in limb
@@ -207,6 +208,11 @@ static rate_form cheapest_form(const bloom_fpr_arguments *arguments, mpfr_prec_t
     if (chain >= 0 && chain < best) {
         best = chain;
         form = FORM_OCCUPANCY;
+    }
+    double deficits = bloom_deficits_cost(arguments, precision);
+    if (deficits >= 0 && deficits < best) {
+        best = deficits;
+        form = FORM_DEFICITS;
     }
     double moments = bloom_moments_cost(arguments, precision);
     if (moments >= 0 && moments < best) {
@@ -430,6 +436,9 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
     switch (cheapest_form(arguments, mpfi_get_prec(sum), &cost)) {
     case FORM_OCCUPANCY:
         bloom_enclose_fpr_occupancy(sum, arguments);   /* positive terms (FORMULAS.md §o.1) */
+        break;
+    case FORM_DEFICITS:
+        bloom_enclose_fpr_deficits(sum, arguments);    /* a few deficits in closed form (§p) */
         break;
     case FORM_MOMENTS:
         bloom_enclose_fpr_moments(sum, arguments);     /* Bloom's formula times moments (§o.4) */

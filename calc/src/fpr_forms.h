@@ -11,6 +11,11 @@
  *                      number of set bits): Bloom's formula times a short
  *                      series in the central moments of the set-bit count,
  *                      its rest bounded by McDiarmid's inequality (§o.4);
+ *   fpr_deficits.c     very sparse filters (T = kn with T/m below 1/256 and
+ *                      T^2/m small, T of any size): the distribution of the
+ *                      number of probes that hit a set bit in closed form
+ *                      in T, through the Stirling numbers S(T, T - d), a few
+ *                      deficits with a rigorous bound on the rest (§p);
  *   fpr_complement.c   saturated filters (j q < 1/4, q = (1 - 1/m)^T): the
  *                      complement 1 - rate as the first terms of its
  *                      alternating series in the empty-bit probabilities,
@@ -43,6 +48,12 @@ double bloom_occupancy_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t pr
  * has checked bloom_occupancy_cost >= 0 and n >= 1. */
 void bloom_enclose_fpr_occupancy(mpfi_ptr result, const bloom_fpr_arguments *arguments);
 
+/* The cost of the deficit series at `precision`, as above (negative when
+ * it does not apply), and its enclosure of the rate (the caller has checked
+ * bloom_deficits_cost >= 0). */
+double bloom_deficits_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+void bloom_enclose_fpr_deficits(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
 /* The cost of the moment series at `precision`, as above (negative when it
  * does not apply), and its enclosure of the rate (the caller has checked
  * bloom_moments_cost >= 0 and n >= 1). */
@@ -55,6 +66,11 @@ void bloom_enclose_fpr_moments(mpfi_ptr result, const bloom_fpr_arguments *argum
  * Returns 0 (result untouched) otherwise.
  */
 int bloom_enclose_fpr_complement_series(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
+/* sum += [0, lost ratio^probes]: the share of the rate of paths whose
+ * probability is at most `lost` and whose fraction of set bits is at most
+ * `ratio` (the windows of fpr_occupancy.c and fpr_deficits.c). */
+void bloom_add_lost_share(mpfi_ptr sum, mpfi_srcptr lost, mpfi_srcptr ratio, unsigned long probes);
 
 /* bound = the hull of bound and -bound: [-b, b] for a tail bound [a, b] >= 0. */
 void bloom_interval_plus_minus(mpfi_ptr bound);

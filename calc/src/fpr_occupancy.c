@@ -175,6 +175,17 @@ static void run_chain(mpfi_t *mass, mpfi_ptr lost, const mpfi_t *ratio, unsigned
     mpfi_clear(move);
 }
 
+void bloom_add_lost_share(mpfi_ptr sum, mpfi_srcptr lost, mpfi_srcptr ratio, unsigned long probes)
+{
+    mpfi_t share;
+    mpfi_init2(share, mpfi_get_prec(sum));
+    bloom_interval_pow_ui(share, ratio, probes);
+    mpfi_mul(share, share, lost);
+    mpfi_put_ui(share, 0);
+    mpfi_add(sum, sum, share);
+    mpfi_clear(share);
+}
+
 void bloom_enclose_fpr_occupancy(mpfi_ptr result, const bloom_fpr_arguments *arguments)
 {
     unsigned long total = chain_length(arguments);
@@ -198,13 +209,8 @@ void bloom_enclose_fpr_occupancy(mpfi_ptr result, const bloom_fpr_arguments *arg
         mpfi_mul(power, power, mass[d]);
         mpfi_add(sum, sum, power);
     }
-    if (window < total) {
-        /* the paths that left the window end with at most T - D - 1 set bits */
-        bloom_interval_pow_ui(power, ratio[total - window - 1], probes);
-        mpfi_mul(power, power, lost);
-        mpfi_put_ui(power, 0);
-        mpfi_add(sum, sum, power);
-    }
+    if (window < total)   /* the paths that left the window end with at most T - D - 1 set bits */
+        bloom_add_lost_share(sum, lost, ratio[total - window - 1], probes);
     mpfi_set(result, sum);
     mpfi_clear(lost);
     mpfi_clear(sum);
