@@ -43,6 +43,13 @@ refuse "keys" "$build/bloomcalc" structures 1e-300 -n 1
 # plan -n 1 -p 1e-50 took 9 s and then refused; now refused before the first search.
 refuse "keys" "$build/bloomcalc" plan -n 1 -p 1e-50
 refuse "keys" "$build/bloomcalc" plan -n 1000 -p 1e-100
+# The same for the capacity of M bits: few keys fit, each with many hashes (plan -m 1e4 -p 1e-300
+# searched for minutes; -p 1e-100 took 3.7 s to refuse at the end), refused naming the rate;
+# a plan of the same shape asked for n keys is refused the same way.
+refuse "rate" "$build/bloomcalc" plan -m 1e4 -p 1e-300
+refuse "rate" "$build/bloomcalc" plan -m 1e4 -p 1e-100
+refuse "keys" "$build/bloomcalc" plan -n 6 -p 1e-30
+refuse "rate" "$build/bloomcalc" plan -m 1e3 -p 1e-30
 # converge with one hash: Bloom's formula is exact, nothing converges (minutes, then a silent exit 1).
 refuse "hashes" "$build/bloomcalc" converge -c 10 -k 1 -m 2^6
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.

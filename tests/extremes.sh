@@ -67,8 +67,11 @@ plan -n 1e9 -m 64
 plan -n 1e9 -p 0.999999
 fpr -m 2^256 -n 1e9 -k 1000
 fpr -m 2^256 -n 1e6 -k 1000
-fpr -m 2^128 -n 2^20 -k 1000 --digits 1000'
-slow_inputs='fpr -m 1e4 -n 1 -k 1000 --digits 1000
+fpr -m 2^128 -n 2^20 -k 1000 --digits 1000
 structures 0.999999 -n 1e6
 plan -m 1e4 -p 1e-300
+plan -m 1e6 -p 1e-300
+plan -m 1e7 -p 1e-300
+plan -m 1e3 -p 1e-30'
+slow_inputs='fpr -m 1e4 -n 1 -k 1000 --digits 1000
 grow -n 1e9 -s 1 --initial 1e6 -r 0.9'

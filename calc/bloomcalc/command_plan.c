@@ -119,6 +119,12 @@ int bloomcalc_plan(int argc, char **argv, int first)
                                 "or a unit), or a fixed -k/--hashes K",
                                 BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
             status = BLOOM_EXIT_USAGE;
+        } else if (planned == BLOOM_UNRESOLVED && k == 0 && !given.n) {
+            bloom_options_error(&line, "-p/--rate: so few keys fit in these bits at this rate that "
+                                "certifying their best hash count takes too long or reaches the "
+                                "limit of %lu hashes; accepted: a larger rate, more bits, or a "
+                                "fixed -k/--hashes K", BLOOM_MAX_HASHES);
+            status = BLOOM_EXIT_USAGE;
         } else if (planned == BLOOM_UNRESOLVED && k == 0) {
             bloom_options_error(&line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);
             status = BLOOM_EXIT_USAGE;

@@ -147,11 +147,11 @@ static int choose_hashes(bloom_plan *plan, unsigned long fixed_k)
  * BLOOM_PLAN_SEARCH_FACTOR times the exact rates of the best-k bracket at
  * m bits (FORMULAS.md §l; few keys with many hashes).
  */
-static int searches_affordable(mpz_srcptr m, mpz_srcptr n)
+static int searches_affordable(mpz_srcptr m, mpz_srcptr n, double factor)
 {
     double work = 0;
     int status = bloom_best_hashes_work(&work, m, n);
-    if (status == BLOOM_OK && work * BLOOM_PLAN_SEARCH_FACTOR > BLOOM_BEST_HASHES_WORK)
+    if (status == BLOOM_OK && work * factor > BLOOM_BEST_HASHES_WORK)
         status = BLOOM_UNRESOLVED;
     return status;
 }
@@ -164,7 +164,7 @@ int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
     mpq_set(plan->p, p);
     int status = bloom_total_bits(plan->m_bits, n, p);
     if (status == BLOOM_OK && fixed_k == 0)
-        status = searches_affordable(plan->m_bits, n);
+        status = searches_affordable(plan->m_bits, n, BLOOM_PLAN_SEARCH_FACTOR);
     if (status == BLOOM_OK)
         status = choose_hashes(plan, fixed_k);
     if (status == BLOOM_OK)
@@ -194,6 +194,40 @@ int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
     return BLOOM_OK;
 }
 
+/*
+ * The capacity plan's refusal up front (BLOOM_UNRESOLVED), as the rate
+ * plan's: its searches end by certifying the best k for the keys found, so
+ * they are refused before they start when that certification at the
+ * textbook capacity floor(m (ln 2)^2 / ln(1/p)) (few keys for many hashes)
+ * is too costly or its best k reaches the limit of hashes (plan -m 1e4 -p
+ * 1e-300 searched for minutes; plan -m 1e4 -p 1e-100 took 3.7 s and
+ * plan -m 2e3 -p 1e-60 1.2 s to refuse at the end).  The exact answer has
+ * at most about that many keys, and fewer keys only widen the bracket.
+ * The textbook capacity only chooses where the cost is weighed; it never
+ * reaches a printed digit.
+ */
+static int capacity_searches_affordable(mpz_srcptr m, mpq_srcptr p)
+{
+    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
+    mpfi_t keys;
+    mpfr_t middle;
+    mpfi_init2(keys, 128);
+    mpfr_init2(middle, 128);
+    bloom_enclose_bits_per_key(keys, &arguments);
+    mpfi_z_div(keys, m, keys);
+    mpfi_mid(middle, keys);
+    mpz_t textbook;
+    mpz_init(textbook);
+    mpfr_get_z(textbook, middle, MPFR_RNDD);
+    int status = mpz_sgn(textbook) > 0 ? searches_affordable(m, textbook, BLOOM_PLAN_SEARCH_FACTOR) : BLOOM_OK;
+    if (status == BLOOM_UNDEFINED)
+        status = BLOOM_UNRESOLVED;   /* the best k for so few keys reaches the limit */
+    mpz_clear(textbook);
+    mpfr_clear(middle);
+    mpfi_clear(keys);
+    return status;
+}
+
 int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
                             unsigned long fixed_k, unsigned long levels)
 {
@@ -201,7 +235,9 @@ int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
     mpz_set(plan->m_bits, m);
     mpq_set(plan->p, p);
     plan->k_fixed = fixed_k != 0;
-    int status = bloom_largest_keys_meeting(plan->n, &plan->k, m, p, fixed_k);
+    int status = fixed_k == 0 ? capacity_searches_affordable(m, p) : BLOOM_OK;
+    if (status == BLOOM_OK)
+        status = bloom_largest_keys_meeting(plan->n, &plan->k, m, p, fixed_k);
     if (status != BLOOM_OK)
         return status;
     if (mpz_sgn(plan->n) == 0)

@@ -12,9 +12,9 @@
  *   P(C1 >= j) = 1 - sum_{a<j} C(T,a) m^-a (1 - 1/m)^(T-a),
  *   P(C1 >= j, C2 >= j) = 1 - 2 P(C1 < j) + P(C1 < j, C2 < j),
  *   P(C1 < j, C2 < j) = sum_{a,b<j} C(T,a) C(T-a,b) m^-(a+b) (1 - 2/m)^(T-a-b).
- * The union bound S1 = m P(C1 >= j) and the second Bonferroni bound
- * S1 - S2, S2 = C(m,2) P(C1 >= j, C2 >= j), enclose P(some counter
- * overflows).  Both tails are tiny differences of numbers near 1, so they
+ * The union bound S1 = m P(C1 >= j) and the larger of the second
+ * Bonferroni bound S1 - S2, S2 = C(m,2) P(C1 >= j, C2 >= j), and the
+ * single counter's P(C1 >= j) enclose P(some counter overflows).  Both tails are tiny differences of numbers near 1, so they
  * are computed with extra precision (an estimate of the bits lost, in
  * doubles, only chooses the precision; the enclosure certifies).
  * Fan et al.'s bound m (e T/(j m))^j is given for comparison.
@@ -306,10 +306,11 @@ int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments)
     mpz_inits(throws, pairs, (mpz_ptr)0);
     mpz_mul_ui(throws, counting->n, counting->k);
     mpz_bin_ui(pairs, counting->m, 2);
-    mpfi_t one, both;
+    mpfi_t one, both, single;
     mpfr_prec_t precision = mpfi_get_prec(result) + 2 * tail_bits(counting);
     mpfi_init2(one, precision);
     mpfi_init2(both, precision);
+    mpfi_init2(single, mpfi_get_prec(result));
     enclose_below_one(one, counting, throws);
     enclose_below_two(both, counting, throws);
     mpfi_mul_2ui(one, one, 1);
@@ -318,7 +319,14 @@ int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments)
     mpfi_mul_z(both, both, pairs);    /* S2 */
     union_bound(one, counting);
     mpfi_sub(result, one, both);
+    /* max(S1 - S2, P(C1 >= j)): both are lower bounds; where S1 - S2 cancels to
+     * nothing (3 counters, a million increments: S1 and S2 are 3 minus 3^-1e6
+     * terms) the single counter's tail decides, with no precision to spend */
+    bloom_enclose_counter_overflow_one(single, counting);
+    mpfr_max(&result->left, &result->left, &single->left, MPFR_RNDD);
+    mpfr_max(&result->right, &result->right, &single->right, MPFR_RNDU);
     clamp_to_unit(result);
+    mpfi_clear(single);
     mpfi_clear(one);
     mpfi_clear(both);
     mpz_clears(throws, pairs, (mpz_ptr)0);
