@@ -115,7 +115,8 @@ same() {
     key_values "$scratch/sim.csv" >"$scratch/sim.pairs"
     if [ "$command" = fpr ]; then required=$fpr_required; else required=$plan_required; fi
     # a library sizes N P as a plan for its own memory, which names no target p
-    case " $* " in *" --library "*) required=$(echo "$required" | sed 's/^n p /n /') ;; esac
+    # (so does a plan for memory: -n with -m, --memory or -c)
+    case " $* " in *" --library "*|*" -c "*|*" --memory "*|*" -m "*) required=$(echo "$required" | sed 's/^n p /n /') ;; esac
     problems=$(differences "$scratch/calc.pairs" "$scratch/sim.pairs" $required)
     if [ -z "$problems" ]; then
         agreed=$((agreed + 1))
@@ -190,6 +191,22 @@ done
 same fpr -m 20096 -n 2000 --library rocksdb-ribbon
 same fpr -m 20000 -n 2000 -k 6 --library rocksdb-ribbon
 same fpr -m 20000 -n 2000 --library rocksdb-ribbon --hash double
+
+# The same sizing inputs in both programs: any two of -n, -p, -m/--memory and -c/--bits-per-key,
+# with and without a library (RocksDB's native -n N -c C is its own sizing for C bits a key, a
+# Ribbon of M bits at P is refused); a -k that differs from the k a library chooses is refused.
+for sizing in "-n 2000 -c 10" "-m 20000 -c 10" "-n 2000 -m 20000" "-m 20000 -p 1%" "-n 2000 --memory 2500B"; do
+    for library in "--layout standard" "--library rocksdb" "--library guava@31" "--library rocksdb-ribbon"; do
+        # shellcheck disable=SC2086
+        same plan $sizing $library
+    done
+done
+same plan -n 2000 -c 10 --library rocksdb -k 3
+same plan -n 2000 -p 1% --library guava -k 3
+same fpr -n 2000 -c 10 -k 7 --layout standard
+same fpr -m 20000 -c 10 -k 7 --layout blocked
+same fpr -n 2000 --memory 2500B -k 7 --layout standard
+same fpr -n 2000 -c 7 --library rocksdb-ribbon
 
 # Descriptions neither program can build, refused in the same words.
 same fpr -m 20000 -n 2000 -k 7 --layout split-block --round none

@@ -142,7 +142,7 @@ refuse "required" "$calc" fpr -n 8 -m 64
 refuse "required" "$sim" fpr -m 64 -n 8
 refuse "required" "$sim" lsm -L 3 -n 1000
 refuse "required" "$sim" delete -m 32 -k 3
-refuse "required" "$sim" plan 1000
+refuse "needs two of" "$sim" plan 1000
 refuse "level" "$sim" lsm -L 3 -p 1% -n 1000 --level 4
 refuse "too few bits" "$calc" plan -m 2 -p 1e-9
 refuse "at least two sizes" "$calc" converge -m 2^6 --fit

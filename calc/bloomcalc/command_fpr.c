@@ -57,26 +57,10 @@ static int refuse_unrepresentable_load(mpz_srcptr m, mpz_srcptr n, unsigned long
  * empty (a Ribbon has no probes), then the description's.  Frees m, n, c.
  */
 static int ribbon_fpr(const bloom_command_line *line, const bloom_layout_description *deployed,
-                      const bloomcalc_given *given, mpz_ptr m, mpz_ptr n, mpq_ptr c,
+                      const bloom_given *given, mpz_ptr m, mpz_ptr n, mpq_ptr c,
                       const bloom_output_choice *output)
 {
-    int status = BLOOM_EXIT_SUCCESS;
-    if (!given->n) {
-        bloom_options_error(line, "--library rocksdb-ribbon: its Ribbon needs -n N and one of "
-                            "-c/--bits-per-key C (NewRibbonFilterPolicy(C)) or -m/--bits M (its "
-                            "solution); accepted: those, or -k K for its Bloom fallback");
-        status = BLOOM_EXIT_USAGE;
-    }
-    unsigned long k = 0;
-    int k_given = 0;
-    if (status == BLOOM_EXIT_SUCCESS && given->c)
-        status = bloom_description_library_sizing(m, &k, &k_given, deployed, n, NULL, c, line);
-    if (status == BLOOM_EXIT_SUCCESS && k != 0) {
-        bloom_options_error(line, "--library rocksdb-ribbon: RocksDB builds its Bloom filter for "
-                            "these keys (fewer than 1024 slots and the Bloom filter smaller); "
-                            "accepted: more keys, or -k %lu for that filter", k);
-        status = BLOOM_EXIT_USAGE;
-    }
+    int status = bloom_ribbon_sizes(m, n, c, given, deployed, line);
     if (status == BLOOM_EXIT_SUCCESS) {
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
@@ -132,9 +116,9 @@ int bloomcalc_fpr(int argc, char **argv, int first)
                                 options, count, NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    bloomcalc_given given = { 0, 0, 0, 0 };
+    bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloomcalc_given_read(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
+        status = bloom_given_read(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
     int ribbon = bloom_library_is_ribbon(deployed.library, bloom_options_given(&line, "hashes"));
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && ribbon)
         return ribbon_fpr(&line, &deployed, &given, m, n, c, &output);
@@ -143,7 +127,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = bloomcalc_given_resolve(&given, n, m, c, &line);
+        status = bloom_given_resolve(&given, n, m, c, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = refuse_unrepresentable_load(m, n, k, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {

@@ -89,50 +89,15 @@ int bloomcalc_plan(int argc, char **argv, int first)
                                 count, positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    bloomcalc_given given = { 0, 0, 0, 0 };
+    bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloomcalc_given_read(&given, &line, "bloomcalc plan 1e9 1%");
-    /* RocksDB's native input: -n N -c C is NewBloomFilterPolicy(C) for N keys, not m = round(n C) */
-    int native_bits_per_key = given.n && given.c && bloom_description_takes_bits_per_key(&deployed);
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !native_bits_per_key)
-        status = bloomcalc_given_resolve(&given, n, m, c, &line);
+        status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;
-        if ((given.n && given.p) || native_bits_per_key) {   /* a library sizes n keys its own way */
-            int k_given = 0;
-            status = bloom_description_library_sizing(m, &k, &k_given, &deployed, n,
-                                                      native_bits_per_key ? NULL : p, c, &line);
-            given.m = k_given || native_bits_per_key;
-            given.p = !given.m;
-            given.c = 0;
-        }
-        if (status == BLOOM_EXIT_SUCCESS)
-            planned = bloomcalc_plan_given(&plan, &given, n, m, p, k, levels);
-        if (status != BLOOM_EXIT_SUCCESS) {
-            /* the library refused; the message is out */
-        } else if (planned == BLOOM_UNDEFINED && given.n && !given.p && k == 0) {
-            bloom_options_error(&line, "-m/--bits: so many bits a key that the best hash count "
-                                "(m/n) ln 2 reaches the limit of %lu hashes; accepted: m/n below "
-                                "%lu/ln 2 = 1442.7 bits a key (if M counts bytes, give --memory M "
-                                "or a unit), or a fixed -k/--hashes K",
-                                BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
-            status = BLOOM_EXIT_USAGE;
-        } else if (planned == BLOOM_UNRESOLVED && k == 0 && !given.n) {
-            bloom_options_error(&line, "-p/--rate: so few keys fit in these bits at this rate that "
-                                "certifying their best hash count takes too long or reaches the "
-                                "limit of %lu hashes; accepted: a larger rate, more bits, or a "
-                                "fixed -k/--hashes K", BLOOM_MAX_HASHES);
-            status = BLOOM_EXIT_USAGE;
-        } else if (planned == BLOOM_UNRESOLVED && k == 0) {
-            bloom_options_error(&line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);
-            status = BLOOM_EXIT_USAGE;
-        } else if (planned == BLOOM_UNDEFINED && !given.n) {
-            bloom_options_error(&line, "-m/--bits: too few bits to hold even one key at the "
-                                "target rate; accepted: more bits or a larger -p/--rate");
-            status = BLOOM_EXIT_USAGE;
-        } else {
+        status = bloom_plan_request(&plan, &planned, &given, n, m, p, c, k, levels, &deployed, &line);
+        if (status == BLOOM_EXIT_SUCCESS) {
             if (planned == BLOOM_OK)
                 planned = bloomcalc_plan_described_headroom(&plan, &deployed,
                                                             bloom_description_given(&line));

@@ -1,9 +1,7 @@
 /*
  * command_plan_described.c - one plan of a filter as deployed, shared by
- * "bloomcalc plan" and every row of "bloomcalc table": the library sizes n
- * keys at rate p its own way when the description names one
- * (bloom_description_library_sizing), the plan is made for the two of n, p,
- * m given, and its fields are printed with the read amplification at the
+ * "bloomcalc plan" and every row of "bloomcalc table" (planned by
+ * bloom_plan_described, sizing_given.h), its fields printed with the read amplification at the
  * rate of the filter as described (fpr_layout, layouts.h), not at the
  * standard filter's: an absent key costs L x fpr_layout probes, a key on
  * the deepest level 1 + (L - 1) fpr_layout (lsm.h; linearity of
@@ -21,36 +19,6 @@
 #include "description.h"
 #include "fields.h"
 #include "plan.h"
-
-/* Plans for the two of n, p, m given (after -c/--bits-per-key is resolved). */
-int bloomcalc_plan_given(bloom_plan *plan, const bloomcalc_given *given, mpz_srcptr n, mpz_srcptr m,
-                          mpq_srcptr p, unsigned long k, unsigned long levels)
-{
-    return !given->m ? bloom_plan_for_rate(plan, n, p, k, levels)
-         : !given->p ? bloom_plan_for_memory(plan, n, m, k, levels)
-                     : bloom_plan_for_capacity(plan, m, p, k, levels);
-}
-
-int bloomcalc_plan_described(bloom_plan *plan, int *planned, bloomcalc_given *given, mpz_srcptr n,
-                             mpz_ptr m, mpq_srcptr p, mpq_srcptr c, unsigned long k,
-                             unsigned long levels, const bloom_layout_description *description,
-                             const bloom_command_line *line)
-{
-    int status = BLOOM_EXIT_SUCCESS;
-    if (given->n && given->p) {      /* a library sizes n keys at p its own way: plan that m and k */
-        int k_given = 0;
-        status = bloom_description_library_sizing(m, &k, &k_given, description, n, p, NULL, line);
-        given->m = k_given;
-        given->p = !k_given;
-    } else if (given->c && c != NULL && k == 0) {   /* RocksDB sizes from bits per key */
-        int k_given = 0;
-        bloom_quantity per_key = { bloom_enclose_rational, c, bloom_exact_rational };
-        status = bloom_description_library_sizing_per_key(m, &k, &k_given, description, n, &per_key,
-                                                          line);
-    }
-    *planned = status == BLOOM_EXIT_SUCCESS ? bloomcalc_plan_given(plan, given, n, m, p, k, levels) : BLOOM_OK;
-    return status;
-}
 
 /* The described filter as a function of its keys, for the headroom search. */
 typedef struct described_keys {
@@ -116,12 +84,6 @@ int bloomcalc_plan_described_fields(bloom_fields *fields, const bloom_plan *plan
     int status = bloom_description_settle(&filter, description, plan->m_bits, plan->n, plan->k,
                                           plan->k_fixed, line);
     int ribbon = filter.layout.kind == BLOOM_LAYOUT_RIBBON;
-    if (status == BLOOM_EXIT_SUCCESS && ribbon && plan->mode == BLOOM_PLAN_FOR_CAPACITY) {
-        bloom_options_error(line, "--library: rocksdb-ribbon: the keys a Ribbon of M bits holds at P "
-                            "are not a Bloom filter's (it is solved for its keys); accepted: -n N "
-                            "with -c/--bits-per-key C, -p/--rate P or -m/--bits M");
-        status = BLOOM_EXIT_USAGE;
-    }
     if (status == BLOOM_EXIT_SUCCESS) {
         bloom_quantity rate = bloom_fpr_layout_quantity(&filter.layout);
         bloomcalc_plan_fields(fields, plan, &rate, !ribbon);

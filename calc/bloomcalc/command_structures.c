@@ -144,7 +144,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
                                 "1442.7 counters a key", BLOOM_MAX_HASHES);
             status = BLOOM_EXIT_USAGE;
         } else if (planned == BLOOM_UNRESOLVED) {
-            bloom_options_error(&line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);
+            bloom_options_error(&line, BLOOM_BEST_HASHES_TOO_COSTLY);
             status = BLOOM_EXIT_USAGE;
         }
         int row_status = BLOOM_OK;

@@ -62,11 +62,11 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
         mpz_set(n, mpq_numref(lists[KEYS].values[index[KEYS]]));
     if (lists[BITS].count)
         mpz_set(m, mpq_numref(lists[BITS].values[index[BITS]]));
-    bloomcalc_given given = { lists[KEYS].count > 0, lists[RATES].count > 0,
+    bloom_given given = { lists[KEYS].count > 0, lists[RATES].count > 0,
                               lists[BITS].count > 0, c != NULL };
     int status = BLOOM_UNDEFINED;
-    if (bloomcalc_given_resolve(&given, n, m, c, NULL) == BLOOM_EXIT_SUCCESS
-        && bloomcalc_plan_described(plan, &status, &given, n, m,
+    if (bloom_given_resolve(&given, n, m, c, NULL) == BLOOM_EXIT_SUCCESS
+        && bloom_plan_described(plan, &status, &given, n, m,
                                     lists[RATES].count ? lists[RATES].values[index[RATES]] : NULL,
                                     c, k, levels, &described->description, line) != BLOOM_EXIT_SUCCESS)
         status = -2;
@@ -96,7 +96,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         if (fields.status == -2) {
             status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */
         } else if (fields.status == BLOOM_UNRESOLVED && lists[HASHES].count == 0) {
-            bloom_options_error(line, BLOOMCALC_BEST_HASHES_TOO_COSTLY);   /* refused up front */
+            bloom_options_error(line, BLOOM_BEST_HASHES_TOO_COSTLY);   /* refused up front */
             status = BLOOM_EXIT_USAGE;
         } else if (fields.status != BLOOM_OK) {
             bloom_options_error(line, "a row could not be planned or certified (a key count that "
@@ -161,9 +161,9 @@ int bloomcalc_table(int argc, char **argv, int first)
                                 NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    bloomcalc_given given = { 0, 0, 0, 0 };
+    bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloomcalc_given_read(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
+        status = bloom_given_read(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     described.given = parsed == BLOOM_OPTIONS_PARSED && bloom_description_given(&line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_columns_check(columns, &line);

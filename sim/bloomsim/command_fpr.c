@@ -4,11 +4,14 @@
  * three predictions.  Parsing and printing only (command_shared.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
 #include "library_rules.h"
+#include "numbers.h"
+#include "sizing_given.h"
 
 static const char description_start[] =
     "Builds T independent filters of M bits with N keys and K probes per key (fresh\n"
@@ -23,26 +26,61 @@ static const char description_start[] =
     "fpr_layout is judged as well (split-block: blocks of K words, one probe per\n"
     "word; K = 8 in Parquet's 256-bit block).\n";
 
+/* The filter's size and keys from any two of -n, -m/--memory and -c/--bits-per-key (as in
+ * bloomcalc fpr: m = round(n C) or n = round(m / C)), or -m alone with --key-file (n: the
+ * file's key count); a Ribbon's as bloomcalc fpr sizes it (bloom_ribbon_sizes).  The exit
+ * status, after one line when refused. */
+static int read_sizes(bloom_command_line *line, mpz_ptr m, mpz_ptr n, mpq_srcptr c, int key_file,
+                      const bloom_layout_description *layout, int ribbon)
+{
+    bloom_given given = { 0, 0, 0, 0 };
+    int status = bloom_given_seen(&given, line);
+    if (status != BLOOM_EXIT_SUCCESS || (key_file && given.m && !given.n && !given.c))
+        return status;
+    status = bloom_given_read(&given, line, "bloomsim fpr -m 64 -n 8 -k 5");
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = ribbon ? bloom_ribbon_sizes(m, n, c, &given, layout, line)
+                        : bloom_given_resolve(&given, n, m, c, line);
+    mpz_t most;
+    mpz_init(most);
+    mpz_ui_pow_ui(most, 2, SIM_MAX_BITS_LOG2);
+    if (status == BLOOM_EXIT_SUCCESS && (mpz_cmp(m, most) > 0 || mpz_cmp(n, most) > 0)) {
+        char *bits = bloom_format_integer(m, 0), *keys = bloom_format_integer(n, 0);
+        bloom_options_error(line, "-c/--bits-per-key: %s bits for %s keys; accepted: at most %s bits "
+                            "and %s keys", bits, keys, SIM_MAX_BITS_TEXT, SIM_MAX_BITS_TEXT);
+        free(bits);
+        free(keys);
+        status = BLOOM_EXIT_USAGE;
+    }
+    mpz_clear(most);
+    return status;
+}
+
 int bloomsim_fpr(int argc, char **argv, int first)
 {
     mpz_t m, n;
+    mpq_t c;
     mpz_init(m);
     mpz_init(n);
+    mpq_init(c);
     unsigned long k = 0;
     bloomsim_run_options run;
     bloomsim_run_options_init(&run);
     bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[3 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
-        { .long_name = "bits", .short_name = 'm', .kind = BLOOM_OPTION_SIZE, .destination = m,
-          .value_name = "M", .help = "filter size (any M, not only powers of two)",
-          .count_minimum = "1", .count_maximum = SIM_MAX_BITS_TEXT },
+    enum { SIZING_OPTIONS = 5 };
+    bloom_option options[SIZING_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
+        BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size (any M, not only powers of two)"),
+        BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys per filter (default with --key-file: the file's key count)",
           .count_minimum = "1", .count_maximum = SIM_MAX_BITS_TEXT },
+        BLOOM_BITS_PER_KEY_OPTION(c, "bits per key, instead of -m or -n: m = round(n C), "
+                                     "n = round(m / C)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "probes per key", .minimum = 1, .maximum = SIM_MAX_HASHES },
     };
-    size_t count = 3 + bloomsim_description_option_table(options + 3, &layout);
+    options[0].count_maximum = options[1].count_maximum = SIM_MAX_BITS_TEXT;
+    size_t count = SIZING_OPTIONS + bloomsim_description_option_table(options + SIZING_OPTIONS, &layout);
     count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_MEASURE | BLOOMSIM_OPTIONS_SHARD
                                                                 | BLOOMSIM_OPTIONS_FILTER_FILE);
     char description[4096];
@@ -53,10 +91,12 @@ int bloomsim_fpr(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     /* rocksdb-ribbon without -k: its Ribbon of M bits, which has no probes */
     int ribbon = bloom_library_is_ribbon(layout.library, bloom_options_given(&line, "hashes"));
-    if (parsed == BLOOM_OPTIONS_PARSED && (!bloom_options_given(&line, "bits") || (!ribbon && !bloom_options_given(&line, "hashes"))
-                                           || (!bloom_options_given(&line, "keys") && run.key_path == NULL))) {
-        bloom_options_error(&line, "-m M, -n N (or --key-file FILE) and -k K are required "
-                            "(whole numbers, e.g. -m 64 -n 8 -k 5)");
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = read_sizes(&line, m, n, c, run.key_path != NULL, &layout, ribbon);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !ribbon
+        && !bloom_options_given(&line, "hashes")) {
+        bloom_options_error(&line, "-k/--hashes K is required (probes per key, a whole number, e.g. "
+                            "-m 64 -n 8 -k 5)");
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
@@ -65,5 +105,6 @@ int bloomsim_fpr(int argc, char **argv, int first)
     bloomsim_run_options_clear(&run);
     mpz_clear(m);
     mpz_clear(n);
+    mpq_clear(c);
     return status;
 }
