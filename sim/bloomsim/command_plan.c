@@ -41,8 +41,9 @@ typedef struct planned_target {
 static void put_target(bloom_fields *fields, const bloomsim_measurement *measurement,
                        const void *context)
 {
-    const bloom_plan *plan = ((const planned_target *)context)->plan;
-    int targeted = ((const planned_target *)context)->targeted;
+    const planned_target *planned = context;
+    const bloom_plan *plan = planned->plan;
+    int targeted = planned->targeted;
     if (targeted)
         bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
     else
