@@ -415,6 +415,74 @@ static void test_packed_offsets_equal_layout_positions(void)
     CU_ASSERT_EQUAL(packed, 4);
 }
 
+/* Keys of the batch comparison: not a multiple of the eight lanes, so the
+ * one-by-one tail runs too. */
+enum { BATCH_KEYS = 203 };
+
+/* For one batched block layout, the batch functions against the per-key
+ * ones drawn one by one (vector_draws off, which the packed test above
+ * compares with sim_layout_positions): sim_key_probes_blocks_packed's
+ * words equal sim_key_probes_block_packed's, and sim_key_probes_blocks_count
+ * over a filter of 8000 keys in 40000 bits (about one absent key in ten is "maybe") equals
+ * the number of absent keys sim_key_probes_block_contains answers "maybe";
+ * with the lanes (vector) or one by one.  Returns the count. */
+static uint64_t batch_equals_one_by_one(const sim_layout *layout, int vector)
+{
+    sim_prober prober;
+    sim_key_probes probes, scalar;
+    probes_of(layout, 5, &prober, &probes);
+    scalar = probes;
+    scalar.vector_draws = 0;
+    probes.vector_draws = vector && probes.vector_draws;
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    sim_bit_filter filter;
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, layout->bits), 0);
+    for (uint64_t j = 0; j < 8000; j++) {
+        sim_key key;
+        uint64_t positions[16];
+        sim_key_at(&inserted, j, &key);
+        sim_layout_positions(layout, &prober, key.bytes, key.length, positions);
+        sim_bit_filter_insert(&filter, positions, layout->hashes);
+    }
+    uint64_t values[BATCH_KEYS], lows[BATCH_KEYS], highs[BATCH_KEYS], packed[BATCH_KEYS], firsts[BATCH_KEYS];
+    sim_key_values(values, &absent, 0, BATCH_KEYS);
+    sim_hash_xxh3_values(lows, highs, values, BATCH_KEYS, 1, &prober.seeds);
+    sim_key_probes_blocks_packed(&probes, lows, highs, BATCH_KEYS, packed);
+    uint64_t maybe = 0;
+    for (unsigned j = 0; j < BATCH_KEYS; j++) {
+        CU_ASSERT_FATAL(sim_key_probes_block_start(&probes, lows[j], &firsts[j]));   /* rejected: below 2^-40 */
+        CU_ASSERT_EQUAL(packed[j], sim_key_probes_block_packed(&scalar, lows[j], highs[j]));
+        int contains = sim_key_probes_block_contains(&scalar, filter.words, firsts[j], lows[j], highs[j]);
+        CU_ASSERT_EQUAL(sim_key_probes_block_contains_packed(&probes, filter.words, firsts[j], packed[j]), contains);
+        maybe += (uint64_t)contains;
+    }
+    CU_ASSERT_EQUAL(sim_key_probes_blocks_count(&probes, filter.words, firsts, packed, BATCH_KEYS), maybe);
+    sim_bit_filter_free(&filter);
+    return maybe;
+}
+
+/* The batch functions of the block queries and builds (eight keys a lane
+ * set, key_probes.h) equal the per-key ones, for every batched block
+ * layout, with the lanes and without; some absent keys are "maybe" and
+ * some are not, so a count that ignored the bits would fail. */
+static void test_block_batches_equal_one_by_one(void)
+{
+    unsigned compared = 0;
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        sim_layout layout;
+        layout_at(&layout, &layout_cases[c], 40000);
+        if (!batched_of(&layout))
+            continue;
+        compared++;
+        for (int vector = 0; vector <= 1; vector++) {
+            uint64_t maybe = batch_equals_one_by_one(&layout, vector);
+            CU_ASSERT(maybe > 0 && maybe < BATCH_KEYS);
+        }
+    }
+    CU_ASSERT_EQUAL(compared, 3);
+}
+
 enum { LAYOUT_KEYS = 250000, LAYOUT_QUERIES = 100000 };
 
 /* The bulk engine itself, every layout, buffers from 1 KiB (nearly every
@@ -539,6 +607,7 @@ static const bloom_test_case cases[] = {
     { "every layout: bulk filter words equal one key at a time, tiny and default buffers",
       test_layouts_bulk_buffers },
     { "small filters of every layout: binomial check against fpr_layout", test_small_layouts_match_exact_rate },
+    { "batched block keys: eight at a time equal one by one", test_block_batches_equal_one_by_one },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

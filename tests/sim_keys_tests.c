@@ -55,6 +55,28 @@ static void test_absent_keys_disjoint(void)
     }
 }
 
+/* sim_key_values (eight lanes at a time where the processor has AVX-512,
+ * one by one for the rest) gives sim_key_value's values, for every count
+ * up to 40 from several starts, both roles, and an offset that wraps
+ * mod 2^63. */
+static void test_key_values_equal_one_by_one(void)
+{
+    const uint64_t seeds[] = { 0, 12345, 0x7ffffffffffffff0ULL };
+    for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++)
+        for (int role = 0; role <= 1; role++) {
+            sim_key_stream stream;
+            sim_key_stream_init(&stream, role ? SIM_KEYS_ABSENT : SIM_KEYS_INSERTED, seeds[s], NULL);
+            for (unsigned count = 1; count <= 40; count++) {
+                uint64_t values[40], first = 3 * count;
+                sim_key_values(values, &stream, first, count);
+                int equal = 1;
+                for (unsigned i = 0; i < count; i++)
+                    equal &= values[i] == sim_key_value(&stream, first + i);
+                CU_ASSERT(equal);
+            }
+        }
+}
+
 static void test_key_file_lines(void)
 {
     char path[] = "/tmp/bloomsim_keys_XXXXXX";
@@ -87,6 +109,7 @@ static const bloom_test_case cases[] = {
     { "keys of a stream are distinct", test_stream_keys_distinct },
     { "absent keys are never inserted keys", test_absent_keys_disjoint },
     { "key files: one key per line", test_key_file_lines },
+    { "a batch of key values equals them one by one", test_key_values_equal_one_by_one },
     { NULL, NULL },
 };
 

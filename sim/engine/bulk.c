@@ -78,7 +78,9 @@
  * (hash.h, sim_hash_xxh3_values) instead of one cursor a key; block
  * queries then run as group prefetching (Chen et al. above): batch t + 1
  * is hashed and its 16 blocks prefetched while batch t is answered, each
- * key's k bits tested in one vector step.  A filter of more than 1024
+ * key's k bits tested in one vector step; the keys' values, their XXH3
+ * halves and a block batch's packed offsets are computed eight keys a
+ * vector (PERFORMANCE.md §l.8).  A filter of more than 1024
  * regions of 2^21 bits gets larger regions (choose_region_shift): with
  * thousands of buckets their tails left the cache and every append
  * waited on memory.
@@ -385,10 +387,12 @@ static void hash_batch(uint64_t *lows, uint64_t *highs, const sim_key_probes *pr
 static void scatter_batched(const build_task *task, thread_buckets *own, uint64_t first, uint64_t end)
 {
     const sim_key_probes *probes = task->probes;
-    uint64_t lows[KEY_BATCH], highs[KEY_BATCH], positions[SIM_MAX_KEY_PROBES];
+    uint64_t lows[KEY_BATCH], highs[KEY_BATCH], packed[KEY_BATCH], positions[SIM_MAX_KEY_PROBES];
     for (uint64_t j = first; j < end; j += KEY_BATCH) {
         unsigned count = end - j < KEY_BATCH ? (unsigned)(end - j) : KEY_BATCH;
         hash_batch(lows, highs, probes, task->keys, j, count);
+        if (task->key_words != 0)
+            sim_key_probes_blocks_packed(probes, lows, highs, count, packed);
         for (unsigned i = 0; i < count; i++) {
             uint64_t block;
             if (task->key_words == 0) {
@@ -396,7 +400,7 @@ static void scatter_batched(const build_task *task, thread_buckets *own, uint64_
                 for (unsigned p = 0; p < probes->hashes; p++)
                     bucket_probe(task, own, positions[p]);
             } else if (sim_key_probes_block_start(probes, lows[i], &block)) {
-                bucket_packed_key(task, own, block, sim_key_probes_block_packed(probes, lows[i], highs[i]));
+                bucket_packed_key(task, own, block, packed[i]);
             } else {
                 scatter_keys(task, own, j + i, j + i + 1);
             }
@@ -697,8 +701,9 @@ static uint64_t ask_blocked(const query_task *task, flight *flights, uint64_t fi
 typedef struct block_batch {
     uint64_t index;               /* the batch's first key */
     unsigned count;
-    uint64_t lows[KEY_BATCH], highs[KEY_BATCH], firsts[KEY_BATCH];
+    uint64_t lows[KEY_BATCH], highs[KEY_BATCH], firsts[KEY_BATCH], packed[KEY_BATCH];
     unsigned char drawn[KEY_BATCH];   /* 0: word 0 was rejected, ask with the cursor */
+    int all_drawn;                /* every key's block drawn from its word 0 */
 } block_batch;
 
 /* Hashes keys [index, index + count), draws their blocks and prefetches them. */
@@ -708,12 +713,16 @@ static void stage_blocks(block_batch *batch, const query_task *task, uint64_t in
     batch->index = index;
     batch->count = count;
     hash_batch(batch->lows, batch->highs, probes, task->keys, index, count);
+    sim_key_probes_blocks_packed(probes, batch->lows, batch->highs, count, batch->packed);
+    int all_drawn = 1;
     for (unsigned i = 0; i < count; i++) {
         batch->drawn[i] = (unsigned char)sim_key_probes_block_start(probes, batch->lows[i], &batch->firsts[i]);
+        all_drawn &= batch->drawn[i];
         uint64_t line = batch->firsts[i] / 512, last = (batch->firsts[i] + probes->span - 1) / 512;
         for (unsigned l = 0; l < BLOCK_PREFETCH_LINES && line + l <= last; l++)
             __builtin_prefetch(&task->filter->words[(line + l) * 8], 0, 3);
     }
+    batch->all_drawn = all_drawn;
 }
 
 /* The positives of a staged batch (its blocks now in cache). */
@@ -721,10 +730,12 @@ static uint64_t answer_blocks(const block_batch *batch, const query_task *task)
 {
     const sim_key_probes *probes = task->probes;
     uint64_t positives = 0;
+    if (batch->all_drawn)
+        return sim_key_probes_blocks_count(probes, task->filter->words, batch->firsts, batch->packed, batch->count);
     for (unsigned i = 0; i < batch->count; i++) {
         if (batch->drawn[i]) {
-            positives += (uint64_t)sim_key_probes_block_contains(probes, task->filter->words, batch->firsts[i],
-                                                                 batch->lows[i], batch->highs[i]);
+            positives += (uint64_t)sim_key_probes_block_contains_packed(probes, task->filter->words,
+                                                                        batch->firsts[i], batch->packed[i]);
         } else {
             flight key;
             launch_block(&key, task, batch->index + i);

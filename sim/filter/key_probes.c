@@ -21,7 +21,10 @@
  * high, hash.h), eight words at a time in AVX-512 lanes when the processor
  * has them; a block query tests its k bits in the lanes too (a masked load
  * of the block's words, vpermq to pick each lane's word, vpsrlvq for its
- * bit), else one by one.
+ * bit), else one by one.  The engines' batches take eight keys a vector
+ * instead (PERFORMANCE.md §l.8): key j of eight in lane j, its k words
+ * mixed one probe after the other, so the keys' chains overlap; and the
+ * block test of a whole batch in one call.
  */
 #include <string.h>
 #if defined(__x86_64__)
@@ -240,6 +243,16 @@ typedef uint64_t lanes8 __attribute__((vector_size(64)));
 #define LANES8_SHUFFLE(v, a, b, c, d, e, f, g, h) __builtin_shuffle(v, (lanes8){ a, b, c, d, e, f, g, h })
 #endif
 
+/* SplitMix64's finaliser (sim_mix64) in each lane. */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8 mix_lanes(lanes8 x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ x >> 31;
+}
+
 /* Eight probes at once: lane l is probe i = index + l (l < count <= 8),
  * drawn from word w = words_drawn + l of the XXH3 stream with halves low,
  * high (hash.h: word 1 is the high half, word j >= 2 SplitMix64 of
@@ -250,13 +263,7 @@ offsets_eight(uint64_t low, uint64_t high, uint64_t words_drawn, unsigned index,
               uint64_t stride)
 {
     const lanes8 lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
-    lanes8 x = low + (words_drawn - 1 + lane) * SIM_GOLDEN_GAMMA;
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    x ^= high;
+    lanes8 x = mix_lanes(low + (words_drawn - 1 + lane) * SIM_GOLDEN_GAMMA) ^ high;
     if (words_drawn == 1)
         x[0] = high;
     return (x >> draw_shift) + (index + lane) * stride;
@@ -330,20 +337,25 @@ uint64_t sim_key_probes_block_packed(const sim_key_probes *probes, uint64_t low,
  * also waited for the next line: split-block queries at n = 1e8 took 60 ns
  * a key against 46 one by one), each lane's word picked by its offset / 64,
  * shifted by offset mod 64. */
-__attribute__((target("avx512f,avx512dq,avx512vl"))) static int
-contains_eight(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low, uint64_t high)
+__attribute__((target("avx512f,avx512dq,avx512vl"))) static inline int
+block_lanes_set(const uint64_t *words, uint64_t first, uint64_t span, lanes8 offsets, __mmask8 wanted)
 {
     const uint64_t *base = words + first / 64;
-    unsigned covered = (unsigned)((first % 64 + probes->span + 63) / 64);
+    unsigned covered = (unsigned)((first % 64 + span + 63) / 64);
     __mmask8 present = (__mmask8)((1U << covered) - 1);
     __m512i block = covered <= 4 ? _mm512_zextsi256_si512(_mm256_maskz_loadu_epi64(present, base))
                                  : _mm512_maskz_loadu_epi64(present, base);
-    lanes8 offsets = offsets_eight(low, high, 1, 0, probes->offsets.shift, word_stride(probes)) + first % 64;
+    offsets += first % 64;
     __m512i word = _mm512_permutexvar_epi64((__m512i)(offsets >> 6), block);
     __m512i bit = _mm512_srlv_epi64(word, (__m512i)(offsets & 63));
-    unsigned set = _mm512_test_epi64_mask(bit, _mm512_set1_epi64(1));
-    unsigned wanted = (1U << probes->hashes) - 1;
-    return (set & wanted) == wanted;
+    return _mm512_mask_test_epi64_mask(wanted, bit, _mm512_set1_epi64(1)) == wanted;
+}
+
+__attribute__((target("avx512f,avx512dq,avx512vl"))) static int
+contains_eight(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low, uint64_t high)
+{
+    lanes8 offsets = offsets_eight(low, high, 1, 0, probes->offsets.shift, word_stride(probes));
+    return block_lanes_set(words, first, probes->span, offsets, (__mmask8)((1U << probes->hashes) - 1));
 }
 
 int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low,
@@ -357,6 +369,94 @@ int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *
             return 0;
     }
     return 1;
+}
+
+/* The packed offsets of eight batched block keys at once, one key a lane
+ * (issue 16, PERFORMANCE.md §l.8): offset i of every lane is the top bits
+ * of word i + 1 of its key's stream (the high half for i = 0, else
+ * SplitMix64(low + i golden) XOR high) plus i times the stride, shifted to
+ * bits i log2 B.  The same words as packed_eight, but the eight keys'
+ * chains are independent, so the processor overlaps them, and no lanes
+ * are ORed together across the vector. */
+__attribute__((target("avx512f,avx512dq"))) static void
+packed_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs, uint64_t *packed)
+{
+    lanes8 low, high;
+    memcpy(&low, lows, sizeof low);
+    memcpy(&high, highs, sizeof high);
+    const unsigned draw_shift = probes->offsets.shift, shift = probes->packed_shift;
+    const uint64_t stride = word_stride(probes);
+    lanes8 out = high >> draw_shift;
+    for (unsigned i = 1; i < probes->hashes; i++) {
+        lanes8 x = mix_lanes(low + (uint64_t)i * SIM_GOLDEN_GAMMA) ^ high;
+        out |= ((x >> draw_shift) + i * stride) << (i * shift);
+    }
+    memcpy(packed, &out, sizeof out);
+}
+
+void sim_key_probes_blocks_packed(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
+                                  unsigned count, uint64_t *packed)
+{
+    unsigned j = 0;
+    if (probes->vector_draws)
+        for (; j + 8 <= count; j += 8)
+            packed_keys_eight(probes, lows + j, highs + j, packed + j);
+    for (; j < count; j++)
+        packed[j] = sim_key_probes_block_packed(probes, lows[j], highs[j]);
+}
+
+/* The lanes of a key's packed offsets: lane i is offset i (bits i log2 B
+ * and up), given shifts = i log2 B mod 64 and mask = B - 1. */
+__attribute__((target("avx512f,avx512dq,avx512vl"))) static inline lanes8
+unpacked_lanes(uint64_t packed, lanes8 shifts, uint64_t mask)
+{
+    return ((lanes8){ 0 } + packed) >> shifts & mask;
+}
+
+/* How many of `count` keys (blocks firsts[j], packed offsets packed[j])
+ * have all k <= 8 bits set in blocks of at most 512 bits, key after key in
+ * one function: the lanes' shifts and masks are made once, and the keys'
+ * independent steps overlap (one call a key with its own constants and
+ * vzeroupper was a quarter of a blocked query's time). */
+__attribute__((target("avx512f,avx512dq,avx512vl"))) static uint64_t
+count_packed_eight(const sim_key_probes *probes, const uint64_t *words, const uint64_t *firsts,
+                   const uint64_t *packed, unsigned count)
+{
+    const lanes8 lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    const lanes8 shifts = (lane * probes->packed_shift) & 63;
+    const uint64_t mask = ((uint64_t)1 << probes->packed_shift) - 1;
+    const __mmask8 wanted = (__mmask8)((1U << probes->hashes) - 1);
+    uint64_t positives = 0;
+    for (unsigned j = 0; j < count; j++)
+        positives += (uint64_t)block_lanes_set(words, firsts[j], probes->span,
+                                               unpacked_lanes(packed[j], shifts, mask), wanted);
+    return positives;
+}
+
+int sim_key_probes_block_contains_packed(const sim_key_probes *probes, const uint64_t *words, uint64_t first,
+                                         uint64_t packed)
+{
+    if (probes->vector_draws && probes->hashes <= 8 && probes->span <= 512)
+        return (int)count_packed_eight(probes, words, &first, &packed, 1);
+    const unsigned shift = probes->packed_shift;
+    const uint64_t mask = ((uint64_t)1 << shift) - 1;
+    for (unsigned i = 0; i < probes->hashes; i++) {
+        uint64_t position = first + (packed >> (i * shift) & mask);
+        if ((words[position / 64] >> (position % 64) & 1) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+uint64_t sim_key_probes_blocks_count(const sim_key_probes *probes, const uint64_t *words, const uint64_t *firsts,
+                                     const uint64_t *packed, unsigned count)
+{
+    if (probes->vector_draws && probes->hashes <= 8 && probes->span <= 512)
+        return count_packed_eight(probes, words, firsts, packed, count);
+    uint64_t positives = 0;
+    for (unsigned j = 0; j < count; j++)
+        positives += (uint64_t)sim_key_probes_block_contains_packed(probes, words, firsts[j], packed[j]);
+    return positives;
 }
 
 void sim_key_probes_unpack(const sim_key_probes *probes, uint64_t first, uint64_t packed, uint64_t *positions)

@@ -223,6 +223,25 @@ uint64_t sim_key_probes_block_packed(const sim_key_probes *probes, uint64_t low,
 int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low,
                                   uint64_t high);
 
+/* sim_key_probes_block_packed of `count` keys (halves lows[j], highs[j])
+ * into packed[j]: with the AVX-512 lanes, eight keys at once, one key a
+ * lane (their words independent chains the processor overlaps); the same
+ * words. */
+void sim_key_probes_blocks_packed(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
+                                  unsigned count, uint64_t *packed);
+
+/* sim_key_probes_block_contains of the key of block `first` whose packed
+ * offsets are `packed` (the same k positions, the same answer). */
+int sim_key_probes_block_contains_packed(const sim_key_probes *probes, const uint64_t *words, uint64_t first,
+                                         uint64_t packed);
+
+/* How many of `count` keys of blocks firsts[j] with packed offsets
+ * packed[j] have all their k bits set (the sum of
+ * sim_key_probes_block_contains_packed over them; with the AVX-512 lanes,
+ * one function for the batch, its constants made once). */
+uint64_t sim_key_probes_blocks_count(const sim_key_probes *probes, const uint64_t *words, const uint64_t *firsts,
+                                     const uint64_t *packed, unsigned count);
+
 /* Scattered keys from their hash halves: when probes->batched_scatter (the
  * uniform or partitioned family hashed by XXH3 without a fingerprint), a
  * key's k positions are a function of its halves (words 0 and 1, hash.h);
