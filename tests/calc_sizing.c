@@ -758,6 +758,44 @@ static void test_best_hashes_many_keys(void)
 }
 
 /*
+ * No key fits (bloom_largest_keys_meeting answers 0 before any search when
+ * Bloom's bound for one key, at its minimum over real k, exceeds p): for
+ * every m = 1..20 and p in 1e-2 .. 1e-30, the answer is 0 exactly when the
+ * Markov-chain fractions of one key's exact rate exceed p for every
+ * k = 1..60 (one key's rate climbs again past k = m ln 2 < 14).
+ */
+static void test_no_key_fits(void)
+{
+    static const char *rates[] = { "1/100", "1/100000", "1/1000000000", "1/10000000000000",
+                                   "1/1000000000000000000000000000000" };
+    mpz_t m, keys;
+    mpq_t p, rate;
+    mpz_inits(m, keys, NULL);
+    mpq_inits(p, rate, NULL);
+    int empty = 0, cases = 0;
+    for (unsigned long bits = 1; bits <= 20; bits++)
+        for (size_t i = 0; i < COUNT_OF(rates); i++) {
+            mpq_set_str(p, rates[i], 10);
+            int fits = 0;
+            for (unsigned long k = 1; k <= 60 && !fits; k++) {
+                ref_rate_markov(rate, bits, k, k);
+                fits = mpq_cmp(rate, p) <= 0;
+            }
+            mpz_set_ui(m, bits);
+            unsigned long k = 0;
+            int status = bloom_largest_keys_meeting(keys, &k, m, p, 0);
+            CHECK(status == BLOOM_OK && (mpz_sgn(keys) == 0) == !fits,
+                  "m=%lu p=%s: %Zd keys (status %d), one key %s", bits, rates[i], keys, status,
+                  fits ? "fits" : "does not fit");
+            empty += !fits;
+            cases++;
+        }
+    CHECK(cases == 100 && empty > 20 && empty < 100, "%d cases, %d with no key", cases, empty);
+    mpz_clears(m, keys, NULL);
+    mpq_clears(p, rate, NULL);
+}
+
+/*
  * Headroom (bloom_largest_keys_within): the answer N is checked by its
  * defining property with the reference rates of rate_versus (exact
  * fractions by the Markov chain for small filters, the moments form
@@ -886,6 +924,7 @@ static const bloom_test_case sizing_cases[] = {
     {"best integer k", test_best_hashes},
     {"best integer k: brute force on a grid", test_best_hashes_brute_force},
     {"best integer k: many more keys than bits is k = 1", test_best_hashes_many_keys},
+    {"largest n meeting p: no key fits, by one key's exact fractions", test_no_key_fits},
     {NULL, NULL},
 };
 

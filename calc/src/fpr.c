@@ -549,9 +549,21 @@ int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments_pointer)
     return BLOOM_OK;
 }
 
+/* The limb operations of exact_rational: j^2/2 subtractions of (j + T) bits(m)-bit integers. */
+static double exact_fraction_work(const bloom_fpr_arguments *arguments)
+{
+    double probes = (double)query_probes(arguments);
+    double bits = (probes + mpz_get_d(arguments->n) * (double)arguments->k)
+                * (double)mpz_sizeinbase(arguments->m, 2);
+    return probes * probes / 2 * (bits / 64 + 1);
+}
+
 int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments_pointer)
 {
-    return exact_rational(result, arguments_pointer);
+    const bloom_fpr_arguments *arguments = arguments_pointer;
+    if (!arguments_valid(arguments) || exact_fraction_work(arguments) > BLOOM_EXACT_FRACTION_WORK)
+        return BLOOM_UNDEFINED;   /* the enclosures are cheaper (BLOOM_EXACT_FRACTION_WORK) */
+    return exact_rational(result, arguments);
 }
 
 bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments)

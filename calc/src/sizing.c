@@ -820,9 +820,45 @@ int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
     return solve(rop, k, 1, n, p, fixed_k);
 }
 
+/*
+ * Nonzero when not even one key meets p in m bits, whatever k: for one key
+ * Bloom's bound B(k) = (1 - (1 - 1/m)^k)^k is at least its minimum over
+ * real k, exp(-(ln 2)^2 / a) with a = -ln(1 - 1/m) (FORMULAS.md §l: ln B =
+ * h(ak)/a, h falling to h(ln 2) = -(ln 2)^2), the exact rate is at least
+ * B, and more keys only raise it; so (ln 2)^2 / a < ln(1/p), certified,
+ * means no key fits.  m = 1: every rate is 1.  plan -m 1 -p 1e-300 searched
+ * every hash count for 15 s (plan -m 64 -p 1e-300 for 1.5 s) to find none.
+ */
+static int no_key_fits(mpz_srcptr m, mpq_srcptr p)
+{
+    if (mpz_cmp_ui(m, 1) == 0)
+        return 1;
+    mpfi_t best_log, log_inverse;
+    mpfi_init2(best_log, 128);
+    mpfi_init2(log_inverse, 128);
+    mpz_t one;
+    mpz_init_set_ui(one, 1);
+    bloom_enclose_log_empty(best_log, m, one);   /* -a = log1p(-1/m) (fill.h) */
+    mpfi_const_log2(log_inverse);
+    mpfi_sqr(log_inverse, log_inverse);
+    mpfi_div(best_log, log_inverse, best_log);   /* -(ln 2)^2 / a = ln min B */
+    enclose_log_inverse_rate(log_inverse, p);
+    mpfi_neg(log_inverse, log_inverse);          /* ln p */
+    int none = mpfr_cmp(&best_log->left, &log_inverse->right) > 0;
+    mpz_clear(one);
+    mpfi_clear(best_log);
+    mpfi_clear(log_inverse);
+    return none;
+}
+
 int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
                                mpq_srcptr p, unsigned long fixed_k)
 {
+    if (mpz_sgn(m) > 0 && mpq_sgn(p) > 0 && mpq_cmp_ui(p, 1, 1) < 0 && no_key_fits(m, p)) {
+        mpz_set_ui(rop, 0);
+        *k = fixed_k != 0 ? fixed_k : 1;
+        return BLOOM_OK;
+    }
     return solve(rop, k, 0, m, p, fixed_k);
 }
 

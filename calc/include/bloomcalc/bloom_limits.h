@@ -86,6 +86,14 @@ extern "C" {
 /* Exact rationals (exact rates of small filters) up to 65536 bits. */
 #define BLOOM_RATIONAL_LIMIT_BITS 65536UL
 
+/* The exact rate's fraction stands in for its enclosures (printing, ties)
+ * only while its j^2/2 subtractions of (j + T) bits(m)-bit integers cost at
+ * most this many limb operations (about 0.3 s): fpr -m 1e9 -n 1 -k 1000
+ * spent 6 s on a 60 000-bit fraction whose digits the deficit series gives
+ * at once.  Above it the quantity has no exact value; its enclosures
+ * decide everything except an exact tie, which needs a small fraction. */
+#define BLOOM_EXACT_FRACTION_WORK 3e7
+
 /* Sub-filters of a scalable (growing) filter: at most 4096. */
 #define BLOOM_GROWTH_MAX_FILTERS 4096
 
