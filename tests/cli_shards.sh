@@ -49,6 +49,17 @@ sharded lsm-monkey lsm -L 3 -T 4 -n 2000 --allocation monkey --bits-per-key 6 --
 sharded grow-table grow -n 2000 --trials 40 --queries 2000 --seed 5
 sharded grow-json grow -n 3000 -s 4 -r 1/2 --trials 12 --queries 1000 --digits 14 --format json
 
+# RocksDB's Ribbon: each shard bands the trial's Ribbon itself (seed 18 fails once to band
+# and retries: every shard counts that one retry, and the merge keeps one), its queries
+# split four ways; trials split across shards; keys read from a file.
+sharded ribbon-queries fpr --library rocksdb-ribbon -n 1000 -c 7 --trials 1 --queries 3e4 --seed 18 --format csv
+out="$scratch/ribbon-queries.merged"
+grep -q "^split queries" "$scratch/ribbon-queries.2" && [ "$(csv_field ribbon_retries)" = 1 ]
+check "ribbon-queries: shards split the queries; one retry, as in the whole run" $?
+sharded ribbon-trials lsm -L 3 -p 1% -n 1e4 --library rocksdb-ribbon --lookups 2000 --trials 8 --seed 1
+seq 1 2000 | sed 's/^/key-/' >"$scratch/ribbon-keys"
+sharded ribbon-key-file fpr --library rocksdb-ribbon -n 2000 -c 7 --key-file "$scratch/ribbon-keys" --trials 6 --queries 2000 --seed 4
+
 # A large filter (2^26 bits = 8 MiB: the bulk engine): one trial, its
 # queries split four ways, each shard rebuilding the filter from the seed.
 sharded fpr-large fpr -m 2^26 -n 1e6 -k 7 --trials 1 --queries 4e5 --seed 2
@@ -129,7 +140,7 @@ head -c 2000 "$scratch/fpr-table.1" >"$scratch/cut.1"
 refuse "cut short" "$sim" merge "$scratch/cut.1" "$scratch"/fpr-table.[2-4]
 sed 's/^option --seed=3$/option --seed=5/' "$scratch/fpr-table.1" >"$scratch/edited.1"
 refuse "fingerprint" "$sim" merge "$scratch/edited.1" "$scratch"/fpr-table.[2-4]
-sed 's/^bloomsim-shard 1$/bloomsim-shard 2/' "$scratch/fpr-table.1" >"$scratch/future.1"
+sed 's/^bloomsim-shard 2$/bloomsim-shard 3/' "$scratch/fpr-table.1" >"$scratch/future.1"
 refuse "version" "$sim" merge "$scratch/future.1"
 refuse "shard" "$sim" merge "$scratch/fpr-table.whole"
 refuse "cannot open" "$sim" merge "$scratch/none"

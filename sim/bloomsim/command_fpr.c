@@ -35,7 +35,7 @@ static int read_sizes(bloom_command_line *line, mpz_ptr m, mpz_ptr n, mpq_srcptr
 {
     bloom_given given = { 0, 0, 0, 0 };
     int status = bloom_given_seen(&given, line);
-    if (status != BLOOM_EXIT_SUCCESS || (key_file && given.m && !given.n && !given.c))
+    if (status != BLOOM_EXIT_SUCCESS || (key_file && !ribbon && given.m && !given.n && !given.c))
         return status;
     status = bloom_given_read(&given, line, "bloomsim fpr -m 64 -n 8 -k 5");
     if (status == BLOOM_EXIT_SUCCESS)

@@ -72,11 +72,11 @@ static int settle_ribbon(sim_layout *layout, const bloom_deployed_filter *filter
     layout->ribbon_lower_columns = (unsigned)ribbon.lower_columns;
     layout->ribbon_upper_start_block = ribbon.upper_start_block;
     bloom_ribbon_sizing_clear(&ribbon);
-    if (status != BLOOM_OK || run->filter != SIM_FILTER_STANDARD || run->key_path != NULL
-        || run->shard != NULL || run->filter_file != NULL) {
-        bloom_options_error(line, "--library: bloomsim builds rocksdb-ribbon's Ribbon from generated "
-                            "keys in one run; accepted: it without --filter, --key-file, --shard "
-                            "or --filter-file");
+    if (status != BLOOM_OK || run->filter != SIM_FILTER_STANDARD || run->filter_file != NULL) {
+        bloom_options_error(line, "--library: bloomsim builds rocksdb-ribbon's Ribbon, a solved "
+                            "system with no bits to count or store, in each shard's own memory; "
+                            "accepted: it without --filter counting or --filter-file (--shard and "
+                            "--key-file work)");
         return BLOOM_EXIT_USAGE;
     }
     return BLOOM_EXIT_SUCCESS;

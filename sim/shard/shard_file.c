@@ -45,7 +45,7 @@ static const slot_field fpr_fields[] = {
     FPR_FIELD(occupancy_power_squares, FIELD_DOUBLE), FPR_FIELD(set_bits, FIELD_U64),
     FPR_FIELD(false_negatives, FIELD_U64), FPR_FIELD(members_checked, FIELD_U64),
     FPR_FIELD(counter_overflows, FIELD_U64), FPR_FIELD(incomplete_queries, FIELD_U64),
-    FPR_FIELD(incomplete_false_positives, FIELD_U64),
+    FPR_FIELD(incomplete_false_positives, FIELD_U64), FPR_FIELD(ribbon_retries, FIELD_U64),
 };
 #define LSM_FIELD(name, type) { #name, type, offsetof(sim_lsm_totals, name) }
 static const slot_field lsm_fields[] = {
@@ -300,7 +300,7 @@ int sim_shard_file_write(FILE *output, sim_shard_file *file)
     const sim_shard_run *run = &file->run;
     const sim_shard_selection *selection = &file->selection;
     sim_shard_fingerprint(&file->run);
-    fprintf(output, "bloomsim-shard %u\n", SIM_SHARD_FORMAT_VERSION);
+    fprintf(output, "%s\n", SIM_SHARD_MAGIC_LINE);
     each_run_line(run, write_line, output);
     for (size_t i = 0; i < run->output_count; i++)
         write_line(output, "output", run->outputs[i]);
@@ -541,9 +541,10 @@ static int read_line(reader *state, char *text)
         const char *magic = "bloomsim-shard ";
         uint64_t version = 0;
         if (strncmp(text, magic, strlen(magic)) != 0 || parse_u64(text + strlen(magic), &version) != 0)
-            return fail(state, "not a bloomsim shard file (its first line is not \"bloomsim-shard 1\")", NULL);
+            return fail(state, "not a bloomsim shard file (its first line is not \"" SIM_SHARD_MAGIC_LINE "\")", NULL);
         if (version != SIM_SHARD_FORMAT_VERSION)
-            return fail(state, "a shard file of another format version (this bloomsim reads version 1)", NULL);
+            return fail(state, "a shard file of another format version (this bloomsim reads version "
+                        SIM_SHARD_VERSION_TEXT(SIM_SHARD_FORMAT_VERSION) ")", NULL);
         return 0;
     }
     if (strcmp(text, "end") == 0) {

@@ -11,7 +11,7 @@
  * read back to the same bits (ISO C 7.21.6.1 %a, 7.22.1.3 strtod).  A
  * final "end" line tells a complete file from one cut short.
  *
- *   bloomsim-shard 1
+ *   bloomsim-shard 2
  *   program bloomsim 0.1.0
  *   command fpr
  *   option --bits=64                   (one per option given, in table order)
@@ -40,7 +40,11 @@
 
 #include "shard_selection.h"
 
-#define SIM_SHARD_FORMAT_VERSION 1U
+/* 2: fpr and lsm slots carry ribbon_retries */
+#define SIM_SHARD_FORMAT_VERSION 2
+#define SIM_SHARD_TEXT(x) #x
+#define SIM_SHARD_VERSION_TEXT(x) SIM_SHARD_TEXT(x)
+#define SIM_SHARD_MAGIC_LINE "bloomsim-shard " SIM_SHARD_VERSION_TEXT(SIM_SHARD_FORMAT_VERSION)
 
 /* The engine's slot type of a shard's blocks. */
 typedef enum sim_slot_kind {

@@ -95,6 +95,7 @@ static int add_query_part(sim_fpr_totals *into, const sim_fpr_totals *part)
 {
     if (into->trials > 0
         && (into->set_bits != part->set_bits || into->counter_overflows != part->counter_overflows
+            || into->ribbon_retries != part->ribbon_retries
             || memcmp(&into->occupancy_power_sum, &part->occupancy_power_sum, sizeof(double)) != 0
             || memcmp(&into->occupancy_power_squares, &part->occupancy_power_squares, sizeof(double)) != 0))
         return -1;
@@ -103,6 +104,7 @@ static int add_query_part(sim_fpr_totals *into, const sim_fpr_totals *part)
     into->false_positives += part->false_positives;
     into->set_bits = part->set_bits;
     into->counter_overflows = part->counter_overflows;
+    into->ribbon_retries = part->ribbon_retries;     /* every shard banded the same Ribbon */
     into->occupancy_power_sum = part->occupancy_power_sum;
     into->occupancy_power_squares = part->occupancy_power_squares;
     into->false_negatives += part->false_negatives;
