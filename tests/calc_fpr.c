@@ -130,6 +130,29 @@ static void test_exact_rational_seed(void)
     mpq_clears(calc, expected, NULL);
 }
 
+/*
+ * The fraction by either exact form (fpr.c picks the Stirling sum over the
+ * set-bit count or the inclusion-exclusion by cost): filters where each is
+ * the cheaper (T = 200 probes into 10^6 bits, where the Stirling row wins;
+ * two probes a query into 20 bits, where inclusion-exclusion does) against
+ * the Markov chain of the reference.
+ */
+static void test_exact_rational_both_forms(void)
+{
+    static const struct { unsigned long m, n, k; } cases[] = {
+        { 1000000, 1, 200 }, { 10000, 2, 100 }, { 3000, 5, 30 }, { 20, 50, 2 }, { 64, 8, 5 }, { 7, 30, 1 },
+    };
+    mpq_t calc, expected;
+    mpq_inits(calc, expected, NULL);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        calc_exact_rational(calc, cases[i].m, cases[i].n, cases[i].k);
+        ref_rate_markov(expected, cases[i].m, cases[i].n * cases[i].k, cases[i].k);
+        CHECK(mpq_equal(calc, expected), "m=%lu n=%lu k=%lu: the fraction differs from the Markov chain's",
+              cases[i].m, cases[i].n, cases[i].k);
+    }
+    mpq_clears(calc, expected, NULL);
+}
+
 /* FORMULAS.md §a.3: exact >= Bloom > approx, with equality exactly when k = 1 or m = 1. */
 static void check_small_ordering(unsigned long m, unsigned long n, unsigned long k, void *state)
 {
@@ -824,6 +847,7 @@ static void test_saturated_filters(void)
 static const bloom_test_case fpr_cases[] = {
     {"exact fraction, all small cases, three methods", test_exact_rational_small_cases},
     {"exact fraction m=2 n=1 k=2 is 5/8", test_exact_rational_two_bits},
+    {"exact fraction by the Stirling row or inclusion-exclusion, against the Markov chain", test_exact_rational_both_forms},
     {"exact fraction of the seed, denominator 2^264", test_exact_rational_seed},
     {"exact >= Bloom > approx, small cases", test_ordering_small_cases},
     {"exact > Bloom > approx, large cases", test_ordering_large_cases},

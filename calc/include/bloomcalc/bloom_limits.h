@@ -87,7 +87,7 @@ extern "C" {
 #define BLOOM_RATIONAL_LIMIT_BITS 65536UL
 
 /* The exact rate's fraction stands in for its enclosures (printing, ties)
- * only while its j^2/2 subtractions of (j + T) bits(m)-bit integers cost at
+ * only while the cheaper of its two exact forms (FORMULAS.md §o) costs at
  * most this many limb operations (about 0.3 s): fpr -m 1e9 -n 1 -k 1000
  * spent 6 s on a 60 000-bit fraction whose digits the deficit series gives
  * at once.  Above it the quantity has no exact value; its enclosures
