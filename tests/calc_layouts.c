@@ -189,7 +189,8 @@ static void test_truncated_index(void)
     mpz_init_set_ui(n, 1000000000);
     mpz_init_set_ui(reach, 1);
     mpz_mul_2exp(reach, reach, 31);
-    bloom_layout_arguments layout = { BLOOM_LAYOUT_STANDARD, m, n, 7, 0, BLOOM_LOAD_BINOMIAL, 0, 31, 0 };
+    bloom_layout_arguments layout = { BLOOM_LAYOUT_STANDARD, m, n, 7, 0, BLOOM_LOAD_BINOMIAL, 0, 31, 0,
+                                      BLOOM_ARITHMETIC_UNIFORM };
     mpfr_t expected;
     mpfr_init2(expected, 200);
     bloom_fpr_exact(expected, reach, n, 7, MPFR_RNDN);

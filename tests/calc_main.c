@@ -20,6 +20,7 @@ int main(int argc, char **argv)
         &calc_hardening_suite,
         &calc_layouts_suite,
         &calc_monkey_suite,
+        &calc_index_arithmetic_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

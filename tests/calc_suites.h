@@ -18,5 +18,6 @@ extern const bloom_test_suite calc_certified_suite;
 extern const bloom_test_suite calc_hardening_suite;
 extern const bloom_test_suite calc_layouts_suite;
 extern const bloom_test_suite calc_monkey_suite;
+extern const bloom_test_suite calc_index_arithmetic_suite;
 
 #endif

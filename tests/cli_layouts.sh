@@ -113,5 +113,26 @@ else
     failed=$((failed + 1)); echo "FAIL: bloomsim fpr --library guava at m = 960: interval $row"
 fi
 
+# The calculator now models that arithmetic (FORMULAS.md §q): at m = 960 it predicts
+# 1.08497616 %, inside the same interval; and at m = 2880, n = 300, k = 7 it predicts
+# 1.02586038 % where independent probes give 0.999511694 %.  bloomsim's 99.9 % interval over
+# 2e7 queries (half-width about 0.0075 %, 3.5 half-widths between the two rates) must hold the
+# prediction it prints itself (fpr_layout) and exclude the independent-probe rate: a sound model
+# misses the first with probability about 1e-3; an independent-probe truth would put the
+# measurement 3.5 half-widths (11 standard deviations) below the prediction.
+if echo "$row" | awk '{ exit !($1 <= 0.0108497616 && 0.0108497616 <= $2) }'; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL: bloomsim fpr --library guava at m = 960: interval $row misses 1.08497616 %"
+fi
+row=$("$bloomsim" fpr -m 2880 -n 300 -k 7 --library guava --trials 66667 --queries 300 --seed 5 \
+      --format csv | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+                               { print $c["ci_low"], $c["ci_high"], $c["fpr_layout"] }')
+if echo "$row" | awk '{ exit !($3 == 0.0102586038 && $1 <= $3 && $3 <= $2 && $1 > 0.00999511694) }'; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1)); echo "FAIL: bloomsim fpr --library guava at m = 2880: interval and prediction $row"
+fi
+
 echo "cli-layouts: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -338,6 +338,36 @@ static void append_note(char **warning, const char *note)
     *warning = joined;
 }
 
+/* The Guava model's note: the mixture is for real-valued hashes; integer ones differ from it
+ * by at most the discretisation bound (index_arithmetic.h), stated to 2 digits. */
+static void append_arithmetic_note(char **warning, bloom_fields *fields, const bloom_deployed_filter *filter)
+{
+    static const char format[] = "the rates model Guava's probes ((h1 + i h2) mod 2^63) mod m "
+                                 "exactly for hash values uniform on [0, 2^63) taken as reals "
+                                 "(FORMULAS.md §q); Guava's integer values move the rate by at most %s";
+    mpq_t bound;
+    mpq_init(bound);
+    char *text = NULL;
+    int status = bloom_guava_discretisation_bound(bound, filter->reachable, filter->layout.n,
+                                                  filter->layout.k);
+    bloom_quantity quantity = { bloom_enclose_rational, bound, bloom_exact_rational };
+    if (status == BLOOM_OK)
+        status = bloom_quantity_decimal(&text, &quantity, 2);
+    if (status == BLOOM_OK) {
+        size_t size = sizeof format + strlen(text);
+        char *note = malloc(size);
+        if (note == NULL)
+            abort();
+        snprintf(note, size, format, text);
+        append_note(warning, note);
+        free(note);
+    } else if (fields->status == BLOOM_OK) {
+        fields->status = status;
+    }
+    free(text);
+    mpq_clear(bound);
+}
+
 /* The width warning of layouts.h, a note when the probes are not independent, and what the
  * rate does not model of a library's index arithmetic. */
 static void put_warning(bloom_fields *fields, const bloom_deployed_filter *filter)
@@ -351,9 +381,12 @@ static void put_warning(bloom_fields *fields, const bloom_deployed_filter *filte
     if (filter->description.scheme != BLOOM_PROBES_INDEPENDENT)
         append_note(&warning, scheme_note);
     const char *library_note = filter->description.library != 0
-        ? bloom_library_unmodelled(filter->description.library, filter->allocated) : NULL;
+        ? bloom_library_unmodelled(filter->description.library, filter->allocated, filter->layout.k)
+        : NULL;
     if (library_note != NULL)
         append_note(&warning, library_note);
+    if (bloom_layout_models_arithmetic(&filter->layout, filter->reachable))
+        append_arithmetic_note(&warning, fields, filter);
     if (warning != NULL)
         bloom_fields_text(fields, "warning", "warning", warning);
     else

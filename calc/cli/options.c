@@ -18,6 +18,7 @@
 
 #include <mpfr.h>
 
+#include "index_arithmetic.h"
 #include "options.h"
 #include "numbers.h"
 #include "standard_output.h"
@@ -547,6 +548,7 @@ static int run_program(const bloom_program *program, int argc, char **argv)
                 program->before_command();
             int status = program->commands[i].run(argc, argv, 2);
             mpfr_free_cache();   /* MPFR's cached constants: every block freed at exit (valgrind) */
+            bloom_guava_free_cache();
             return status;
         }
     refuse_command(program, "unknown command", argv[1]);

@@ -84,6 +84,12 @@ static int enclose_ribbon_at(mpfi_ptr result, const bloom_layout_arguments *layo
     return status;
 }
 
+int bloom_layout_models_arithmetic(const bloom_layout_arguments *layout, mpz_srcptr bits)
+{
+    return layout->kind == BLOOM_LAYOUT_STANDARD && layout->arithmetic == BLOOM_ARITHMETIC_GUAVA
+        && bloom_guava_model_applies(bits, layout->k);
+}
+
 /* The layout's rate for `bits` bits. */
 static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layout, mpz_srcptr bits)
 {
@@ -91,6 +97,8 @@ static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layo
     bloom_blocked_arguments blocked = { bits, layout->n, layout->k, layout->block_bits, layout->load };
     switch (layout->kind) {
     case BLOOM_LAYOUT_STANDARD:
+        if (bloom_layout_models_arithmetic(layout, bits))
+            return bloom_enclose_fpr_guava(result, &flat);
         return bloom_enclose_fpr_exact(result, &flat);
     case BLOOM_LAYOUT_PARTITIONED:
         return bloom_enclose_fpr_partitioned(result, &flat);
@@ -139,7 +147,8 @@ static int exact_layout_filter(mpq_ptr result, const void *arguments)
     mpz_init(reach);
     bloom_layout_reachable_bits(reach, layout);
     bloom_fpr_arguments flat = { reach, layout->n, layout->k, 0 };
-    int status = layout->kind == BLOOM_LAYOUT_STANDARD ? bloom_exact_fpr_exact(result, &flat)
+    int status = bloom_layout_models_arithmetic(layout, reach) ? BLOOM_UNDEFINED   /* enclosed only */
+               : layout->kind == BLOOM_LAYOUT_STANDARD ? bloom_exact_fpr_exact(result, &flat)
                                                        : bloom_exact_fpr_partitioned(result, &flat);
     mpz_clear(reach);
     return status;
@@ -287,7 +296,7 @@ static int settle_ribbon(bloom_deployed_filter *rop, mpz_srcptr n)
     mpz_set(rop->reachable, rop->allocated);
     rop->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_RIBBON, rop->allocated, n, 0,
                                             BLOOM_RIBBON_SEGMENT_BITS, BLOOM_LOAD_BINOMIAL, 64, 64,
-                                            slots };
+                                            slots, BLOOM_ARITHMETIC_UNIFORM };
     bloom_ribbon_sizing ribbon;
     bloom_ribbon_sizing_init(&ribbon);
     if (status == BLOOM_OK)
@@ -331,7 +340,9 @@ int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_de
     bloom_reachable_bits(rop->reachable, rop->allocated, settled->index_bits);
     rop->layout = (bloom_layout_arguments){ (bloom_layout_kind)settled->layout, rop->allocated, n,
                                             probes, settled->block_bits, BLOOM_LOAD_BINOMIAL,
-                                            settled->hash_bits, settled->index_bits, 0 };
+                                            settled->hash_bits, settled->index_bits, 0,
+                                            settled->library != 0
+                                                ? bloom_library_arithmetic(settled->library) : 0 };
     if (library_conflict)
         return BLOOM_DESCRIPTION_LIBRARY_FIXES;
     if (refused)

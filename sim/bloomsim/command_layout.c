@@ -111,6 +111,7 @@ int bloomsim_layout_settle(sim_layout *layout, const bloom_deployed_filter *filt
         bloom_options_error(line, "--layout: %s", reason);
         return BLOOM_EXIT_USAGE;
     }
+    layout->arithmetic = settled->arithmetic;
     if (!sim_layout_is_plain(layout) && run->filter != SIM_FILTER_STANDARD) {
         bloom_options_error(line, "--layout, --hash-bits and --index-bits apply to plain bit filters only");
         return BLOOM_EXIT_USAGE;

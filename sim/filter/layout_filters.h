@@ -61,6 +61,7 @@ typedef struct sim_layout {
     uint64_t slots;          /* a Ribbon (ribbon_filter.h): its slots; 0 otherwise */
     unsigned ribbon_lower_columns;        /* a Ribbon: its columns (ribbon.h) */
     uint64_t ribbon_upper_start_block;
+    int arithmetic;          /* the library's index arithmetic the prediction models (index_arithmetic.h) */
 } sim_layout;
 
 /*

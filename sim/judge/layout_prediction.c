@@ -27,7 +27,7 @@ int sim_layout_prediction_compute(sim_layout_prediction *prediction, const sim_l
     bloom_layout_arguments arguments = { layout->kind, prediction->bits, prediction->keys,
                                          layout->hashes, (unsigned long)layout->block_bits,
                                          BLOOM_LOAD_BINOMIAL, layout->hash_bits, layout->index_bits,
-                                         layout->slots };
+                                         layout->slots, layout->arithmetic };
     prediction->arguments = arguments;
     prediction->quantity = bloom_fpr_layout_quantity(&prediction->arguments);
     int status = sim_quantity_double(&prediction->value, &prediction->quantity);

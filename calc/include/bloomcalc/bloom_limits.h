@@ -60,6 +60,15 @@ extern "C" {
  * plans it lets through end within about half a second, measured). */
 #define BLOOM_PLAN_SEARCH_FACTOR 12
 
+/* Guava's index arithmetic (index_arithmetic.c, FORMULAS.md §q) is modelled
+ * exactly for m a multiple of 64 below 2^32 and k at most 16, when the work
+ * (b representatives x carry cells x 2^k subsets canonicalised, about as many
+ * bytes of memory times 4) is at most BLOOM_GUAVA_MODEL_WORK: measured to
+ * answer within about half a second (FORMULAS.md §q.4); above it a Guava
+ * filter's rate is the independent-probe rate and its warning says so. */
+#define BLOOM_GUAVA_MODEL_MAX_HASHES 16UL
+#define BLOOM_GUAVA_MODEL_WORK 3e6
+
 /* Levels L of the filters planned together by plan and table --levels
  * (the Monkey allocation): 1 to 10^6. */
 #define BLOOM_MAX_LEVELS 1000000UL

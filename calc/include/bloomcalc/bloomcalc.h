@@ -12,7 +12,8 @@
  * rounding is decided (Ziv's strategy: calc/FORMULAS.md §i in the source
  * distribution; every formula's derivation is in that file).  The manual page bloomcalc(3) has an
  * example.  The library never prints, never exits and keeps no global
- * state but MPFR's caches (mpfr_free_cache() releases them).
+ * state but MPFR's caches (mpfr_free_cache() releases them) and the last
+ * Guava mixture (index_arithmetic.h; bloom_guava_free_cache() releases it).
  */
 #ifndef BLOOMCALC_BLOOMCALC_H
 #define BLOOMCALC_BLOOMCALC_H
@@ -23,6 +24,7 @@
 #include "fpr.h"
 #include "growth.h"
 #include "hash_width.h"
+#include "index_arithmetic.h"
 #include "layout_rates.h"
 #include "layouts.h"
 #include "library_rules.h"

@@ -15,6 +15,7 @@
 #define BLOOMCALC_LAYOUTS_H
 
 #include "certified.h"
+#include "index_arithmetic.h"
 #include "layout_rates.h"
 
 #ifdef __cplusplus
@@ -79,6 +80,10 @@ typedef struct bloom_layout_arguments {
     unsigned long hash_bits;     /* bits of the one hash every probe derives from; 0: ideal */
     unsigned long index_bits;    /* probes reach bits 0 .. 2^index_bits - 1; 0: all m */
     unsigned long slots;         /* a Ribbon: its slots (m is its solution's bits, k is 0); 0 otherwise */
+    int arithmetic;              /* a bloom_index_arithmetic (index_arithmetic.h): 0, the layout's
+                                  * independent probes; BLOOM_ARITHMETIC_GUAVA, Guava's probes
+                                  * ((h1 + i h2) mod 2^63) mod m, modelled where
+                                  * bloom_guava_model_applies (a standard layout only) */
 } bloom_layout_arguments;
 
 /* How the k probes of a key are derived from its hash (bloomsim builds all
@@ -187,6 +192,10 @@ void bloom_deployed_filter_clear(bloom_deployed_filter *filter);
 
 /* rop = min(m, 2^index_bits), the bits the probes reach. */
 void bloom_layout_reachable_bits(mpz_ptr rop, const bloom_layout_arguments *layout);
+
+/* Nonzero when the layout's rate at `bits` reachable bits is the model of its index
+ * arithmetic (index_arithmetic.h: Guava's, within its limits) rather than independent probes. */
+int bloom_layout_models_arithmetic(const bloom_layout_arguments *layout, mpz_srcptr bits);
 
 /*
  * Enclose functions; arguments is a const bloom_layout_arguments *.

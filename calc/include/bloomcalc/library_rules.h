@@ -110,6 +110,10 @@ int bloom_library_is_ribbon(int library, int k_given);
  */
 void bloom_library_shape(bloom_layout_description *shape, int library);
 
+/* The index arithmetic the rates model for library `library` (index_arithmetic.h): Guava's
+ * for guava, guava@33 and guava@31, else BLOOM_ARITHMETIC_UNIFORM. */
+int bloom_library_arithmetic(int library);
+
 /*
  * Applies the library's caps to the rounded bits (RocksDB 0xffffffc0 bytes
  * of lines, parquet-mr 2^30 bits) and returns nonzero when the library
@@ -120,9 +124,10 @@ void bloom_library_shape(bloom_layout_description *shape, int library);
 int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
 
 /* What the rates do not model of library `library`'s index arithmetic for a filter of m bits
- * (a sentence for a warning, static), or NULL: Guava's arithmetic progression modulo 64 (always),
- * bloom-filters' 32-bit probes above 2^32 bits, libbloom's 32-bit reduction above 2^30 bits. */
-const char *bloom_library_unmodelled(int library, mpz_srcptr m);
+ * and k probes (a sentence for a warning, static), or NULL: Guava's arithmetic progression
+ * modulo 64 where its model does not apply (bloom_guava_model_applies), bloom-filters' 32-bit
+ * probes above 2^32 bits, libbloom's 32-bit reduction above 2^30 bits. */
+const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k);
 
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
