@@ -206,16 +206,24 @@ static unsigned batched_compared;
 
 /* Nonzero when the positions of a batched source from the key's XXH3
  * halves (sim_hash_xxh3_values of its value, then
- * sim_key_probes_scatter_positions or the block start and packed offsets)
- * equal `expected`; 1 for a source that is not batched. */
+ * sim_key_probes_scatter_positions and a cursor started from the halves,
+ * or the block start and packed offsets) equal `expected`; 1 for a source
+ * that is not batched. */
 static int batched_equal(const sim_key_probes *probes, const sim_key_stream *stream, uint64_t index,
                          const uint64_t *expected)
 {
     if (!probes->batched_scatter && !probes->batched_blocks)
         return 1;
-    uint64_t value = sim_key_value(stream, index), low, high, got[16];
+    uint64_t value = sim_key_value(stream, index), low, high, got[16] = { 0 };
     sim_hash_xxh3_values(&low, &high, &value, 1, stream->role == SIM_KEYS_ABSENT, &probes->prober->seeds);
     if (probes->batched_scatter) {
+        /* the queries' cursor started from the halves hands out the same positions */
+        sim_key_cursor cursor;
+        sim_key_cursor_start_halves(&cursor, probes, low, high);
+        for (unsigned i = 0; i < probes->hashes; i++)
+            got[i] = sim_key_cursor_next(&cursor, probes);
+        if (memcmp(expected, got, probes->hashes * sizeof *got) != 0)
+            return 0;
         sim_key_probes_scatter_positions(probes, low, high, got);
     } else {
         uint64_t first;

@@ -600,6 +600,7 @@ typedef struct query_task {
     uint64_t count;
     unsigned window;
     int batched;                  /* batched block keys (ask_batched_blocks) */
+    int batched_scatter;          /* batched scattered keys: cursors started from hashed halves */
     atomic_uint_fast64_t next_block;
     uint64_t *positives;          /* per member */
     uint64_t *asked;              /* per member */
@@ -615,22 +616,43 @@ static void aim(flight *key, const query_task *task)
     __builtin_prefetch(&task->filter->words[key->position / 64], 0, 3);
 }
 
-static void launch(flight *key, const query_task *task, uint64_t index)
+/* The XXH3 halves of the next generated keys to launch (batched scattered
+ * sources): KEY_BATCH keys hashed at once, eight a vector (hash.c). */
+typedef struct halves_ahead {
+    uint64_t first, count;        /* keys [first, first + count) are hashed */
+    uint64_t lows[KEY_BATCH], highs[KEY_BATCH];
+} halves_ahead;
+
+static void launch(flight *key, const query_task *task, uint64_t index, uint64_t end, halves_ahead *ahead)
 {
-    sim_key_at(task->keys, index, &key->key);
-    sim_key_cursor_start(&key->cursor, task->probes, key->key.bytes, key->key.length);
+    if (task->batched_scatter) {
+        if (index >= ahead->first + ahead->count) {
+            ahead->first = index;
+            ahead->count = end - index < KEY_BATCH ? end - index : KEY_BATCH;
+            hash_batch(ahead->lows, ahead->highs, task->probes, task->keys, index, (unsigned)ahead->count);
+        }
+        sim_key_cursor_start_halves(&key->cursor, task->probes, ahead->lows[index - ahead->first],
+                                    ahead->highs[index - ahead->first]);
+    } else {
+        sim_key_at(task->keys, index, &key->key);
+        sim_key_cursor_start(&key->cursor, task->probes, key->key.bytes, key->key.length);
+    }
     key->live = 1;
     aim(key, task);
 }
 
 /* Asks keys [first, end) with up to task->window in flight, visiting them
- * round-robin; returns the positives. */
+ * round-robin; returns the positives.  Keys are launched in index order,
+ * so the halves of a batched source are hashed KEY_BATCH keys ahead. */
 static uint64_t ask_scattered(const query_task *task, flight *flights, uint64_t first, uint64_t end)
 {
     unsigned hashes = task->probes->hashes, used = 0, live = 0;
     uint64_t next = first, positives = 0;
+    halves_ahead ahead;
+    ahead.first = first;
+    ahead.count = 0;
     for (; used < task->window && next < end; used++, live++)
-        launch(&flights[used], task, next++);
+        launch(&flights[used], task, next++, end, &ahead);
     while (live > 0)
         for (unsigned w = 0; w < used; w++) {
             flight *key = &flights[w];
@@ -643,7 +665,7 @@ static uint64_t ask_scattered(const query_task *task, flight *flights, uint64_t 
             }
             positives += (uint64_t)set;
             if (next < end) {
-                launch(key, task, next++);
+                launch(key, task, next++, end, &ahead);
             } else {
                 key->live = 0;
                 live--;
@@ -799,6 +821,7 @@ uint64_t sim_bulk_count_maybe(const sim_bit_filter *filter, const sim_key_probes
     task.count = count;
     task.progress = options->progress;
     task.batched = probes->batched_blocks && keys->file == NULL;
+    task.batched_scatter = probes->batched_scatter && keys->file == NULL;
     task.window = options->window < 1 ? 1
                   : options->window > SIM_BULK_MAX_WINDOW ? SIM_BULK_MAX_WINDOW : options->window;
     atomic_init(&task.next_block, 0);

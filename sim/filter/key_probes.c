@@ -165,15 +165,27 @@ static inline void xxh3_partitioned(sim_key_cursor *cursor, const sim_key_probes
 {
     sim_hash_stream *stream = &cursor->probe.stream;
     uint64_t index = stream->words_drawn, low = stream->low, high = stream->high;
-    for (unsigned i = cursor->index, p = 0; i < probes->hashes; i++, p++) {
-        unsigned larger = i < probes->slice_larger;
-        const sim_exact_range *draw = &probes->slices[larger];
+    const unsigned hashes = probes->hashes, larger = probes->slice_larger;
+    const uint64_t base = probes->slice_base;
+    /* the larger slices (first i (base + 1)), then the others (first
+     * i base + larger): two loops, each with its range and bound held in
+     * registers (one loop choosing per probe kept them in memory; the
+     * partitioned build was 20 % slower than the standard one) */
+    unsigned i = cursor->index, p = 0;
+    for (const uint64_t range = probes->slices[1].range, surplus = probes->slices[1].surplus; i < larger && i < hashes;
+         i++, p++) {
         unsigned __int128 product;
         do
-            product = (unsigned __int128)xxh3_word(low, high, index++) * draw->range;
-        while ((uint64_t)product < draw->surplus);
-        positions[p] = (uint64_t)i * probes->slice_base + (larger ? i : probes->slice_larger)
-                       + (uint64_t)(product >> 64);
+            product = (unsigned __int128)xxh3_word(low, high, index++) * range;
+        while ((uint64_t)product < surplus);
+        positions[p] = (uint64_t)i * (base + 1) + (uint64_t)(product >> 64);
+    }
+    for (const uint64_t range = probes->slices[0].range, surplus = probes->slices[0].surplus; i < hashes; i++, p++) {
+        unsigned __int128 product;
+        do
+            product = (unsigned __int128)xxh3_word(low, high, index++) * range;
+        while ((uint64_t)product < surplus);
+        positions[p] = (uint64_t)i * base + larger + (uint64_t)(product >> 64);
     }
     stream->words_drawn = index;
 }
@@ -198,6 +210,22 @@ unsigned sim_key_cursor_rest(sim_key_cursor *cursor, const sim_key_probes *probe
     }
     cursor->index = probes->hashes;
     return count;
+}
+
+void sim_key_cursor_start_halves(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t low, uint64_t high)
+{
+    cursor->index = 0;
+    cursor->first = 0;
+    sim_hash_stream *stream = &cursor->probe.stream;
+    stream->function = SIM_HASH_XXH3;
+    stream->bytes = NULL;
+    stream->length = 0;
+    stream->seeds = &probes->prober->seeds;
+    stream->low = low;
+    stream->high = high;
+    stream->words_drawn = 0;
+    stream->batch.word = 0;
+    stream->batch.left = 0;
 }
 
 void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low, uint64_t high,

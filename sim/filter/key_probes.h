@@ -250,6 +250,11 @@ uint64_t sim_key_probes_blocks_count(const sim_key_probes *probes, const uint64_
 void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low, uint64_t high,
                                       uint64_t *positions);
 
+/* Starts a key of a batched scattered source (probes->batched_scatter)
+ * from its XXH3 halves, as sim_key_cursor_start would after hashing it:
+ * sim_key_cursor_next then hands out the same positions. */
+void sim_key_cursor_start_halves(sim_key_cursor *cursor, const sim_key_probes *probes, uint64_t low, uint64_t high);
+
 /* Stores the key's k positions in positions[0..k-1] (start and k nexts). */
 void sim_key_probes_positions(const sim_key_probes *probes, const void *bytes, size_t length,
                               uint64_t *positions);
