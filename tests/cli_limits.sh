@@ -54,7 +54,16 @@ refuse "rate" "$build/bloomcalc" plan -m 1e3 -p 1e-30
 refuse "hashes" "$build/bloomcalc" converge -c 10 -k 1 -m 2^6
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.
 refuse "levels" "$build/bloomcalc" lsm -L 1000 -T 1000000
-refuse "tightening" "$build/bloomcalc" grow -n 1e9 -s 1 --initial 1e6 -r 0.5
+refuse "tightening" "$build/bloomcalc" grow -n 2e8 -s 1 --initial 1e6 -r 0.3
+# ... more than 256 sub-filters, and sub-filters whose best k together cost too much, both
+# named by --initial (2.9 s and 9 s before), while 256 sub-filters inside the budget answer
+# (and bloomsim grow refuses in the same words: one growth plan).
+refuse "more than 256 sub-filters" "$build/bloomcalc" grow -n 1e9 -s 1 --initial 1e6 -r 0.9
+refuse "best hash counts" "$build/bloomcalc" grow -n 256 -s 1 --initial 1 -r 0.5
+refuse "best hash counts" "$build/bloomsim" grow -n 256 -s 1 --initial 1 -r 0.5
+"$build/bloomcalc" grow -n 2.56e8 -s 1 --initial 1e6 -r 0.5 --format csv >"$out" 2>"$err"
+[ "$(csv_field filters)" = 256 ]
+check "grow -n 2.56e8 -s 1 --initial 1e6 -r 0.5: 256 sub-filters" $?
 # ... while the same filters with a fixed k, or just inside the limits, answer.
 "$build/bloomcalc" plan -n 1 -m 2^20 -k 20 --format csv >"$out" 2>"$err"
 check "plan -n 1 -m 2^20 -k 20 answers" $?

@@ -43,8 +43,13 @@ plan -n 1 -p 1e-100
 plan -n 1 -m 1000
 plan -n 1 -m 1442
 grow -n 1e9 -s 1 --initial 1e6 -r 0.5
+grow -n 2e8 -s 1 --initial 1e6 -r 0.3
 grow -n 1 --initial 1 -s 1
 grow -n 1e9 -s 1000 --initial 1
+grow -n 1e9 -s 1 --initial 1e6 -r 0.9
+grow -n 256 -s 1 --initial 1 -r 0.5
+grow -n 2.56e8 -s 1 --initial 1e6 -r 0.5
+grow -n 256 -s 1 --initial 1 -r 0.99
 structures 1e-300 -n 2^64 --counter-bits 1
 structures 0.999999 -n 1
 structures 1% -n 1e6 --counter-bits 6
@@ -83,5 +88,4 @@ fpr -m 2^128 -n 2^64 -k 300
 plan -n 1e3 -m 1e9 -k 1000
 plan -n 1 -m 1e4 -k 1000
 plan -m 2^256 -p 0.5 -k 1000
-plan -m 1e4 -p 1e-2 -k 1000
-grow -n 1e9 -s 1 --initial 1e6 -r 0.9'
+plan -m 1e4 -p 1e-2 -k 1000'

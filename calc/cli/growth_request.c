@@ -92,6 +92,13 @@ int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *re
                             "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
         return BLOOM_EXIT_USAGE;
     }
+    if (planned == BLOOM_UNRESOLVED) {
+        bloom_options_error(line, "--initial: so many sub-filters with so few keys for their bits "
+                            "that certifying their best hash counts takes too long (each k that "
+                            "Bloom's bound leaves open needs its exact rate); accepted: a larger "
+                            "--initial or --growth, or a larger -r/--tightening or -p/--rate");
+        return BLOOM_EXIT_USAGE;
+    }
     if (planned != BLOOM_OK) {
         bloom_options_error(line, "a sub-filter could not be certified");
         return BLOOM_EXIT_FAILURE;

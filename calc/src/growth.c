@@ -85,13 +85,28 @@ static size_t add_subfilters(bloom_growth *growth, mpz_srcptr initial_capacity, 
     return complete ? count : 0;
 }
 
-/* Sizes sub-filter i and adds it to the totals. */
+/* Sizes every sub-filter's bits by the textbook rule; BLOOM_UNRESOLVED when their best hash
+ * counts together would cost more than BLOOM_BEST_HASHES_WORK to certify. */
+static int size_bits_within_budget(bloom_growth *growth)
+{
+    double total = 0;
+    int status = BLOOM_OK;
+    for (size_t i = 0; i < growth->filters && status == BLOOM_OK && total <= BLOOM_BEST_HASHES_WORK; i++) {
+        bloom_subfilter *filter = &growth->subfilter[i];
+        double work = 0;
+        status = bloom_total_bits(filter->bits, filter->capacity, filter->rate);
+        if (status == BLOOM_OK)
+            status = bloom_best_hashes_work(&work, filter->bits, filter->capacity);
+        total += work;
+    }
+    return status == BLOOM_OK && total > BLOOM_BEST_HASHES_WORK ? BLOOM_UNRESOLVED : status;
+}
+
+/* Chooses sub-filter i's k (its bits sized) and adds it to the totals. */
 static int size_subfilter(bloom_growth *growth, size_t i, mpz_srcptr n)
 {
     bloom_subfilter *filter = &growth->subfilter[i];
-    int status = bloom_total_bits(filter->bits, filter->capacity, filter->rate);
-    if (status == BLOOM_OK)
-        status = bloom_best_hashes(&filter->k, filter->bits, filter->capacity);
+    int status = bloom_best_hashes(&filter->k, filter->bits, filter->capacity);
     mpz_add(growth->bits, growth->bits, filter->bits);
     growth->probes_absent += filter->k;
     mpq_t term;                     /* (1 - p_i) into the product; keys_i (t - i)/n into the mean */
@@ -134,7 +149,7 @@ int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigne
     mpq_set_ui(growth->rate_bound, 1, 1);
     mpq_set_ui(growth->filters_checked_present, 0, 1);
     growth->probes_absent = 0;
-    int status = BLOOM_OK;
+    int status = size_bits_within_budget(growth);
     for (size_t i = 0; i < growth->filters && status == BLOOM_OK; i++)
         status = size_subfilter(growth, i, n);
     mpq_t one;

@@ -52,7 +52,12 @@ int bloom_growth_rate_below_limit(const bloom_growth *growth);
  * Plans the filter for n keys: initial capacity n0 >= 1, growth s >= 1
  * (s = 1: equal sub-filters), first rate p0 in (0, 1), tightening r in
  * (0, 1].  At most BLOOM_GROWTH_MAX_FILTERS sub-filters (else
- * BLOOM_UNDEFINED; bloom_limits.h).  Returns a bloom_status.
+ * BLOOM_UNDEFINED; bloom_limits.h).  BLOOM_UNRESOLVED, before any best k
+ * is searched, when certifying the sub-filters' best hash counts would
+ * cost more than BLOOM_BEST_HASHES_WORK together (the sum of
+ * bloom_best_hashes_work, sizing.h: many small sub-filters at small
+ * rates, "grow -n 256 -s 1 --initial 1 -r 0.5" took 9 s).  Returns a
+ * bloom_status.
  */
 int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
                       mpq_srcptr first_rate, mpq_srcptr tightening, mpz_srcptr n);
