@@ -416,7 +416,8 @@ packed_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint
     const uint64_t stride = word_stride(probes);
     lanes8 out = high >> draw_shift;
     for (unsigned i = 1; i < probes->hashes; i++) {
-        lanes8 x = mix_lanes(low + (uint64_t)i * SIM_GOLDEN_GAMMA) ^ high;
+        const uint64_t step = (uint64_t)i * SIM_GOLDEN_GAMMA;   /* a uint64_t, as clang broadcasts only the lane type */
+        lanes8 x = mix_lanes(low + step) ^ high;
         out |= ((x >> draw_shift) + i * stride) << (i * shift);
     }
     memcpy(packed, &out, sizeof out);
