@@ -143,6 +143,10 @@ refuse "required" "$sim" fpr -m 64 -n 8
 refuse "required" "$sim" lsm -L 3 -n 1000
 refuse "required" "$sim" delete -m 32 -k 3
 refuse "needs two of" "$sim" plan 1000
+# a filter that sizing makes larger than bloomsim builds (-c, or a plan's m), before any memory check
+refuse "largest filter" "$sim" fpr -n 2^39 -c 10 -k 7
+refuse "largest filter" "$sim" plan -n 2^36 -c 100
+refuse "largest filter" "$sim" plan 2^36 1e-12
 refuse "level" "$sim" lsm -L 3 -p 1% -n 1000 --level 4
 refuse "too few bits" "$calc" plan -m 2 -p 1e-9
 refuse "at least two sizes" "$calc" converge -m 2^6 --fit

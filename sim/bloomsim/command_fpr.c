@@ -4,13 +4,11 @@
  * three predictions.  Parsing and printing only (command_shared.h).
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
 #include "library_rules.h"
-#include "numbers.h"
 #include "sizing_given.h"
 
 static const char description_start[] =
@@ -41,18 +39,6 @@ static int read_sizes(bloom_command_line *line, mpz_ptr m, mpz_ptr n, mpq_srcptr
     if (status == BLOOM_EXIT_SUCCESS)
         status = ribbon ? bloom_ribbon_sizes(m, n, c, &given, layout, line)
                         : bloom_given_resolve(&given, n, m, c, line);
-    mpz_t most;
-    mpz_init(most);
-    mpz_ui_pow_ui(most, 2, SIM_MAX_BITS_LOG2);
-    if (status == BLOOM_EXIT_SUCCESS && (mpz_cmp(m, most) > 0 || mpz_cmp(n, most) > 0)) {
-        char *bits = bloom_format_integer(m, 0), *keys = bloom_format_integer(n, 0);
-        bloom_options_error(line, "-c/--bits-per-key: %s bits for %s keys; accepted: at most %s bits "
-                            "and %s keys", bits, keys, SIM_MAX_BITS_TEXT, SIM_MAX_BITS_TEXT);
-        free(bits);
-        free(keys);
-        status = BLOOM_EXIT_USAGE;
-    }
-    mpz_clear(most);
     return status;
 }
 

@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "command_layout.h"
@@ -16,6 +17,7 @@
 #include "layout_prediction.h"
 #include "library_probes.h"
 #include "library_rules.h"
+#include "numbers.h"
 #include "ribbon.h"
 
 /* Nonzero when the filter built is the standard filter described: the
@@ -206,11 +208,36 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
     return status;
 }
 
+/* Refuses, naming the sizing options, a filter that sizing made larger than bloomsim builds
+ * (m = round(n C) from -c, or a plan's m): the options' own ranges cannot see it. */
+static int refuse_beyond_simulator(const bloom_command_line *line, mpz_srcptr bits, mpz_srcptr keys)
+{
+    mpz_t most;
+    mpz_init(most);
+    mpz_setbit(most, SIM_MAX_BITS_LOG2);
+    int within = mpz_cmp(bits, most) <= 0 && mpz_cmp(keys, most) <= 0;
+    mpz_clear(most);
+    if (within)
+        return BLOOM_EXIT_SUCCESS;
+    /* finding an option only reads the table (fpr has no -p, and bloom_options_given asserts one) */
+    int has_rate = bloom_options_find((bloom_command_line *)line, "rate") != NULL;
+    char *bits_text = bloom_format_integer(bits, 1), *keys_text = bloom_format_integer(keys, 1);
+    bloom_options_error(line, "-m/--bits, -n/--keys%s or -c/--bits-per-key: the filter is %s bits for "
+                        "%s keys; accepted: at most %s bits and %s keys, bloomsim's largest filter",
+                        has_rate ? ", -p/--rate" : "", bits_text,
+                        keys_text, SIM_MAX_BITS_TEXT, SIM_MAX_BITS_TEXT);
+    free(bits_text);
+    free(keys_text);
+    return BLOOM_EXIT_USAGE;
+}
+
 int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
                                       const bloom_layout_description *description, mpz_srcptr bits,
                                       mpz_srcptr keys, unsigned long hashes, int k_given,
                                       bloomsim_extra_fields extra, const void *context)
 {
+    if (refuse_beyond_simulator(line, bits, keys) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
     bloomsim_measurement measurement;
     memset(&measurement, 0, sizeof measurement);
     sim_layout layout;
