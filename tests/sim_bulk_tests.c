@@ -491,6 +491,59 @@ static void test_block_batches_equal_one_by_one(void)
     CU_ASSERT_EQUAL(compared, 3);
 }
 
+/* For a partitioned filter of `bits` bits and k = `hashes`: the batched
+ * positions of BATCH_KEYS absent keys (sim_key_probes_scatter_batch, with
+ * the lanes when the processor has them) equal each key's
+ * sim_key_probes_scatter_positions with the lanes off, which
+ * test_key_probes_equal_layout_positions compares with
+ * sim_layout_positions.  Some keys get a low or high half of 0, whose word
+ * Lemire's test rejects in every slice that is not a power of two, so the
+ * lanes' redraw runs too.  Returns whether the lanes were used. */
+static int partitioned_batch_equals_one_by_one(uint64_t bits, unsigned hashes)
+{
+    sim_layout layout;
+    const layout_case shape = { BLOOM_LAYOUT_PARTITIONED, hashes, 0, 0, 0, 0, 0 };
+    layout_at(&layout, &shape, bits);
+    sim_prober prober;
+    sim_key_probes probes, scalar;
+    probes_of(&layout, 5, &prober, &probes);
+    scalar = probes;
+    scalar.vector_draws = 0;
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    uint64_t values[BATCH_KEYS], lows[BATCH_KEYS], highs[BATCH_KEYS];
+    sim_key_values(values, &absent, 0, BATCH_KEYS);
+    sim_hash_xxh3_values(lows, highs, values, BATCH_KEYS, 1, &prober.seeds);
+    lows[3] = 0;                 /* probe 0 redrawn */
+    highs[12] = 0;               /* probe 1 redrawn */
+    lows[40] = highs[40] = 0;
+    enum { STRIDE = BATCH_KEYS + 5 };
+    static uint64_t batch[16 * STRIDE];
+    sim_key_probes_scatter_batch(&probes, lows, highs, BATCH_KEYS, STRIDE, batch);
+    for (unsigned j = 0; j < BATCH_KEYS; j++) {
+        uint64_t one[16];
+        sim_key_probes_scatter_positions(&scalar, lows[j], highs[j], one);
+        for (unsigned i = 0; i < hashes; i++)
+            CU_ASSERT_EQUAL(batch[i * STRIDE + j], one[i]);
+    }
+    return probes.vector_draws;
+}
+
+/* The partitioned build's batched draws, eight keys a vector (issue 16,
+ * PERFORMANCE.md §l.10), equal the one-by-one draws: slices of every
+ * size class (larger slices or none, a power of two, just below 2^32,
+ * one slice), and the lanes are used on a processor with AVX-512 unless
+ * a slice reaches 2^32 bits. */
+static void test_partitioned_batches_equal_one_by_one(void)
+{
+    const uint64_t bits[] = { LAYOUT_BITS, 7 * 1000003, 7 << 20, (1ULL << 28) + 3, 3 * ((1ULL << 32) - 1), 123457,
+                              7 * (1ULL << 32) + 11 };
+    const unsigned hashes[] = { 7, 7, 7, 5, 3, 1, 7 };
+    int lanes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
+    for (size_t c = 0; c < sizeof bits / sizeof bits[0]; c++)
+        CU_ASSERT_EQUAL(partitioned_batch_equals_one_by_one(bits[c], hashes[c]), lanes && bits[c] / hashes[c] + 1 < (1ULL << 32));
+}
+
 enum { LAYOUT_KEYS = 250000, LAYOUT_QUERIES = 100000 };
 
 /* The bulk engine itself, every layout, buffers from 1 KiB (nearly every
@@ -616,6 +669,7 @@ static const bloom_test_case cases[] = {
       test_layouts_bulk_buffers },
     { "small filters of every layout: binomial check against fpr_layout", test_small_layouts_match_exact_rate },
     { "batched block keys: eight at a time equal one by one", test_block_batches_equal_one_by_one },
+    { "batched partitioned keys: eight at a time equal one by one", test_partitioned_batches_equal_one_by_one },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

@@ -378,6 +378,24 @@ static void hash_batch(uint64_t *lows, uint64_t *highs, const sim_key_probes *pr
     sim_hash_xxh3_values(lows, highs, values, count, keys->role == SIM_KEYS_ABSENT, &probes->prober->seeds);
 }
 
+/* Most probes a key of a batch drawn in lanes (sim_key_probes_scatter_batch)
+ * may have: its positions stay on the stack. */
+#define LANE_PROBES 32U
+
+/* A batch of scattered keys whose probes are drawn eight keys a vector
+ * (a partitioned source with probes->vector_draws): all their positions
+ * first, then bucketed key after key, in the order of the loop below. */
+static void scatter_lanes(const build_task *task, thread_buckets *own, const uint64_t *lows, const uint64_t *highs,
+                          unsigned count)
+{
+    const sim_key_probes *probes = task->probes;
+    uint64_t positions[LANE_PROBES * KEY_BATCH];
+    sim_key_probes_scatter_batch(probes, lows, highs, count, KEY_BATCH, positions);
+    for (unsigned i = 0; i < count; i++)
+        for (unsigned p = 0; p < probes->hashes; p++)
+            bucket_probe(task, own, positions[p * KEY_BATCH + i]);
+}
+
 /* Batched keys (generated keys whose positions follow from their XXH3
  * halves, key_probes.h): phase 1 for keys [first, end), KEY_BATCH keys
  * hashed in one call.  A block key with packed offsets
@@ -388,11 +406,16 @@ static void scatter_batched(const build_task *task, thread_buckets *own, uint64_
 {
     const sim_key_probes *probes = task->probes;
     uint64_t lows[KEY_BATCH], highs[KEY_BATCH], packed[KEY_BATCH], positions[SIM_MAX_KEY_PROBES];
+    const int lanes = task->key_words == 0 && probes->vector_draws && probes->hashes <= LANE_PROBES;
     for (uint64_t j = first; j < end; j += KEY_BATCH) {
         unsigned count = end - j < KEY_BATCH ? (unsigned)(end - j) : KEY_BATCH;
         hash_batch(lows, highs, probes, task->keys, j, count);
         if (task->key_words != 0)
             sim_key_probes_blocks_packed(probes, lows, highs, count, packed);
+        if (lanes) {
+            scatter_lanes(task, own, lows, highs, count);
+            continue;
+        }
         for (unsigned i = 0; i < count; i++) {
             uint64_t block;
             if (task->key_words == 0) {

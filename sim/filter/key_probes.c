@@ -83,6 +83,9 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
         probes->slice_larger = (unsigned)(layout->reachable % layout->hashes);
         probes->slices[0] = exact_range(probes->slice_base);
         probes->slices[1] = exact_range(probes->slice_base + 1);
+        /* the lanes' draw multiplies 32-bit halves (partitioned_keys_eight) */
+        probes->vector_draws = probes->slices[1].range < ((uint64_t)1 << 32) && __builtin_cpu_supports("avx512f")
+                               && __builtin_cpu_supports("avx512dq");
         break;
     case SIM_FAMILY_BLOCKED:
     case SIM_FAMILY_SPLIT_BLOCK:
@@ -242,6 +245,89 @@ void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low
         xxh3_draws(&cursor.probe.stream, &probes->offsets, 0, 0, probes->hashes, positions);
 }
 
+/* ---- partitioned keys eight to a vector ---- */
+
+typedef uint64_t lanes8 __attribute__((vector_size(64)));
+
+/* SplitMix64's finaliser (sim_mix64) in each lane. */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8 mix_lanes(lanes8 x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ x >> 31;
+}
+
+/* The exact draws U(range) of the words w in each lane, range < 2^32:
+ * with w = 2^32 a + b and b range = 2^32 c + d, the 128-bit product
+ * w range is 2^32 s + d where s = a range + c < 2^64, so its high half is
+ * s >> 32 and its low half (s << 32) | d, the value Lemire's test compares
+ * with the surplus; the lanes whose word that test rejects get all ones
+ * in *rejected.  Two 32 x 32 multiplications (vpmuludq) a lane instead
+ * of a 64 x 64 one. */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8
+draw_lanes(lanes8 w, uint64_t range, uint64_t surplus, lanes8 *rejected)
+{
+    const lanes8 ranges = (lanes8){ 0 } + range;
+    lanes8 low_product = (lanes8)_mm512_mul_epu32((__m512i)w, (__m512i)ranges);
+    lanes8 s = (lanes8)_mm512_mul_epu32((__m512i)(w >> 32), (__m512i)ranges) + (low_product >> 32);
+    lanes8 low = s << 32 | (low_product & 0xffffffffULL);
+    *rejected |= (lanes8)(low < surplus);
+    return s >> 32;
+}
+
+/* Eight partitioned keys at once, key l of lows/highs in lane l: probe i
+ * of every lane drawn from word i of its stream (the low half, the high
+ * half, then SplitMix64(low + (i - 1) golden) XOR high) in slice i, stored in
+ * positions[i * stride + l].  Returns a mask of the lanes whose draws
+ * were not all accepted at the first try (their probes then come from
+ * later words: the caller redraws those keys one by one). */
+__attribute__((target("avx512f,avx512dq"))) static unsigned
+partitioned_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs, size_t stride,
+                       uint64_t *positions)
+{
+    lanes8 low, high, rejected = { 0 };
+    memcpy(&low, lows, sizeof low);
+    memcpy(&high, highs, sizeof high);
+    const unsigned hashes = probes->hashes, larger = probes->slice_larger;
+    const uint64_t base = probes->slice_base;
+    for (unsigned i = 0; i < hashes; i++) {
+        const uint64_t step = (uint64_t)(i - 1) * SIM_GOLDEN_GAMMA;   /* a uint64_t: clang broadcasts only the lane type */
+        lanes8 word = i == 0 ? low : i == 1 ? high : mix_lanes(low + step) ^ high;
+        const sim_exact_range *slice = &probes->slices[i < larger];
+        const uint64_t first = (uint64_t)i * base + (i < larger ? i : larger);
+        lanes8 position = draw_lanes(word, slice->range, slice->surplus, &rejected) + first;
+        memcpy(positions + i * stride, &position, sizeof position);
+    }
+    unsigned mask = 0;
+    for (unsigned l = 0; l < 8; l++)
+        mask |= (unsigned)(rejected[l] != 0) << l;
+    return mask;
+}
+
+void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
+                                  unsigned count, size_t stride, uint64_t *positions)
+{
+    uint64_t one[SIM_MAX_KEY_PROBES];
+    unsigned j = 0;
+    if (probes->vector_draws && probes->family == SIM_FAMILY_PARTITIONED)
+        for (; j + 8 <= count; j += 8) {
+            unsigned redraw = partitioned_keys_eight(probes, lows + j, highs + j, stride, positions + j);
+            for (unsigned l = 0; redraw != 0; l++, redraw >>= 1)
+                if (redraw & 1) {
+                    sim_key_probes_scatter_positions(probes, lows[j + l], highs[j + l], one);
+                    for (unsigned i = 0; i < probes->hashes; i++)
+                        positions[i * stride + j + l] = one[i];
+                }
+        }
+    for (; j < count; j++) {
+        sim_key_probes_scatter_positions(probes, lows[j], highs[j], one);
+        for (unsigned i = 0; i < probes->hashes; i++)
+            positions[i * stride + j] = one[i];
+    }
+}
+
 /* ---- packed offsets of a block key ---- */
 
 /* The stride between the words of a split block (0: one range over the block). */
@@ -262,24 +348,12 @@ static uint64_t packed_one_by_one(sim_key_cursor *cursor, const sim_key_probes *
     return packed;
 }
 
-typedef uint64_t lanes8 __attribute__((vector_size(64)));
-
 /* Lanes of v in the order given: GCC's and Clang's builtins for one operation. */
 #if defined(__clang__)
 #define LANES8_SHUFFLE(v, a, b, c, d, e, f, g, h) __builtin_shufflevector(v, v, a, b, c, d, e, f, g, h)
 #else
 #define LANES8_SHUFFLE(v, a, b, c, d, e, f, g, h) __builtin_shuffle(v, (lanes8){ a, b, c, d, e, f, g, h })
 #endif
-
-/* SplitMix64's finaliser (sim_mix64) in each lane. */
-__attribute__((target("avx512f,avx512dq"))) static inline lanes8 mix_lanes(lanes8 x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ x >> 31;
-}
 
 /* Eight probes at once: lane l is probe i = index + l (l < count <= 8),
  * drawn from word w = words_drawn + l of the XXH3 stream with halves low,

@@ -78,7 +78,7 @@ typedef struct sim_key_probes {
     uint64_t slice_base;       /* partitioned: floor(reachable / k) */
     unsigned slice_larger;     /* partitioned: reachable mod k (the larger slices, first) */
     unsigned packed_shift;     /* log2 B when sim_key_cursor_packed applies (else 0) */
-    int vector_draws;          /* sim_key_cursor_packed may use AVX-512 (set from the processor) */
+    int vector_draws;          /* AVX-512 lanes for packed offsets or partitioned batches (set from the processor) */
     int batched_blocks;        /* the sim_key_probes_block_* functions apply (see there) */
     int batched_scatter;       /* sim_key_probes_scatter_positions applies (see there) */
 } sim_key_probes;
@@ -249,6 +249,15 @@ uint64_t sim_key_probes_blocks_count(const sim_key_probes *probes, const uint64_
  * from a stream with these halves). */
 void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low, uint64_t high,
                                       uint64_t *positions);
+
+/* sim_key_probes_scatter_positions of `count` keys (halves lows[j],
+ * highs[j]): probe i of key j in positions[i * stride + j] (stride >=
+ * count).  A partitioned source whose slices are below 2^32 bits draws
+ * eight keys a vector when the processor has AVX-512 (probes->vector_draws,
+ * PERFORMANCE.md §l.10): the same words, the same exact draws; a key whose
+ * draw was rejected in a lane is redrawn one by one. */
+void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
+                                  unsigned count, size_t stride, uint64_t *positions);
 
 /* Starts a key of a batched scattered source (probes->batched_scatter)
  * from its XXH3 halves, as sim_key_cursor_start would after hashing it:
