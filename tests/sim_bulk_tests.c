@@ -19,6 +19,7 @@
 #include "layout_prediction.h"
 #include "random.h"
 #include "sim_suites.h"
+#include "tiny.h"
 
 enum { KEYS = 40000, QUERIES = 30000 };
 
@@ -423,6 +424,62 @@ static void test_packed_offsets_equal_layout_positions(void)
     CU_ASSERT_EQUAL(packed, 4);
 }
 
+static int same_tiny_source(const sim_tiny_source *a, const sim_tiny_source *b)
+{
+    return a->state == b->state && a->batch.word == b->batch.word && a->batch.left == b->batch.left;
+}
+
+/* Nonzero when the one-word loop of a partitioned filter of `bits` <= 64
+ * bits (tiny.h, small->partitioned_word) inserts the same words, answers
+ * the same count and leaves both streams where the general small-filter
+ * loop leaves them, over 3000 trials of `keys` keys and `queries` queries
+ * (calls of 1, 2 and 3 keys in turn, as the harness's chunks split a trial). */
+static int partitioned_word_equals_general(uint64_t bits, unsigned hashes, uint64_t keys, uint64_t queries)
+{
+    sim_layout layout;
+    const layout_case shape = { BLOOM_LAYOUT_PARTITIONED, hashes, 0, 0, 0, 0, 0 };
+    layout_at(&layout, &shape, bits);
+    sim_small_layout fast, general;
+    CU_ASSERT_FATAL(sim_small_layout_init(&fast, &layout, bits, hashes));
+    CU_ASSERT_FATAL(fast.partitioned_word);
+    general = fast;
+    general.partitioned_word = 0;
+    int equal = 1;
+    for (uint64_t trial = 0; trial < 3000; trial++) {
+        sim_small_source a, b;
+        sim_small_source_start(&a, sim_derive_seed(23, SIM_SEED_HASH, trial));
+        b = a;
+        uint64_t words_a[SIM_SMALL_WORDS] = { 0 }, words_b[SIM_SMALL_WORDS] = { 0 }, maybe_a = 0, maybe_b = 0;
+        for (uint64_t done = 0, step = 1; done < keys; done += step, step = step % 3 + 1) {
+            uint64_t count = keys - done < step ? keys - done : step;
+            sim_small_insert(&a, &fast, words_a, count);
+            sim_small_insert(&b, &general, words_b, count);
+        }
+        for (uint64_t done = 0, step = 2; done < queries; done += step, step = step % 3 + 1) {
+            uint64_t count = queries - done < step ? queries - done : step;
+            maybe_a += sim_small_count_maybe(&a, &fast, words_a, count);
+            maybe_b += sim_small_count_maybe(&b, &general, words_b, count);
+        }
+        equal &= memcmp(words_a, words_b, sizeof words_a) == 0 && maybe_a == maybe_b
+                 && same_tiny_source(&a.first, &b.first) && same_tiny_source(&a.second, &b.second);
+    }
+    return equal;
+}
+
+/* The one-word loop of small partitioned filters (issue 16, PERFORMANCE.md
+ * §l.10) equals the general loop: the seed example m = 64, k = 5 (four
+ * slices of 13 bits, one of 12), power-of-two slices (drawn by shifts),
+ * slices of one bit, one slice, a filter below 64 bits. */
+static void test_small_partitioned_word_equals_general(void)
+{
+    CU_ASSERT(partitioned_word_equals_general(64, 5, 8, 20));
+    CU_ASSERT(partitioned_word_equals_general(64, 4, 10, 7));
+    CU_ASSERT(partitioned_word_equals_general(60, 7, 6, 9));
+    CU_ASSERT(partitioned_word_equals_general(7, 7, 3, 4));
+    CU_ASSERT(partitioned_word_equals_general(33, 1, 5, 5));
+    CU_ASSERT(partitioned_word_equals_general(50, 3, 30, 11));
+}
+
 /* Keys of the batch comparison: not a multiple of the eight lanes, so the
  * one-by-one tail runs too. */
 enum { BATCH_KEYS = 203 };
@@ -670,6 +727,7 @@ static const bloom_test_case cases[] = {
     { "small filters of every layout: binomial check against fpr_layout", test_small_layouts_match_exact_rate },
     { "batched block keys: eight at a time equal one by one", test_block_batches_equal_one_by_one },
     { "batched partitioned keys: eight at a time equal one by one", test_partitioned_batches_equal_one_by_one },
+    { "small partitioned filters: the one-word loop equals the general one", test_small_partitioned_word_equals_general },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

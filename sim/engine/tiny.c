@@ -77,6 +77,7 @@ int sim_small_layout_init(sim_small_layout *small, const sim_layout *layout, uin
         small->slice_larger = (unsigned)(small->reachable % small->hashes);
         sim_draw_range_init(&small->first, small->slice_base, 64);
         sim_draw_range_init(&small->second, small->slice_base + 1, 64);
+        small->partitioned_word = small->reachable <= 64;
         break;
     case BLOOM_LAYOUT_BLOCKED:
     case BLOOM_LAYOUT_SPLIT_BLOCK:
@@ -180,10 +181,54 @@ static uint64_t small_run(sim_small_source *source, const sim_small_layout *smal
     }
 }
 
+/* ---- partitioned filters of at most 64 bits: one word ------------------- */
+
+/* The mask of the next key of a partitioned filter of at most 64 bits:
+ * slice i (first bit i (base + 1) for the `larger` slices of base + 1
+ * bits, then i base + larger) draws from the second stream when it is a
+ * larger slice, else from the first, in the order of small_position. */
+static inline __attribute__((always_inline)) uint64_t
+partitioned_mask(sim_small_source *source, const sim_draw_range *first_draws, const sim_draw_range *second_draws,
+                 unsigned larger, unsigned hashes, uint64_t base)
+{
+    uint64_t mask = 0, first = 0;
+    unsigned i = 0;
+    for (; i < larger; i++, first += base + 1)
+        mask |= (uint64_t)1 << (first + sim_tiny_draw(&source->second, second_draws));
+    for (; i < hashes; i++, first += base)
+        mask |= (uint64_t)1 << (first + sim_tiny_draw(&source->first, first_draws));
+    return mask;
+}
+
+/* Inserts (or, when `ask`, asks) the next `keys` keys of a partitioned
+ * filter of at most 64 bits held in `filter`; returns the new filter (or
+ * the positives).  The streams, the draws and the filter are locals, kept
+ * in registers. */
+static inline __attribute__((always_inline)) uint64_t
+partitioned_keys(sim_small_source *source, const sim_small_layout *small, uint64_t filter, uint64_t keys, int ask)
+{
+    sim_small_source local = *source;
+    const sim_draw_range first_draws = small->first, second_draws = small->second;
+    const unsigned larger = small->slice_larger, hashes = small->hashes;
+    const uint64_t base = small->slice_base;
+    uint64_t maybe = 0;
+    for (uint64_t j = 0; j < keys; j++) {
+        uint64_t mask = partitioned_mask(&local, &first_draws, &second_draws, larger, hashes, base);
+        if (ask)
+            maybe += (mask & ~filter) == 0;
+        else
+            filter |= mask;
+    }
+    *source = local;
+    return ask ? maybe : filter;
+}
+
 void sim_small_insert(sim_small_source *source, const sim_small_layout *small, uint64_t *words, uint64_t keys)
 {
     if (small->one_word)
         words[0] = sim_tiny_insert(&source->first, &small->first, small->hashes, words[0], keys);
+    else if (small->partitioned_word)
+        words[0] = partitioned_keys(source, small, words[0], keys, 0);
     else
         small_run(source, small, words, keys, 0);
 }
@@ -193,6 +238,8 @@ uint64_t sim_small_count_maybe(sim_small_source *source, const sim_small_layout 
 {
     if (small->one_word)
         return sim_tiny_count_maybe(&source->first, &small->first, small->hashes, words[0], keys);
+    if (small->partitioned_word)
+        return partitioned_keys(source, small, words[0], keys, 1);
     /* asking only reads the words: the cast lets one loop serve both */
     return small_run(source, small, (uint64_t *)(uintptr_t)words, keys, 1);
 }

@@ -105,6 +105,7 @@ typedef struct sim_small_layout {
     sim_draw_range first;      /* standard: positions; partitioned: U(slice_base); blocks: U(b) */
     sim_draw_range second;     /* partitioned: U(slice_base + 1); blocked: U(B); split: U(B / k) */
     int one_word;              /* the plain standard layout of at most 64 bits: the one-word engine */
+    int partitioned_word;      /* a partitioned layout of at most 64 bits: its one-word loop */
 } sim_small_layout;
 
 /* The two streams of one trial (the second only for layouts with two ranges). */
@@ -120,7 +121,11 @@ int sim_small_layout_init(sim_small_layout *small, const sim_layout *layout, uin
  * stream is the one-word engine's). */
 void sim_small_source_start(sim_small_source *source, uint64_t seed);
 
-/* Inserts the next `keys` keys into words[0..SIM_SMALL_WORDS-1]. */
+/* Inserts the next `keys` keys into words[0..SIM_SMALL_WORDS-1].  A
+ * partitioned filter of at most 64 bits (small->partitioned_word) takes a
+ * one-word loop (issue 16): each key's mask built in a register from the
+ * two streams, the larger slices' draws then the others', as the general
+ * loop draws them; the same draws, the same bits. */
 void sim_small_insert(sim_small_source *source, const sim_small_layout *small, uint64_t *words, uint64_t keys);
 
 /* Asks the filter the next `keys` keys (all k draws of each); returns how
