@@ -662,6 +662,55 @@ static void test_layouts_bulk_buffers(void)
     }
 }
 
+/* The standard layout above 2^28 bits (the uniform family, one hash word a
+ * probe: its batched build appends through line stages, bulk.c
+ * bucket_staged) on 1 and 2 threads, default buffers and buffers of
+ * 64 KiB (more chunks, so stages are flushed with partial lines many
+ * times): the filter's words equal those of the one-key loop
+ * (sim_prober_positions), and so do the absent keys' answers. */
+static void test_uniform_bulk_words_equal_one_by_one(void)
+{
+    enum { UNIFORM_KEYS = 300000, UNIFORM_QUERIES = 50000 };
+    const uint64_t bits = (1ULL << 28) + 3;
+    sim_prober prober;
+    sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, bits, 7, 13, 1);
+    sim_key_probes probes;
+    sim_key_probes_init(&probes, NULL, &prober);
+    CU_ASSERT_FATAL(probes.family == SIM_FAMILY_UNIFORM && probes.batched_scatter);
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    sim_bit_filter expected, filter;
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&expected, bits), 0);
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, bits), 0);
+    uint64_t positions[7], maybe = 0;
+    for (uint64_t j = 0; j < UNIFORM_KEYS; j++) {
+        sim_key key;
+        sim_key_at(&inserted, j, &key);
+        sim_prober_positions(&prober, key.bytes, key.length, positions);
+        sim_bit_filter_insert(&expected, positions, 7);
+    }
+    for (uint64_t j = 0; j < UNIFORM_QUERIES; j++) {
+        sim_key key;
+        sim_key_at(&absent, j, &key);
+        sim_prober_positions(&prober, key.bytes, key.length, positions);
+        maybe += (uint64_t)sim_bit_filter_contains(&expected, positions, 7);
+    }
+    for (unsigned threads = 1; threads <= 2; threads++)
+        for (int small = 0; small <= 1; small++) {
+            sim_bulk_options options;
+            sim_bulk_default_options(&options, bits, threads);
+            if (small)
+                options.buffer_bytes = 65536;
+            sim_bit_filter_reset(&filter);
+            CU_ASSERT_EQUAL(sim_bulk_build(&filter, &probes, &inserted, UNIFORM_KEYS, &options), 0);
+            CU_ASSERT_EQUAL(memcmp(filter.words, expected.words, sim_bit_filter_memory(bits)), 0);
+            uint64_t asked = 0;
+            CU_ASSERT_EQUAL(sim_bulk_count_maybe(&filter, &probes, &absent, UNIFORM_QUERIES, &options, &asked), maybe);
+        }
+    sim_bit_filter_free(&filter);
+    sim_bit_filter_free(&expected);
+}
+
 /* A stop requested before a bulk run: nothing measured, marked partial. */
 static void test_bulk_interrupted(void)
 {
@@ -728,6 +777,8 @@ static const bloom_test_case cases[] = {
     { "batched block keys: eight at a time equal one by one", test_block_batches_equal_one_by_one },
     { "batched partitioned keys: eight at a time equal one by one", test_partitioned_batches_equal_one_by_one },
     { "small partitioned filters: the one-word loop equals the general one", test_small_partitioned_word_equals_general },
+    { "standard layout above 2^28: bulk filter words equal one key at a time",
+      test_uniform_bulk_words_equal_one_by_one },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

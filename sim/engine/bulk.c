@@ -85,12 +85,21 @@
  * thousands of buckets their tails left the cache and every append
  * waited on memory.
  *
+ * Scattered keys (standard above 2^28 bits, partitioned) append their
+ * probes through one cache line a region (bucket_staged: software
+ * write-combining, full lines copied with non-temporal stores), and a
+ * partitioned batch's probes are drawn eight keys a vector
+ * (sim_key_probes_scatter_batch; PERFORMANCE.md §l.10).
+ *
  * Huge pages: the filter and the bucket buffers are mapped with
  * madvise(MADV_HUGEPAGE) (filter.c), so the TLB covers them and prefetches
  * are not dropped on page walks.
  */
 #include <math.h>
 #include <stdatomic.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,6 +116,9 @@
 #define OVERFLOW_INITIAL 1024U
 #define MINIMUM_BUFFER_BYTES ((uint64_t)1 << 20)
 #define BUFFER_FRACTION 16U
+#define LANE_PROBES 32U
+#define STAGE_BYTES 64U
+#define STAGE_ENTRIES (STAGE_BYTES / sizeof(uint32_t))
 
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads)
 {
@@ -154,6 +166,7 @@ typedef struct thread_buckets {
     uint64_t overflow_count;
     uint64_t overflow_capacity;
     int failed;                   /* the overflow list could not grow */
+    uint32_t *stage;              /* staged appends: one line of STAGE_ENTRIES a region (NULL: none) */
 } thread_buckets;
 
 typedef struct build_task {
@@ -169,6 +182,7 @@ typedef struct build_task {
     unsigned key_words;           /* packed block keys: 32-bit words an entry takes (0: one word a probe) */
     unsigned block_shift;         /* packed block keys: log2 B */
     int batched;                  /* generated keys, positions from their halves: scatter_batched */
+    int staged;                   /* batched scattered keys appended through line stages (bucket_staged) */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
     const sim_bulk_progress *progress;
@@ -220,6 +234,7 @@ static void size_buckets(build_task *task, uint64_t entries, unsigned words_per_
 static void free_buckets(thread_buckets *buckets, unsigned threads)
 {
     for (unsigned t = 0; buckets != NULL && t < threads; t++) {
+        free(buckets[t].stage);
         sim_huge_free(buckets[t].offsets, buckets[t].offsets_mapped);
         free(buckets[t].fill);
         free(buckets[t].overflow);
@@ -236,7 +251,10 @@ static thread_buckets *allocate_buckets(const build_task *task, unsigned threads
         buckets[t].fill = calloc(task->regions, sizeof(uint32_t));
         buckets[t].overflow = malloc(OVERFLOW_INITIAL * sizeof(uint64_t));
         buckets[t].overflow_capacity = OVERFLOW_INITIAL;
-        if (buckets[t].offsets == NULL || buckets[t].fill == NULL || buckets[t].overflow == NULL) {
+        if (task->staged)
+            buckets[t].stage = aligned_alloc(STAGE_BYTES, task->regions * STAGE_BYTES);
+        if (buckets[t].offsets == NULL || buckets[t].fill == NULL || buckets[t].overflow == NULL
+            || (task->staged && buckets[t].stage == NULL)) {
             free_buckets(buckets, t + 1);
             return NULL;
         }
@@ -269,6 +287,65 @@ static inline void bucket_probe(const build_task *task, thread_buckets *own, uin
     } else {
         push_overflow(own, position);
     }
+}
+
+/*
+ * Staged appends (software write-combining: the same technique as the
+ * radix partitioning references above; J. Wassenberg, P. Sanders, "Engineering
+ * a multi-core radix sort", Euro-Par 2011).  A region's next entries are
+ * written into its line of the stage, which stays in L1, and each full
+ * line is copied to the bucket with non-temporal stores: the bucket's
+ * line is then written once, without first being read from DRAM, and
+ * the bucket tails no longer compete for the cache.  Buckets of a
+ * multiple of STAGE_ENTRIES entries, so a line never crosses a bucket;
+ * the partial lines are copied at the end of the scatter phase
+ * (flush_stages).  The same entries in the same buckets.
+ */
+
+static inline void bucket_staged(const build_task *task, thread_buckets *own, uint64_t position)
+{
+    uint64_t region = position >> task->region_shift;
+    uint32_t fill = own->fill[region];
+    if (fill >= task->capacity) {
+        push_overflow(own, position);
+        return;
+    }
+    uint32_t *line = own->stage + region * STAGE_ENTRIES;
+    line[fill % STAGE_ENTRIES] = (uint32_t)(position & (task->region_bits - 1));
+    own->fill[region] = fill + 1;
+    if (fill % STAGE_ENTRIES != STAGE_ENTRIES - 1)
+        return;
+    uint32_t *to = own->offsets + region * task->capacity + fill - (STAGE_ENTRIES - 1);
+#if defined(__SSE2__)
+    for (unsigned q = 0; q < STAGE_BYTES / 16; q++)
+        _mm_stream_si128((__m128i *)to + q, _mm_load_si128((const __m128i *)line + q));
+#else
+    memcpy(to, line, STAGE_BYTES);
+#endif
+}
+
+/* A batched scattered probe into its bucket: staged when the buckets
+ * hold whole lines (task->staged), else directly. */
+static inline void bucket_batched(const build_task *task, thread_buckets *own, uint64_t position)
+{
+    if (task->staged)
+        bucket_staged(task, own, position);
+    else
+        bucket_probe(task, own, position);
+}
+
+/* The staged entries of the partial lines, into their buckets. */
+static void flush_stages(const build_task *task, thread_buckets *own)
+{
+    for (uint64_t region = 0; region < task->regions; region++) {
+        uint32_t fill = own->fill[region] < task->capacity ? own->fill[region] : (uint32_t)task->capacity;
+        uint32_t partial = fill % STAGE_ENTRIES;
+        memcpy(own->offsets + region * task->capacity + fill - partial, own->stage + region * STAGE_ENTRIES,
+               partial * sizeof(uint32_t));
+    }
+#if defined(__SSE2__)
+    _mm_sfence();   /* the non-temporal stores before the barrier */
+#endif
 }
 
 /*
@@ -380,7 +457,6 @@ static void hash_batch(uint64_t *lows, uint64_t *highs, const sim_key_probes *pr
 
 /* Most probes a key of a batch drawn in lanes (sim_key_probes_scatter_batch)
  * may have: its positions stay on the stack. */
-#define LANE_PROBES 32U
 
 /* A batch of scattered keys whose probes are drawn eight keys a vector
  * (a partitioned source with probes->vector_draws): all their positions
@@ -393,7 +469,7 @@ static void scatter_lanes(const build_task *task, thread_buckets *own, const uin
     sim_key_probes_scatter_batch(probes, lows, highs, count, KEY_BATCH, positions);
     for (unsigned i = 0; i < count; i++)
         for (unsigned p = 0; p < probes->hashes; p++)
-            bucket_probe(task, own, positions[p * KEY_BATCH + i]);
+            bucket_batched(task, own, positions[p * KEY_BATCH + i]);
 }
 
 /* Batched keys (generated keys whose positions follow from their XXH3
@@ -421,7 +497,7 @@ static void scatter_batched(const build_task *task, thread_buckets *own, uint64_
             if (task->key_words == 0) {
                 sim_key_probes_scatter_positions(probes, lows[i], highs[i], positions);
                 for (unsigned p = 0; p < probes->hashes; p++)
-                    bucket_probe(task, own, positions[p]);
+                    bucket_batched(task, own, positions[p]);
             } else if (sim_key_probes_block_start(probes, lows[i], &block)) {
                 bucket_packed_key(task, own, block, packed[i]);
             } else {
@@ -563,6 +639,8 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
             scatter_batched(task, own, first, end < task->count ? end : task->count);
         else if (first < task->count)
             scatter_keys(task, own, first, end < task->count ? end : task->count);
+        if (task->staged)
+            flush_stages(task, own);
         if (member == 0) {
             task->stop = sim_interrupt_requested();
             report_progress(task->progress, start + chunk < task->count ? start + chunk : task->count);
@@ -596,6 +674,9 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
                    && (task.key_words != 0 ? probes->batched_blocks : probes->batched_scatter);
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),
                  task.key_words != 0 ? task.key_words : probes->hashes);
+    task.staged = task.batched && task.key_words == 0 && task.capacity >= STAGE_ENTRIES;
+    if (task.staged)
+        task.capacity -= task.capacity % STAGE_ENTRIES;
     task.buckets = allocate_buckets(&task, options->threads);
     if (task.buckets == NULL || sim_team_run(options->threads, build_member, &task) != 0) {
         free_buckets(task.buckets, options->threads);
