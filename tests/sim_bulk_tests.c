@@ -466,10 +466,10 @@ static int partitioned_word_equals_general(uint64_t bits, unsigned hashes, uint6
     return equal;
 }
 
-/* The one-word loop of small partitioned filters (issue 16, PERFORMANCE.md
- * §l.10) equals the general loop: the seed example m = 64, k = 5 (four
- * slices of 13 bits, one of 12), power-of-two slices (drawn by shifts),
- * slices of one bit, one slice, a filter below 64 bits. */
+/* The one-word loop of small partitioned filters (issue 16,
+ * PERFORMANCE.md §l.10) equals the general loop: the seed example m = 64,
+ * k = 5 (four slices of 13 bits, one of 12), power-of-two slices (drawn by
+ * shifts), slices of one bit, one slice, a filter below 64 bits. */
 static void test_small_partitioned_word_equals_general(void)
 {
     CU_ASSERT(partitioned_word_equals_general(64, 5, 8, 20));
