@@ -116,7 +116,7 @@
 #define OVERFLOW_INITIAL 1024U
 #define MINIMUM_BUFFER_BYTES ((uint64_t)1 << 20)
 #define BUFFER_FRACTION 16U
-#define LANE_PROBES 32U
+#define LANE_PROBES 32U          /* most probes a key drawn in lanes may have (scatter_lanes: positions on the stack) */
 #define STAGE_BYTES 64U
 #define STAGE_ENTRIES (STAGE_BYTES / sizeof(uint32_t))
 
@@ -454,9 +454,6 @@ static void hash_batch(uint64_t *lows, uint64_t *highs, const sim_key_probes *pr
     sim_key_values(values, keys, first, count);
     sim_hash_xxh3_values(lows, highs, values, count, keys->role == SIM_KEYS_ABSENT, &probes->prober->seeds);
 }
-
-/* Most probes a key of a batch drawn in lanes (sim_key_probes_scatter_batch)
- * may have: its positions stay on the stack. */
 
 /* A batch of scattered keys whose probes are drawn eight keys a vector
  * (a partitioned source with probes->vector_draws): all their positions
