@@ -338,6 +338,40 @@ static void test_moments_large_filters(void)
 }
 
 /*
+ * A huge filter with a tiny load (m = 2^128, n = 2^64, k = 300: T/m =
+ * 1.6e-17, rate 2.3e-5037): the variance of X, about T^2/(2m) = 45 000,
+ * cancelled to 0 in doubles and the form refused itself, leaving the
+ * alternating sum (8.5 s for fpr).  Held to the moments-of-empty-bits form
+ * with the 17 000 bits it cancels here added to its precision.
+ */
+static void test_moments_tiny_load(void)
+{
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpfr_t reference, middle;
+    mpfr_inits2(FORM_BITS, reference, middle, NULL);
+    mpz_t m, n, throws;
+    mpz_inits(m, n, throws, NULL);
+    mpz_ui_pow_ui(m, 2, 128);
+    mpz_ui_pow_ui(n, 2, 64);
+    mpz_mul_ui(throws, n, 300);
+    moment_rate(rate, m, n, 300, 0);
+    /* j log2(2/f) bits cancel, f = T/m: 300 (129 - 73 + 2) */
+    mpfr_prec_t lost = 300 * (mpfr_prec_t)(mpz_sizeinbase(m, 2) - mpz_sizeinbase(throws, 2) + 2);
+    CHECK(ref_rate_moments_losing(reference, m, throws, 300, lost) == 0, "reference trusted");
+    mpfi_mid(middle, rate);
+    mpfr_sub(middle, middle, reference, MPFR_RNDN);
+    mpfr_div(middle, middle, reference, MPFR_RNDN);
+    mpfr_abs(middle, middle, MPFR_RNDN);
+    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "moments at 2^128: %Rg from the reference", middle);
+    mpfi_diam_rel(middle, rate);
+    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "moments at 2^128: width %Rg", middle);
+    mpz_clears(m, n, throws, NULL);
+    mpfr_clears(reference, middle, NULL);
+    mpfi_clear(rate);
+}
+
+/*
  * Full filters with small rates (T >= m, (1 - e^(-T/m))^j < 1/4): the
  * exact rate is computed directly, not from its complement (fpr.c,
  * saturated()); the public enclosure must hold the Stirling fraction for
@@ -381,6 +415,7 @@ static const bloom_test_case fpr_forms_cases[] = {
     {"complement series against Stirling fractions", test_complement_small_fractions},
     {"moment series against Stirling fractions", test_moments_small_fractions},
     {"moment series up to k = 997 against the moments-of-empty-bits form", test_moments_large_filters},
+    {"moment series at T/m = 1.6e-17 (m = 2^128, k = 300) against the moments form", test_moments_tiny_load},
     {"full filters with small rates, directly, against Stirling fractions", test_full_filters_small_rates},
     {NULL, NULL},
 };

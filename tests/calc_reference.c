@@ -219,10 +219,17 @@ static void moments_at(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned l
 
 int ref_rate_moments(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long query)
 {
+    return ref_rate_moments_losing(rop, m, throws, query, 0);
+}
+
+int ref_rate_moments_losing(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long query,
+                            mpfr_prec_t lost)
+{
     /* The terms are bounded by C(j,i) in size, so the sum loses at most about
-     * j + log2(1/p) bits; T amplifies the rounding of 1 - r/m by log2 T bits. */
+     * j + log2(1/p) bits (the caller's `lost` for log2(1/p) when p is tiny);
+     * T amplifies the rounding of 1 - r/m by log2 T bits. */
     mpfr_prec_t target = mpfr_get_prec(rop);
-    mpfr_prec_t first = target + 96 + 2 * (mpfr_prec_t)query
+    mpfr_prec_t first = target + 96 + 2 * (mpfr_prec_t)query + lost
                         + (mpfr_prec_t)mpz_sizeinbase(throws, 2);
     mpfr_prec_t second = first + 128 + 2 * (mpfr_prec_t)query;
     mpfr_t low, high, difference;

@@ -37,6 +37,10 @@ void ref_rate_bloom_rational(mpq_ptr rop, unsigned long m, unsigned long throws,
  * 2^-prec(rop) relative), nonzero otherwise.
  */
 int ref_rate_moments(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long query);
+/* The same with `lost` more working bits at both precisions, for rates far
+ * below 2^-prec(rop) whose sum cancels about log2(1/p) more bits. */
+int ref_rate_moments_losing(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long query,
+                            mpfr_prec_t lost);
 /* Bloom's formula and the exponential approximation, at the precision of rop
  * (relative error below 2^(40 - prec(rop)) for T < 2^40). */
 void ref_rate_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr throws, unsigned long k);
