@@ -844,7 +844,46 @@ static void test_saturated_filters(void)
     mpq_clears(markov, bloom, expected, NULL);
 }
 
+/*
+ * At many digits a small filter's exact fraction is cheaper than any series
+ * (fpr.c, fraction_cheaper; FORMULAS.md §o): fpr -m 1e4 -n 1 -k 1000
+ * --digits 1000 ran the occupancy chain at 3 400 bits three times (5 s).
+ * The enclosure at 3 400 bits must hold the Stirling-sum fraction of
+ * calc_reference.c and be the fraction's, a few ulps wide (the chain's,
+ * its roundings accumulated over 1000 steps, is wider); at 64 bits the
+ * chain still answers and holds it.
+ */
+static void test_exact_rate_by_fraction_at_many_digits(void)
+{
+    static const mpfr_prec_t precisions[] = { 64, 3400 };
+    mpq_t expected;
+    mpq_init(expected);
+    ref_rate_stirling(expected, 10000, 1000, 1000);
+    mpz_t m, n;
+    mpz_init_set_ui(m, 10000);
+    mpz_init_set_ui(n, 1);
+    bloom_fpr_arguments arguments = { m, n, 1000, 0 };
+    mpfr_t width;
+    mpfr_init2(width, 64);
+    for (size_t i = 0; i < 2; i++) {
+        mpfi_t rate;
+        mpfi_init2(rate, precisions[i]);
+        CHECK(bloom_enclose_fpr_exact(rate, &arguments) == BLOOM_OK, "status at %ld bits", (long)precisions[i]);
+        CHECK(mpfi_is_inside_q(expected, rate), "%ld bits: the enclosure misses the Stirling fraction",
+              (long)precisions[i]);
+        mpfi_diam_rel(width, rate);
+        if (precisions[i] > 64)
+            CHECK(mpfr_cmp_ui_2exp(width, 1, 4 - precisions[i]) <= 0,
+                  "%ld bits: relative width %Rg, not the fraction's", (long)precisions[i], width);
+        mpfi_clear(rate);
+    }
+    mpfr_clear(width);
+    mpz_clears(m, n, NULL);
+    mpq_clear(expected);
+}
+
 static const bloom_test_case fpr_cases[] = {
+    {"exact rate at 3400 bits by the fraction, against the Stirling sum", test_exact_rate_by_fraction_at_many_digits},
     {"exact fraction, all small cases, three methods", test_exact_rational_small_cases},
     {"exact fraction m=2 n=1 k=2 is 5/8", test_exact_rational_two_bits},
     {"exact fraction by the Stirling row or inclusion-exclusion, against the Markov chain", test_exact_rational_both_forms},

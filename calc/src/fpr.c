@@ -414,6 +414,35 @@ static void enclose_approximation_complement(mpfi_ptr result, const bloom_fpr_ar
     mpz_clears(total, one, (mpz_ptr)0);
 }
 
+static double exact_fraction_work(const bloom_fpr_arguments *arguments);
+static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments);
+
+/*
+ * Nonzero when the exact fraction (its cheaper exact form) costs less than
+ * the cheapest enclosure at `precision`, by the two a-priori estimates
+ * (FORMULAS.md §o): at many digits a small filter's fraction is cheaper
+ * than any series (fpr -m 1e4 -n 1 -k 1000 --digits 1000 ran the chain at
+ * 3 400 bits three times, 1.75 s each; the fraction takes 0.04 s).
+ */
+static int fraction_cheaper(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+{
+    unsigned long probes = query_probes(arguments);
+    unsigned long larger = probes > arguments->k ? probes : arguments->k;
+    return mpz_fits_ulong_p(arguments->n)
+        && bloom_fpr_exact_rational_feasible(arguments->m, arguments->n, larger)
+        && exact_fraction_work(arguments) < bloom_fpr_exact_cost(arguments, precision);
+}
+
+/* result = the exact fraction's enclosure (exact up to its outward rounding). */
+static void enclose_by_fraction(mpfi_ptr result, const bloom_fpr_arguments *arguments)
+{
+    mpq_t fraction;
+    mpq_init(fraction);
+    exact_rational(fraction, arguments);
+    mpfi_set_q(result, fraction);
+    mpq_clear(fraction);
+}
+
 int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
 {
     const bloom_fpr_arguments *arguments = arguments_pointer;
@@ -421,6 +450,10 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         return BLOOM_UNDEFINED;
     if (mpz_sgn(arguments->n) == 0) {
         mpfi_set_ui(result, 0);
+        return BLOOM_OK;
+    }
+    if (fraction_cheaper(arguments, mpfi_get_prec(result) + 32)) {
+        enclose_by_fraction(result, arguments);
         return BLOOM_OK;
     }
     mpfi_t sum;
@@ -512,8 +545,6 @@ int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long 
     return feasible;
 }
 
-static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments);
-
 /* Nonzero when k * T * bits(m) fits the limit: Bloom's formula's denominator m^(kT). */
 static int bloom_rational_feasible(const bloom_fpr_arguments *arguments)
 {
@@ -550,10 +581,30 @@ int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments_pointer)
     return BLOOM_OK;
 }
 
+/*
+ * The limbs the Stirling row's recurrence touches (a product by i and a sum
+ * for each S(a, i), a <= T, i <= min(a, bound)): S(a, i) <= i^a / i! (i!
+ * S(a, i) counts the onto maps among the i^a), so it is at most
+ * sum_{i<=bound} sum_{a=i..T} (a log2 i - log2 i!) / 64 limbs, summed over i
+ * in closed form in a (FORMULAS.md §o).  T min(T, m) (T log2 T)/64 counted
+ * each entry at the row's largest size: seven times too many at T = 1000
+ * (and stays the estimate past BLOOM_RATIONAL_LIMIT_BITS, where no fraction
+ * is made).
+ */
+static double stirling_row_limbs(double t, double bound)
+{
+    if (bound > (double)BLOOM_RATIONAL_LIMIT_BITS)   /* no such fraction is made: the coarse bound */
+        return t * bound * (t * log2(bound + 1) / 64 + 1);
+    double limbs = 0;
+    for (double i = 1; i <= bound; i++)
+        limbs += (t * (t + 1) / 2 - i * (i - 1) / 2) * log2(i) - (t - i + 1) * lgamma(i + 1) / log(2);
+    return 2 * (limbs / 64 + t * bound);
+}
+
 /* The two exact forms' costs in limb operations (doubles, only to choose):
  * the inclusion-exclusion's min(j, m)^2/2 subtractions of (T + j) bits(m)-bit
- * integers, and the Stirling row's T min(T, m) small products plus min(T, m)
- * large ones (stirling_numerator below). */
+ * integers, and the Stirling row (above) plus min(T, m) large products
+ * (stirling_numerator below). */
 static void exact_fraction_costs(double *inclusion_exclusion, double *stirling,
                                  const bloom_fpr_arguments *arguments)
 {
@@ -562,7 +613,7 @@ static void exact_fraction_costs(double *inclusion_exclusion, double *stirling,
     double limbs = (t + j) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
     double by_sum = j < m ? j : m, by_row = t < m ? t : m;
     *inclusion_exclusion = by_sum * by_sum / 2 * limbs;
-    *stirling = t * by_row * (t * log2(by_row + 1) / 64 + 1) + by_row * limbs * 4;
+    *stirling = stirling_row_limbs(t, by_row) + by_row * limbs * 4;
 }
 
 /* The limb operations of exact_rational: the cheaper of the two forms. */
