@@ -429,7 +429,41 @@ static void test_full_filters_small_rates(void)
     mpfi_clear(rate);
 }
 
+/*
+ * A saturated filter at a rate of 1/2 with k = 1000 (m = 2^256, T/m = 7.3,
+ * j q = 0.7 > 1/4: no complement series): its rate now comes from the
+ * cheapest direct form, not the complement's full sum (plan -m 2^256 -p 0.5
+ * -k 1000: 1.1 s -> 0.00 s).  The public enclosure must hold the moments-of-
+ * empty-bits form's value (a check of the new path; it held on the old one).
+ */
+static void test_saturated_half_rate(void)
+{
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    mpfr_t reference, middle;
+    mpfr_inits2(FORM_BITS, reference, middle, NULL);
+    mpz_t m, n, throws;
+    mpz_inits(m, n, throws, NULL);
+    mpz_ui_pow_ui(m, 2, 256);
+    mpz_set_str(n, "842342840662128681428210943741170368532243274194763304792021890792027199452", 10);
+    mpz_mul_ui(throws, n, 1000);
+    bloom_fpr_arguments arguments = { m, n, 1000, 0 };
+    CHECK(bloom_enclose_fpr_exact(rate, &arguments) == BLOOM_OK, "status");
+    CHECK(ref_rate_moments(reference, m, throws, 1000) == 0, "reference trusted");
+    mpfi_mid(middle, rate);
+    mpfr_sub(middle, middle, reference, MPFR_RNDN);
+    mpfr_div(middle, middle, reference, MPFR_RNDN);
+    mpfr_abs(middle, middle, MPFR_RNDN);
+    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "rate 1/2: %Rg from the reference", middle);
+    mpfi_diam_rel(middle, rate);
+    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "rate 1/2: width %Rg", middle);
+    mpz_clears(m, n, throws, NULL);
+    mpfr_clears(reference, middle, NULL);
+    mpfi_clear(rate);
+}
+
 static const bloom_test_case fpr_forms_cases[] = {
+    {"a saturated filter at rate 1/2, k = 1000, by a direct form", test_saturated_half_rate},
     {"occupancy chain against Stirling fractions and enumeration", test_chain_small_fractions},
     {"occupancy chain at m = 2^20..2^256 against the Stirling sum", test_chain_sparse_large_filters},
     {"deficit series against the Stirling sum, windows truncated", test_deficits_against_stirling},
