@@ -48,8 +48,14 @@ refuse "keys" "$build/bloomcalc" plan -n 1000 -p 1e-100
 # a plan of the same shape asked for n keys is refused the same way.
 refuse "rate" "$build/bloomcalc" plan -m 1e4 -p 1e-300
 refuse "rate" "$build/bloomcalc" plan -m 1e4 -p 1e-100
-refuse "keys" "$build/bloomcalc" plan -n 6 -p 1e-30
+refuse "keys" "$build/bloomcalc" plan -n 3 -p 1e-30
 refuse "rate" "$build/bloomcalc" plan -m 1e3 -p 1e-30
+# plan -n 6 -p 1e-30 was refused the same way; its rates (m = 863, kn/m = 0.65 at k = 94) now come
+# from 1 - the complement series (FORMULAS.md §o.3) and it answers: k = 94, exact rate 5.04606750e-30
+# (Markov-chain fractions of k = 88..100 at m = 863, n = 6, computed apart: 94 is the lowest, 5.0461e-30).
+"$build/bloomcalc" plan -n 6 -p 1e-30 --format csv >"$out" 2>"$err"
+[ "$(csv_field k)" = 94 ] && [ "$(csv_field m_bits)" = 863 ] && [ "$(csv_field fpr_exact)" = 5.04606750e-30 ]
+check "plan -n 6 -p 1e-30 answers: m = 863, k = 94, rate 5.04606750e-30" $?
 # converge with one hash: Bloom's formula is exact, nothing converges (minutes, then a silent exit 1).
 refuse "hashes" "$build/bloomcalc" converge -c 10 -k 1 -m 2^6
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.

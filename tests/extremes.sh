@@ -86,6 +86,6 @@ fpr -m 1e4 -n 1 -k 1000
 fpr -m 2^128 -n 2^64 -k 300
 fpr -m 1e4 -n 1 -k 1000 --digits 1000
 plan -n 1e3 -m 1e9 -k 1000
-plan -m 2^256 -p 0.5 -k 1000'
-slow_inputs='plan -n 1 -m 1e4 -k 1000
+plan -m 2^256 -p 0.5 -k 1000
 plan -m 1e4 -p 1e-2 -k 1000'
+slow_inputs='plan -n 1 -m 1e4 -k 1000'

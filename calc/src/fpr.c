@@ -189,7 +189,7 @@ static mpfr_prec_t cancellation_bits(const bloom_fpr_arguments *arguments)
 static int saturated(const bloom_fpr_arguments *arguments);
 
 /* The forms of the exact rate of a filter that is not saturated. */
-typedef enum { FORM_ALTERNATING, FORM_OCCUPANCY, FORM_DEFICITS, FORM_MOMENTS } rate_form;
+typedef enum { FORM_ALTERNATING, FORM_OCCUPANCY, FORM_DEFICITS, FORM_MOMENTS, FORM_COMPLEMENT } rate_form;
 
 /*
  * The cheapest form at `precision` by a-priori cost estimates in limb
@@ -219,6 +219,11 @@ static rate_form cheapest_form(const bloom_fpr_arguments *arguments, mpfr_prec_t
     if (moments >= 0 && moments < best) {
         best = moments;
         form = FORM_MOMENTS;
+    }
+    double complement = bloom_complement_rate_cost(arguments, precision);
+    if (complement >= 0 && complement < best) {
+        best = complement;
+        form = FORM_COMPLEMENT;
     }
     *cost = best;
     return form;
@@ -498,6 +503,9 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         break;
     case FORM_MOMENTS:
         bloom_enclose_fpr_moments(sum, arguments);     /* Bloom's formula times moments (§o.4) */
+        break;
+    case FORM_COMPLEMENT:
+        bloom_enclose_fpr_by_complement(sum, arguments);   /* 1 - the complement series (§o.3) */
         break;
     default:
         probe_sum_over_queries(sum, arguments, empty_probability, cancellation_bits(arguments));

@@ -67,6 +67,15 @@ void bloom_enclose_fpr_moments(mpfi_ptr result, const bloom_fpr_arguments *argum
  */
 int bloom_enclose_fpr_complement_series(mpfi_ptr result, const bloom_fpr_arguments *arguments);
 
+/*
+ * The rate itself as 1 - c by the same series, for a filter that need not
+ * be saturated (j q up to 64, terms up to 200; FORMULAS.md §o.3): its cost
+ * at `precision` as above (negative when it does not apply), and its
+ * enclosure (the caller has checked the cost >= 0 and n >= 1).
+ */
+double bloom_complement_rate_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+void bloom_enclose_fpr_by_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments);
+
 /* sum += [0, lost ratio^probes]: the share of the rate of paths whose
  * probability is at most `lost` and whose fraction of set bits is at most
  * `ratio` (the windows of fpr_occupancy.c and fpr_deficits.c). */
