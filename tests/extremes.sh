@@ -87,5 +87,9 @@ fpr -m 2^128 -n 2^64 -k 300
 fpr -m 1e4 -n 1 -k 1000 --digits 1000
 plan -n 1e3 -m 1e9 -k 1000
 plan -m 2^256 -p 0.5 -k 1000
-plan -m 1e4 -p 1e-2 -k 1000'
-slow_inputs='plan -n 1 -m 1e4 -k 1000'
+plan -m 1e4 -p 1e-2 -k 1000
+fpr -n 1 -m 1437758756606 -k 997 --layout blocked
+plan -n 1e9 -p 1e-300 --layout blocked
+table -n 2^256 -p 1e-300 --layout blocked'
+slow_inputs='plan -n 1 -m 1e4 -k 1000
+plan -n 1e3 -m 1e9 -k 1000 --layout blocked'

@@ -150,7 +150,22 @@ static mpfr_prec_t cancellation_bits(const bloom_blocked_arguments *filter, unsi
     double per_term = fill > 0 ? log2(2 / fill) : 1100;
     if (!(per_term < 1100))
         per_term = 1100;
-    return (mpfr_prec_t)((double)terms * (per_term + 1)) + 64;
+    double by_fill = (double)terms * (per_term + 1) + 64;
+    /* The differences of `terms` levels of values in [0, 1] are at most
+     * 2^terms in size, so terms + log2(1/rate) bits also suffice; the rate
+     * is estimated by one term of its mixture, P(I = i) times Bloom's inner
+     * rate (1 - (1 - 1/B)^(k i))^k, at i = 1 and at the mean load (FORMULAS.md
+     * §e.1).  A filter of few keys in many blocks has a tiny global fill but
+     * full blocks: fpr -n 1 -m 1.4e12 -k 997 --layout blocked asked for
+     * 997 x 1101 bits (55 s); its rate, 8.7e-45, needs about 1 150. */
+    double blocks = mpz_get_d(filter->m) / (double)filter->block_bits;
+    double mean = mpz_get_d(filter->n) / blocks, k = (double)filter->k;
+    double keys = mean < 1 ? 1 : floor(mean + 0.5);
+    double log2_keys = (keys * log(mean) - mean - lgamma(keys + 1)) / log(2);   /* Poisson P(I = keys) */
+    double inner = k * log2(-expm1(k * keys * log1p(-1 / (double)filter->block_bits)));
+    double by_size = (double)terms + 64 - (log2_keys + inner);
+    double bits = by_size < by_fill ? by_size : by_fill;
+    return (mpfr_prec_t)(bits < 1e7 ? bits : 1e7);
 }
 
 /* result = G(z), the generating function of the block load, given 1 - z in [0, 1]. */
