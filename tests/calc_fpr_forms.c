@@ -338,6 +338,21 @@ static void test_moments_large_filters(void)
     mpfi_clear(rate);
 }
 
+/* Checks that `rate` is within, and at most, 2^-(bits - 24) relative of `reference`. */
+static void check_near_reference(mpfi_srcptr rate, mpfr_srcptr reference, mpfr_prec_t bits, const char *what)
+{
+    mpfr_t middle;
+    mpfr_init2(middle, bits);
+    mpfi_mid(middle, rate);
+    mpfr_sub(middle, middle, reference, MPFR_RNDN);
+    mpfr_div(middle, middle, reference, MPFR_RNDN);
+    mpfr_abs(middle, middle, MPFR_RNDN);
+    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(bits - 24)) <= 0, "%s: %Rg from the reference", what, middle);
+    mpfi_diam_rel(middle, rate);
+    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(bits - 24)) <= 0, "%s: width %Rg", what, middle);
+    mpfr_clear(middle);
+}
+
 /*
  * The moment series' enclosure at `bits` for m, n, k (decimal) against the
  * moments-of-empty-bits form with j log2(2m/T) more bits (what its sum
@@ -348,8 +363,8 @@ static void check_moments_against_reference(const char *m_text, const char *n_te
 {
     mpfi_t rate;
     mpfi_init2(rate, bits);
-    mpfr_t reference, middle;
-    mpfr_inits2(bits, reference, middle, NULL);
+    mpfr_t reference;
+    mpfr_init2(reference, bits);
     mpz_t m, n, throws;
     mpz_inits(m, n, throws, NULL);
     mpz_set_str(m, m_text, 10);
@@ -362,18 +377,10 @@ static void check_moments_against_reference(const char *m_text, const char *n_te
         bloom_enclose_fpr_moments(rate, &arguments);
         mpfr_prec_t lost = (mpfr_prec_t)k * (mpfr_prec_t)(mpz_sizeinbase(m, 2) - mpz_sizeinbase(throws, 2) + 2);
         CHECK(ref_rate_moments_losing(reference, m, throws, k, lost) == 0, "reference trusted (m=%s)", m_text);
-        mpfi_mid(middle, rate);
-        mpfr_sub(middle, middle, reference, MPFR_RNDN);
-        mpfr_div(middle, middle, reference, MPFR_RNDN);
-        mpfr_abs(middle, middle, MPFR_RNDN);
-        CHECK(mpfr_cmp_ui_2exp(middle, 1, -(bits - 24)) <= 0, "moments m=%s n=%s: %Rg from the reference",
-              m_text, n_text, middle);
-        mpfi_diam_rel(middle, rate);
-        CHECK(mpfr_cmp_ui_2exp(middle, 1, -(bits - 24)) <= 0, "moments m=%s n=%s: width %Rg", m_text, n_text,
-              middle);
+        check_near_reference(rate, reference, bits, m_text);
     }
     mpz_clears(m, n, throws, NULL);
-    mpfr_clears(reference, middle, NULL);
+    mpfr_clear(reference);
     mpfi_clear(rate);
 }
 
@@ -441,8 +448,8 @@ static void test_saturated_half_rate(void)
 {
     mpfi_t rate;
     mpfi_init2(rate, FORM_BITS);
-    mpfr_t reference, middle;
-    mpfr_inits2(FORM_BITS, reference, middle, NULL);
+    mpfr_t reference;
+    mpfr_init2(reference, FORM_BITS);
     mpz_t m, n, throws;
     mpz_inits(m, n, throws, NULL);
     mpz_ui_pow_ui(m, 2, 256);
@@ -451,15 +458,9 @@ static void test_saturated_half_rate(void)
     bloom_fpr_arguments arguments = { m, n, 300, 0 };
     CHECK(bloom_enclose_fpr_exact(rate, &arguments) == BLOOM_OK, "status");
     CHECK(ref_rate_moments(reference, m, throws, 300) == 0, "reference trusted");
-    mpfi_mid(middle, rate);
-    mpfr_sub(middle, middle, reference, MPFR_RNDN);
-    mpfr_div(middle, middle, reference, MPFR_RNDN);
-    mpfr_abs(middle, middle, MPFR_RNDN);
-    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "rate 1/2: %Rg from the reference", middle);
-    mpfi_diam_rel(middle, rate);
-    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "rate 1/2: width %Rg", middle);
+    check_near_reference(rate, reference, FORM_BITS, "rate 1/2");
     mpz_clears(m, n, throws, NULL);
-    mpfr_clears(reference, middle, NULL);
+    mpfr_clear(reference);
     mpfi_clear(rate);
 }
 
@@ -495,8 +496,8 @@ static void test_complement_rate(void)
                 cases++;
             }
     CHECK(cases > 2000, "%u cases", cases);
-    mpfr_t reference, middle;
-    mpfr_inits2(FORM_BITS, reference, middle, NULL);
+    mpfr_t reference;
+    mpfr_init2(reference, FORM_BITS);
     mpz_set_ui(m, 10000);
     mpz_set_ui(n, 150);
     mpz_mul_ui(throws, n, 300);
@@ -504,14 +505,8 @@ static void test_complement_rate(void)
     CHECK(bloom_complement_rate_cost(&large, FORM_BITS) >= 0, "1 - c applies at m = 1e4, n = 150, k = 300");
     bloom_enclose_fpr_by_complement(rate, &large);
     CHECK(ref_rate_moments(reference, m, throws, 300) == 0, "reference trusted");
-    mpfi_mid(middle, rate);
-    mpfr_sub(middle, middle, reference, MPFR_RNDN);
-    mpfr_div(middle, middle, reference, MPFR_RNDN);
-    mpfr_abs(middle, middle, MPFR_RNDN);
-    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "1 - c at m = 1e4: %Rg from the reference", middle);
-    mpfi_diam_rel(middle, rate);
-    CHECK(mpfr_cmp_ui_2exp(middle, 1, -(FORM_BITS - 24)) <= 0, "1 - c at m = 1e4: width %Rg", middle);
-    mpfr_clears(reference, middle, NULL);
+    check_near_reference(rate, reference, FORM_BITS, "1 - c at m = 1e4");
+    mpfr_clear(reference);
     mpz_clears(m, n, throws, NULL);
     mpq_clear(expected);
     mpfi_clear(rate);

@@ -56,6 +56,24 @@ refuse "rate" "$build/bloomcalc" plan -m 1e3 -p 1e-30
 "$build/bloomcalc" plan -n 6 -p 1e-30 --format csv >"$out" 2>"$err"
 [ "$(csv_field k)" = 94 ] && [ "$(csv_field m_bits)" = 863 ] && [ "$(csv_field fpr_exact)" = 5.04606750e-30 ]
 check "plan -n 6 -p 1e-30 answers: m = 863, k = 94, rate 5.04606750e-30" $?
+# More --digits than a filter's exact rate can be certified to within BLOOM_DIGITS_WORK (about half
+# a second by its a-priori cost, FORMULAS.md §o) are refused up front naming --digits and the most
+# accepted (8.7 s, 6.4 s, 10.8 s, 10.8 s and over 60 s before), in both programs in the same words; the default
+# digits are never refused, and a filter whose fraction is cheap answers at 1000 digits.
+refuse "--digits" "$build/bloomcalc" fpr -n 1e3 -m 1e9 -k 1000 --digits 300
+refuse "at most 157 digits" "$build/bloomcalc" fpr -n 1e3 -m 1e9 -k 1000 --digits 300
+refuse "--digits" "$build/bloomcalc" fpr -m 2^128 -n 2^64 -k 300 --digits 1000
+refuse "--digits" "$build/bloomcalc" plan -n 1e3 -m 1e9 -k 1000 --digits 1000
+refuse "--digits" "$build/bloomcalc" table -n 1e3 -m 1e9 -k 1000 --digits 1000
+refuse "--digits" "$build/bloomcalc" converge -c 100 -k 1000 --digits 1000
+refuse "--digits" "$build/bloomsim" fpr -m 1e9 -n 1e3 -k 500 --digits 1000
+refuse "--digits" "$build/bloomsim" plan -n 1e3 -m 1e9 -k 500 --digits 1000
+"$build/bloomcalc" fpr -m 1e9 -n 1e3 -k 500 --digits 1000 2>"$err.calc" >/dev/null
+"$build/bloomsim" fpr -m 1e9 -n 1e3 -k 500 --digits 1000 2>"$err.sim" >/dev/null
+[ "$(sed 's/^bloomcalc fpr: //' "$err.calc")" = "$(sed 's/^bloomsim fpr: //' "$err.sim")" ] && [ -s "$err.sim" ]
+check "bloomcalc fpr and bloomsim fpr refuse --digits 1000 of the same filter in the same words" $?
+"$build/bloomcalc" fpr -n 1e3 -m 1e9 -k 1000 --digits 157 --format csv >"$out" 2>"$err"
+check "fpr -n 1e3 -m 1e9 -k 1000 --digits 157 (the most accepted) answers" $?
 # converge with one hash: Bloom's formula is exact, nothing converges (minutes, then a silent exit 1).
 refuse "hashes" "$build/bloomcalc" converge -c 10 -k 1 -m 2^6
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "digits_work.h"
 #include "description.h"
 #include "convergence.h"
 #include "fields.h"
@@ -178,7 +179,9 @@ int bloomcalc_converge(int argc, char **argv, int first)
             free(per_key);
             status = BLOOM_EXIT_USAGE;
         } else {
-            status = write_convergence(points, sizes.count, fit, &output);
+            status = bloom_digits_affordable_rows(&line, points, sizes.count, output.digits, 1);
+            if (status == BLOOM_EXIT_SUCCESS)
+                status = write_convergence(points, sizes.count, fit, &output);
         }
         for (size_t i = 0; i < sizes.count; i++)
             mpz_clear(keys[i]);

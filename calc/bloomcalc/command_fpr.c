@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "description.h"
+#include "digits_work.h"
 #include "fields.h"
 #include "fpr.h"
 #include "layouts.h"
@@ -130,6 +131,8 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         status = bloom_given_resolve(&given, n, m, c, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = refuse_unrepresentable_load(m, n, k, &line);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+        status = bloom_digits_affordable(&line, m, n, k, output.digits);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_fpr_arguments arguments = { m, n, k, 0 };
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);

@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "description.h"
+#include "digits_work.h"
 #include "fields.h"
 #include "options.h"
 #include "layouts.h"
@@ -97,6 +98,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;
         status = bloom_plan_request(&plan, &planned, &given, n, m, p, c, k, levels, &deployed, &line);
+        if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
+            status = bloom_digits_affordable(&line, plan.m_bits, plan.n, plan.k, output.digits);
         if (status == BLOOM_EXIT_SUCCESS) {
             if (planned == BLOOM_OK)
                 planned = bloomcalc_plan_described_headroom(&plan, &deployed,

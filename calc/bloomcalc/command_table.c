@@ -15,6 +15,7 @@
 #include "columns.h"
 #include "commands.h"
 #include "description.h"
+#include "digits_work.h"
 #include "fields.h"
 #include "options.h"
 #include "plan.h"
@@ -89,6 +90,9 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         bloom_plan_init(&plan);
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         fields.status = plan_row(&plan, lists, index, c, described, line);
+        if (fields.status == BLOOM_OK
+            && bloom_digits_affordable(line, plan.m_bits, plan.n, plan.k, output->digits) != BLOOM_EXIT_SUCCESS)
+            fields.status = -2;                  /* refused, said, before the row's fields */
         if (fields.status == BLOOM_OK
             && bloomcalc_plan_described_fields(&fields, &plan, &described->description,
                                                described->given, line) != 0)

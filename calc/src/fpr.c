@@ -462,6 +462,18 @@ static int fraction_cheaper(const bloom_fpr_arguments *arguments, mpfr_prec_t pr
         && exact_fraction_work(arguments) < bloom_fpr_exact_cost(arguments, precision);
 }
 
+double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+{
+    if (!arguments_valid(arguments) || mpz_sgn(arguments->n) == 0)
+        return 0;
+    double forms = 0;
+    cheapest_form(arguments, precision, &forms);   /* a saturated filter takes it when cheaper */
+    if (saturated(arguments) && bloom_fpr_exact_cost(arguments, precision) < forms)
+        forms = bloom_fpr_exact_cost(arguments, precision);
+    double fraction = exact_fraction_work(arguments);
+    return fraction_cheaper(arguments, precision) && fraction < forms ? fraction : forms;
+}
+
 /* result = the exact fraction's enclosure (exact up to its outward rounding). */
 static void enclose_by_fraction(mpfi_ptr result, const bloom_fpr_arguments *arguments)
 {

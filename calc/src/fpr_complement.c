@@ -236,15 +236,19 @@ static complement_plan plan_rate(const bloom_fpr_arguments *arguments, mpfr_prec
     return plan;
 }
 
+/* The plan's limb operations: L^2/2 subtractions of the j log2(m)-bit
+ * coefficients, and an exponential (40 limbs^2) for each power e_l. */
+static double complement_work(const complement_plan *plan, const bloom_fpr_arguments *arguments)
+{
+    double terms = (double)plan->terms, limbs = (double)plan->bits / 64 + 1;
+    double integer_limbs = (double)query_probe_count(arguments) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
+    return terms * terms / 2 * integer_limbs + (terms + 1) * 40 * limbs * limbs;
+}
+
 double bloom_complement_rate_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
 {
     complement_plan plan = plan_rate(arguments, precision);
-    if (plan.terms == 0)
-        return -1;
-    double terms = (double)plan.terms;
-    double integer_limbs = (double)query_probe_count(arguments) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
-    double limbs = (double)plan.bits / 64 + 1;
-    return terms * terms / 2 * integer_limbs + (terms + 1) * 40 * limbs * limbs;
+    return plan.terms > 0 ? complement_work(&plan, arguments) : -1;
 }
 
 void bloom_enclose_fpr_by_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments)

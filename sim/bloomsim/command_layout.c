@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "command_layout.h"
+#include "digits_work.h"
 #include "layout_filters.h"
 #include "layout_prediction.h"
 #include "library_probes.h"
@@ -246,6 +247,8 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
     mpz_t inserted;                       /* the filter's n: the keys really inserted, once known */
     mpz_init_set(inserted, keys);
     int status = bloom_description_settle(&filter, description, bits, inserted, hashes, k_given, line);
+    if (status == BLOOM_EXIT_SUCCESS && filter.layout.kind != BLOOM_LAYOUT_RIBBON)
+        status = bloom_digits_affordable(line, bits, keys, hashes, run->output.digits);
     if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_settle(&layout, &filter, run, line);
     if (status == BLOOM_EXIT_SUCCESS)

@@ -103,6 +103,13 @@ extern "C" {
  * decide everything except an exact tie, which needs a small fraction. */
 #define BLOOM_EXACT_FRACTION_WORK 3e7
 
+/* More --digits than the default are refused, naming --digits and the most
+ * the filter accepts, when one enclosure of its exact rate at their precision
+ * would cost more than this many limb operations (bloom_fpr_exact_work, the
+ * cheapest form's a-priori cost, FORMULAS.md §o): fpr -n 1e3 -m 1e9 -k 1000
+ * --digits 300 (1.8e9) took 8.7 s, --digits 100 (9e7) takes 0.2 s. */
+#define BLOOM_DIGITS_WORK 3e8
+
 /* Sub-filters of a scalable (growing) filter: at most 256 (the exact compound bound
  * 1 - prod (1 - p0 r^i) grows by the digits of r^i each sub-filter: 1000 of them at r = 0.9
  * took 1.4 s, 4096 at r = 0.999 minutes). */

@@ -102,6 +102,14 @@ int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
  */
 void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty);
 
+/*
+ * The a-priori work, in limb operations, of one enclosure of the exact rate
+ * at `precision` bits: the cheapest of its forms, or of its exact fraction
+ * when that is cheaper (FORMULAS.md §o).  Only an estimate (doubles), for
+ * refusing up front what would take too long (BLOOM_DIGITS_WORK).
+ */
+double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+
 /* The largest denominator bloom_fpr_exact_rational accepts has
  * BLOOM_RATIONAL_LIMIT_BITS bits (bloom_limits.h). */
 
