@@ -441,8 +441,9 @@ static void test_full_filters_small_rates(void)
  * A saturated filter at a rate of 1/2 with k = 300 (m = 2^256, T/m = 6.1,
  * j q = 0.7 > 1/4: no complement series): its rate now comes from the
  * cheapest direct form, not the complement's full sum (as at k = 1000 in
- * plan -m 2^256 -p 0.5 -k 1000: 1.1 s -> 0.00 s).  The public enclosure must hold the moments-of-
- * empty-bits form's value (a check of the new path; it held on the old one).
+ * plan -m 2^256 -p 0.5 -k 1000: 1.1 s -> 0.00 s), and so do its relative errors.  The public
+ * enclosures must hold the moments-of-empty-bits form's values (checks of the new paths; they
+ * held on the old ones).
  */
 static void test_saturated_half_rate(void)
 {
@@ -459,6 +460,21 @@ static void test_saturated_half_rate(void)
     CHECK(bloom_enclose_fpr_exact(rate, &arguments) == BLOOM_OK, "status");
     CHECK(ref_rate_moments(reference, m, throws, 300) == 0, "reference trusted");
     check_near_reference(rate, reference, FORM_BITS, "rate 1/2");
+    /* Bloom's formula's relative error, about -8.8e-76, by the pair of rates (it took the
+     * complement's full sum: 1.1 s at k = 1000), against B/E - 1 from the references at 300 more bits */
+    mpfr_t exact, bloom;
+    mpfr_inits2(FORM_BITS + 300, exact, bloom, NULL);
+    CHECK(ref_rate_moments(exact, m, throws, 300) == 0, "reference trusted at more bits");
+    ref_rate_bloom(bloom, m, throws, 300);
+    mpfr_div(bloom, bloom, exact, MPFR_RNDN);
+    mpfr_sub_ui(bloom, bloom, 1, MPFR_RNDN);
+    mpfr_set(reference, bloom, MPFR_RNDN);
+    bloom_fpr_comparison comparison = { &arguments, 1 };
+    bloom_quantity relative = { bloom_enclose_fpr_relative_error, &comparison, NULL };
+    CHECK(bloom_quantity_round(bloom, &relative, MPFR_RNDN, NULL) == BLOOM_OK, "relative error status");
+    mpfi_set_fr(rate, bloom);                 /* correctly rounded to FORM_BITS + 300 bits */
+    check_near_reference(rate, reference, FORM_BITS, "relative error at rate 1/2");
+    mpfr_clears(exact, bloom, NULL);
     mpz_clears(m, n, throws, NULL);
     mpfr_clear(reference);
     mpfi_clear(rate);
