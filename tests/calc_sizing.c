@@ -875,6 +875,42 @@ static void test_largest_keys_within_scaled(void)
     mpq_clears(two, bound, one, NULL);
 }
 
+/* A rate of 1/2 whatever the keys (the shape of a blocked filter of many probes, whose rate stays
+ * above a tiny bound for every n >= 1). */
+static int constant_half_rate(bloom_quantity *rate, mpz_srcptr n, void *context)
+{
+    (void)n;
+    *rate = (bloom_quantity){ bloom_enclose_rational, context, bloom_exact_rational };
+    return BLOOM_OK;
+}
+
+/*
+ * A rate above the bound at every key count: the answer is 0 keys, from the
+ * standard filter's start (about 1.8e8 keys for m = 1e9, k = 7, bound 1/4)
+ * and from a given one (1000).  The search checks the lowest count first
+ * when the bound is passed at its start; that check once fell through to
+ * the upward walk and answered the start itself (plan -n 1e9 -p 1e-300
+ * --layout blocked printed 1e9 keys within 2e-300).
+ */
+static void test_largest_keys_within_never(void)
+{
+    mpz_t m, n, from;
+    mpq_t half, quarter;
+    mpz_init_set_ui(m, 1000000000);
+    mpz_init(n);
+    mpz_init_set_ui(from, 1000);
+    mpq_inits(half, quarter, NULL);
+    mpq_set_ui(half, 1, 2);
+    mpq_set_ui(quarter, 1, 4);
+    bloom_quantity limit = { bloom_enclose_rational, quarter, bloom_exact_rational };
+    int status = bloom_largest_keys_within_rate(n, constant_half_rate, half, NULL, m, 7, &limit);
+    CHECK(status == BLOOM_OK && mpz_sgn(n) == 0, "from the standard start: status %d, %Zd keys", status, n);
+    status = bloom_largest_keys_within_rate(n, constant_half_rate, half, from, m, 7, &limit);
+    CHECK(status == BLOOM_OK && mpz_sgn(n) == 0, "from 1000 keys: status %d, %Zd keys", status, n);
+    mpz_clears(m, n, from, NULL);
+    mpq_clears(half, quarter, NULL);
+}
+
 /* m = round(n c) and n = round(m / c), ties to even, at least 1. */
 static void test_bits_per_key_conversions(void)
 {
@@ -908,6 +944,7 @@ static void test_bits_per_key_conversions(void)
 static const bloom_test_case sizing_cases[] = {
     {"largest n within a bound (headroom)", test_largest_keys_within},
     {"largest n within twice a filter's own rate", test_largest_keys_within_scaled},
+    {"largest n within a bound every count passes: 0", test_largest_keys_within_never},
     {"bits per key to m and to n", test_bits_per_key_conversions},
     {"bits per key, FORMULAS.md §b table", test_bits_per_key_table},
     {"best integer k of the table", test_bits_per_key_best_integer_k},

@@ -74,6 +74,11 @@ refuse "--digits" "$build/bloomsim" plan -n 1e3 -m 1e9 -k 500 --digits 1000
 check "bloomcalc fpr and bloomsim fpr refuse --digits 1000 of the same filter in the same words" $?
 "$build/bloomcalc" fpr -n 1e3 -m 1e9 -k 1000 --digits 157 --format csv >"$out" 2>"$err"
 check "fpr -n 1e3 -m 1e9 -k 1000 --digits 157 (the most accepted) answers" $?
+# A blocked filter of k = 997 in 512-bit blocks never meets 2e-300 (one key: 8.7e-45): no keys are
+# within 2p or 10p of its plan (the search once fell through to an upward walk and printed 1e9).
+"$build/bloomcalc" plan -n 1e9 -p 1e-300 --layout blocked --format csv >"$out" 2>"$err"
+[ "$(csv_field n_at_2p)" = 0 ] && [ "$(csv_field n_at_10p)" = 0 ]
+check "plan -n 1e9 -p 1e-300 --layout blocked: 0 keys within 2p and 10p" $?
 # converge with one hash: Bloom's formula is exact, nothing converges (minutes, then a silent exit 1).
 refuse "hashes" "$build/bloomcalc" converge -c 10 -k 1 -m 2^6
 # Ranges shrunk where the work grew past seconds: lsm levels, grow's tightest sub-filter rate.

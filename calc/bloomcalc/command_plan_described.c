@@ -59,7 +59,8 @@ int bloomcalc_plan_described_headroom(bloom_plan *plan, const bloom_layout_descr
     for (int i = 0; status == BLOOM_OK && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
         bloom_quantity_scaled scaled = { reference, plan->headroom_factor[i] };
         bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
-        int found = bloom_largest_keys_within_rate(plan->n_at_bound[i], described_rate, &searched,
+        /* from the planned keys: the standard filter's start can be far from a described one's */
+        int found = bloom_largest_keys_within_rate(plan->n_at_bound[i], described_rate, &searched, plan->n,
                                                    plan->m_bits, plan->k, &bound);
         plan->n_at_bound_status[i] = found;
         if (found == BLOOM_UNRESOLVED)

@@ -567,7 +567,7 @@ static int first_true(mpz_ptr rop, whole_predicate predicate, const void *contex
             mpz_set(true_at, middle);
             mpz_mul_2exp(step, step, 1);
         }
-    } else if (status == BLOOM_OK) {
+    } else if (status == BLOOM_OK && !truth) {
         mpz_set(false_at, start);
         for (;;) {
             mpz_add(middle, start, step);
@@ -928,10 +928,10 @@ static int headroom_start(mpz_ptr start, const headroom_search *search)
 int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
                               const bloom_quantity *bound)
 {
-    return bloom_largest_keys_within_rate(rop, NULL, NULL, m, k, bound);
+    return bloom_largest_keys_within_rate(rop, NULL, NULL, NULL, m, k, bound);
 }
 
-int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context,
+int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context, mpz_srcptr from,
                                    mpz_srcptr m, unsigned long k, const bloom_quantity *bound)
 {
     if (mpz_sgn(m) <= 0 || k < 1 || k > BLOOM_MAX_HASHES)
@@ -948,7 +948,9 @@ int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *c
     mpz_t start, lowest;
     mpz_init(start);
     mpz_init_set_ui(lowest, 1);
-    if (status == BLOOM_OK)
+    if (status == BLOOM_OK && from != NULL && mpz_sgn(from) > 0)
+        mpz_set(start, from);
+    else if (status == BLOOM_OK)
         status = headroom_start(start, &search);
     if (status == BLOOM_OK)
         status = first_true(rop, exceeds_bound, &search, start, lowest);

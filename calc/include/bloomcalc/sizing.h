@@ -111,10 +111,14 @@ int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
  * a library's filter as deployed): rate_at(&rate, n, context) sets *rate to
  * the rate with n keys (valid until its next call) and returns a
  * bloom_status.  The rate must not decrease as n grows; the search starts
- * where the standard filter's approximation meets the bound.
+ * at `from` when it is not NULL (at least 1: a count near the answer, such
+ * as the keys the filter was planned for), else where the standard filter's
+ * approximation meets the bound, which for a blocked filter of many probes
+ * can be thousands of times the answer (plan -n 1e3 -m 1e9 -k 1000 --layout
+ * blocked: 3.7e6 against 1000, 88 evaluations, 18 s).
  */
 typedef int (*bloom_keys_rate)(bloom_quantity *rate, mpz_srcptr n, void *context);
-int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context,
+int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context, mpz_srcptr from,
                                    mpz_srcptr m, unsigned long k, const bloom_quantity *bound);
 
 /* A filter given by its bits per key c: n = m / c, or m = n c, each rounded
