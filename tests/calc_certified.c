@@ -10,6 +10,7 @@
  * form of calc_reference.c; powers of fractions computed exactly with GMP
  * (and with MPFR's pow_z at 4000 bits for a power too large to expand).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,7 +312,58 @@ static void test_interval_one_minus_ratio_pow(void)
     mpfi_clear(result);
 }
 
+/* 1/3, counting its evaluations (the arguments: an unsigned counter). */
+static int counted_third(mpfi_ptr result, const void *arguments)
+{
+    unsigned *count = (unsigned *)(uintptr_t)arguments;
+    (*count)++;
+    mpfi_set_ui(result, 1);
+    mpfi_div_ui(result, result, 3);
+    return BLOOM_OK;
+}
+
+/*
+ * A remembered quantity (bloom_quantity_memo): a request at no more
+ * precision than the best so far is answered without evaluating, and still
+ * encloses the value; more precision evaluates again.  Its exact function
+ * is the wrapped one's, and none when that has none.
+ */
+static void test_memo(void)
+{
+    unsigned count = 0;
+    bloom_quantity third = { counted_third, &count, NULL };
+    bloom_quantity_memo memo;
+    bloom_quantity_memo_init(&memo, &third);
+    bloom_quantity remembered = bloom_quantity_memo_of(&memo);
+    CHECK(remembered.exact == NULL, "no exact function from a quantity without one");
+    mpq_t value;
+    mpq_init(value);
+    mpq_set_ui(value, 1, 3);
+    static const mpfr_prec_t requests[] = { 100, 64, 100, 200, 80 };
+    static const unsigned evaluations[] = { 1, 1, 1, 2, 2 };
+    for (size_t i = 0; i < 5; i++) {
+        mpfi_t enclosure;
+        mpfi_init2(enclosure, requests[i]);
+        CHECK(remembered.enclose(enclosure, remembered.arguments) == BLOOM_OK, "status");
+        CHECK(count == evaluations[i], "after %ld bits: %u evaluations, expected %u", (long)requests[i], count,
+              evaluations[i]);
+        CHECK(mpfi_is_inside_q(value, enclosure), "%ld bits: 1/3 not enclosed", (long)requests[i]);
+        mpfi_clear(enclosure);
+    }
+    bloom_quantity_memo_clear(&memo);
+    bloom_quantity exact_third = { bloom_enclose_rational, value, bloom_exact_rational };
+    bloom_quantity_memo_init(&memo, &exact_third);
+    remembered = bloom_quantity_memo_of(&memo);
+    mpq_t copy;
+    mpq_init(copy);
+    CHECK(remembered.exact != NULL && remembered.exact(copy, remembered.arguments) == BLOOM_OK
+              && mpq_equal(copy, value), "the exact function is the wrapped one's");
+    bloom_quantity_memo_clear(&memo);
+    mpq_clears(value, copy, NULL);
+}
+
 static const bloom_test_case certified_cases[] = {
+    {"remembered enclosures", test_memo},
     {"correct rounding of rationals", test_round_rationals},
     {"decimal digits of rationals", test_decimal_rationals},
     {"ceiling and floor", test_ceil_floor},

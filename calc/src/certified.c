@@ -26,6 +26,7 @@
  * library with correct rounding", ACM TOMS 33(2), 2007.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -417,6 +418,48 @@ int bloom_quantity_approximate(mpfr_ptr rop, const bloom_quantity *quantity)
         mpfi_mid(rop, enclosure);
     mpfi_clear(enclosure);
     return status;
+}
+
+/* --- remembered enclosures -------------------------------------------------- */
+
+void bloom_quantity_memo_init(bloom_quantity_memo *memo, const bloom_quantity *quantity)
+{
+    memo->quantity = *quantity;
+    mpfi_init2(memo->enclosure, MPFR_PREC_MIN);
+    memo->filled = 0;
+}
+
+void bloom_quantity_memo_clear(bloom_quantity_memo *memo)
+{
+    mpfi_clear(memo->enclosure);
+}
+
+/* The arguments are the memo, written through: the object is not const (memo_of takes it so). */
+static int enclose_memo(mpfi_ptr result, const void *arguments)
+{
+    bloom_quantity_memo *memo = (bloom_quantity_memo *)(uintptr_t)arguments;
+    if (memo->filled && mpfi_get_prec(memo->enclosure) >= mpfi_get_prec(result)) {
+        mpfi_set(result, memo->enclosure);
+        return BLOOM_OK;
+    }
+    int status = memo->quantity.enclose(result, memo->quantity.arguments);
+    if (status == BLOOM_OK) {
+        mpfi_set_prec(memo->enclosure, mpfi_get_prec(result));
+        mpfi_set(memo->enclosure, result);
+        memo->filled = 1;
+    }
+    return status;
+}
+
+static int exact_memo(mpq_ptr result, const void *arguments)
+{
+    const bloom_quantity_memo *memo = arguments;
+    return memo->quantity.exact(result, memo->quantity.arguments);
+}
+
+bloom_quantity bloom_quantity_memo_of(bloom_quantity_memo *memo)
+{
+    return (bloom_quantity){ enclose_memo, memo, memo->quantity.exact != NULL ? exact_memo : NULL };
 }
 
 int bloom_enclose_rational(mpfi_ptr result, const void *arguments)

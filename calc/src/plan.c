@@ -56,16 +56,18 @@ int bloom_plan_headroom(bloom_plan *plan)
 {
     set_headroom_reference(plan);
     plan->has_headroom = 1;
-    for (int i = 0; i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
-        plan->headroom_bound[i] =
-            (bloom_quantity_scaled){ plan->headroom_reference, plan->headroom_factor[i] };
-        bloom_quantity bound = { bloom_enclose_scaled, &plan->headroom_bound[i], bloom_exact_scaled };
-        int status = bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound);
+    /* both searches compare against the same reference: evaluated once a precision */
+    bloom_quantity_memo reference;
+    bloom_quantity_memo_init(&reference, &plan->headroom_reference);
+    int status = BLOOM_OK;
+    for (int i = 0; status != BLOOM_UNRESOLVED && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        bloom_quantity_scaled scaled = { bloom_quantity_memo_of(&reference), plan->headroom_factor[i] };
+        bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
+        status = bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound);
         plan->n_at_bound_status[i] = status;
-        if (status == BLOOM_UNRESOLVED)
-            return status;
     }
-    return BLOOM_OK;
+    bloom_quantity_memo_clear(&reference);
+    return status == BLOOM_UNRESOLVED ? status : BLOOM_OK;
 }
 
 void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual)

@@ -152,6 +152,23 @@ typedef struct bloom_quantity_scaled {
 int bloom_enclose_scaled(mpfi_ptr result, const void *arguments);
 int bloom_exact_scaled(mpq_ptr result, const void *arguments);
 
+/*
+ * A quantity that keeps its most precise enclosure so far and answers any
+ * request at no more precision from it (outward rounding keeps it an
+ * enclosure): a search comparing many rates against one bound evaluates
+ * that bound once a precision, not once a comparison.  The memo must
+ * outlive the quantity bloom_quantity_memo_of returns; its exact function
+ * is the wrapped quantity's (none when it has none).
+ */
+typedef struct bloom_quantity_memo {
+    bloom_quantity quantity;
+    mpfi_t enclosure;
+    int filled;
+} bloom_quantity_memo;
+void bloom_quantity_memo_init(bloom_quantity_memo *memo, const bloom_quantity *quantity);
+void bloom_quantity_memo_clear(bloom_quantity_memo *memo);
+bloom_quantity bloom_quantity_memo_of(bloom_quantity_memo *memo);
+
 /* Exact function for an exact rational: arguments is an mpq_srcptr. */
 int bloom_exact_rational(mpq_ptr result, const void *arguments);
 

@@ -78,7 +78,6 @@ typedef struct bloom_plan {
     int n_at_bound_status[BLOOM_PLAN_HEADROOM_BOUNDS];  /* BLOOM_UNDEFINED: 2p or 10p >= 1 */
     mpq_t headroom_factor[BLOOM_PLAN_HEADROOM_BOUNDS];  /* 2 and 10 */
     bloom_quantity headroom_reference;                 /* p, or fpr_exact */
-    bloom_quantity_scaled headroom_bound[BLOOM_PLAN_HEADROOM_BOUNDS];
     /* overfill (bloom_plan_actual_keys): the planned m and k holding n_actual keys */
     int has_actual;
     mpz_t n_actual;
