@@ -266,7 +266,7 @@ int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments)
     if (!blocked_valid(filter))
         return BLOOM_UNDEFINED;
     unsigned long bound = filter->k < filter->block_bits ? filter->k : filter->block_bits;
-    mpfr_prec_t precision = mpfi_get_prec(result) + cancellation_bits(filter, filter->k);
+    mpfr_prec_t precision = mpfi_get_prec(result) + cancellation_bits(filter, bound);   /* bound levels of differences */
     mpz_t blocks, block_bits, denominator;
     mpz_init(blocks);
     mpz_init_set_ui(block_bits, filter->block_bits);
