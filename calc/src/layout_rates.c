@@ -154,8 +154,8 @@ static mpfr_prec_t cancellation_bits(const bloom_blocked_arguments *filter, unsi
     /* The differences of `terms` levels of values in [0, 1] are at most
      * 2^terms in size, so terms + log2(1/rate) bits also suffice; the rate
      * is estimated by one term of its mixture, P(I = i) times Bloom's inner
-     * rate (1 - (1 - 1/B)^(k i))^k, at i = 1 and at the mean load (FORMULAS.md
-     * §e.1).  A filter of few keys in many blocks has a tiny global fill but
+     * rate (1 - (1 - 1/B)^(k i))^k, at i = 1 and at the mean load
+     * (FORMULAS.md §e.1).  A filter of few keys in many blocks has a tiny global fill but
      * full blocks: fpr -n 1 -m 1.4e12 -k 997 --layout blocked asked for
      * 997 x 1101 bits (55 s); its rate, 8.7e-45, needs about 1 150. */
     double blocks = mpz_get_d(filter->m) / (double)filter->block_bits;
