@@ -98,9 +98,10 @@ table -n 1e3 -m 1e9 -k 1000 --digits 1000
 converge -c 100 -k 1000 --digits 1000
 fpr -n 1e3 -m 1e9 -k 1000 --digits 157
 fpr -m 2^256 -n 842342840662128681428210943741170368532243274194763304792021890792027199452 -k 1000
-plan -n 1 -m 1e4 -k 1000'
-slow_inputs='plan -n 1e3 -m 1e9 -k 1000 --layout blocked
+plan -n 1 -m 1e4 -k 1000
 fpr -m 2^128 -n 2^64 -k 300 --digits 800
+fpr -m 2^128 -n 2^64 -k 300 --digits 381'
+slow_inputs='plan -n 1e3 -m 1e9 -k 1000 --layout blocked
 table -n 1e9 -p 1e-2 -k 1..1000
 converge -c 10 -k 100 --digits 1000
 converge -c 1 -k 7 -m 2^200..2^256 --digits 1000

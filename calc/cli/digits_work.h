@@ -21,7 +21,9 @@ struct bloom_command_line;
  * BLOOM_EXIT_SUCCESS when `digits` significant digits of the exact rate of m
  * bits, n keys and k hashes fit BLOOM_DIGITS_WORK or are at most the default
  * digits; else BLOOM_EXIT_USAGE after one line naming --digits and the most
- * digits that fit.
+ * digits that fit.  When Bloom's formula's relative error is below 2^-32 (one
+ * enclosure at 128 bits tells) the rates are weighed again at twice the
+ * precision, where the printing of the relative errors takes them.
  */
 int bloom_digits_affordable(const struct bloom_command_line *line, mpz_srcptr m, mpz_srcptr n,
                             unsigned long k, unsigned long digits);
