@@ -105,4 +105,7 @@ slow_inputs='plan -n 1e3 -m 1e9 -k 1000 --layout blocked
 table -n 1e9 -p 1e-2 -k 1..1000
 converge -c 10 -k 100 --digits 1000
 converge -c 1 -k 7 -m 2^200..2^256 --digits 1000
-converge -c 1 -k 100 -m 2^200..2^256 --digits 1000'
+converge -c 1 -k 100 -m 2^200..2^256 --digits 1000
+converge -c 1 -k 1000 -m 2^200..2^256 --digits 1000
+converge -c 10 -k 1000 --digits 1000
+table -n 2^6..2^30 -p 0.1..1e-10'
