@@ -108,4 +108,6 @@ converge -c 1 -k 7 -m 2^200..2^256 --digits 1000
 converge -c 1 -k 100 -m 2^200..2^256 --digits 1000
 converge -c 1 -k 1000 -m 2^200..2^256 --digits 1000
 converge -c 10 -k 1000 --digits 1000
+converge -c 100 -k 1000 -m 2^200..2^256
+converge -c 1000 -k 1000 -m 2^10..2^60
 table -n 2^6..2^30 -p 0.1..1e-10'
