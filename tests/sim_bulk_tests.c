@@ -603,6 +603,27 @@ static void test_partitioned_batches_equal_one_by_one(void)
 
 enum { LAYOUT_KEYS = 250000, LAYOUT_QUERIES = 100000 };
 
+/* The layout of case `c`, its probe source under hash seed `seed`, the
+ * streams of inserted and absent keys, and `expected`: the filter of the
+ * first LAYOUT_KEYS inserted keys set one key at a time
+ * (sim_layout_positions). */
+static void layout_case_inserted(const layout_case *c, uint64_t seed, sim_layout *layout, sim_prober *prober,
+                                 sim_key_probes *probes, sim_key_stream *inserted, sim_key_stream *absent,
+                                 sim_bit_filter *expected)
+{
+    layout_of(layout, c);
+    probes_of(layout, seed, prober, probes);
+    streams(inserted, absent);
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(expected, layout->bits), 0);
+    uint64_t positions[16];
+    for (uint64_t j = 0; j < LAYOUT_KEYS; j++) {
+        sim_key key;
+        sim_key_at(inserted, j, &key);
+        sim_layout_positions(layout, prober, key.bytes, key.length, positions);
+        sim_bit_filter_insert(expected, positions, layout->hashes);
+    }
+}
+
 /* The bulk engine itself, every layout, buffers from 1 KiB (nearly every
  * key overflows its bucket) to the default, regions of 2^21 and 2^12
  * bits, 1 and 3 threads, the block
@@ -614,21 +635,12 @@ static void test_layouts_bulk_buffers(void)
 {
     for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
         sim_layout layout;
-        layout_of(&layout, &layout_cases[c]);
         sim_prober prober;
         sim_key_probes probes;
-        probes_of(&layout, 9, &prober, &probes);
         sim_key_stream inserted, absent;
-        streams(&inserted, &absent);
         sim_bit_filter expected;
-        CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&expected, layout.bits), 0);
+        layout_case_inserted(&layout_cases[c], 9, &layout, &prober, &probes, &inserted, &absent, &expected);
         uint64_t positions[16], maybe = 0;
-        for (uint64_t j = 0; j < LAYOUT_KEYS; j++) {
-            sim_key key;
-            sim_key_at(&inserted, j, &key);
-            sim_layout_positions(&layout, &prober, key.bytes, key.length, positions);
-            sim_bit_filter_insert(&expected, positions, layout.hashes);
-        }
         for (uint64_t j = 0; j < LAYOUT_QUERIES; j++) {
             sim_key key;
             sim_key_at(&absent, j, &key);
@@ -711,6 +723,41 @@ static void test_uniform_bulk_words_equal_one_by_one(void)
     sim_bit_filter_free(&expected);
 }
 
+/* The block layouts' packed keys (2 or 3 words an entry), appended through
+ * stages of 16 entries a region (bulk.c bucket_staged, PERFORMANCE.md §l.11)
+ * on 1 and 2 threads, buffers of 4 KiB and 64 KiB (buckets of a few
+ * stages, many chunks: stages flushed with partial entries many times)
+ * and the default ones: the filter's words equal those of
+ * sim_layout_positions one key at a time. */
+static void test_packed_bulk_staged_words_equal_one_by_one(void)
+{
+    unsigned packed = 0;
+    for (size_t c = 0; c < sizeof layout_cases / sizeof layout_cases[0]; c++) {
+        sim_layout layout;
+        sim_prober prober;
+        sim_key_probes probes;
+        sim_key_stream inserted, absent;
+        sim_bit_filter expected, filter;
+        layout_case_inserted(&layout_cases[c], 5, &layout, &prober, &probes, &inserted, &absent, &expected);
+        CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, layout.bits), 0);
+        packed += probes.packed_shift != 0 && probes.batched_blocks;
+        const uint64_t buffers[] = { 4096, 65536, 0 };
+        for (unsigned threads = 1; probes.packed_shift != 0 && probes.batched_blocks && threads <= 2; threads++)
+            for (size_t b = 0; b < sizeof buffers / sizeof buffers[0]; b++) {
+                sim_bulk_options options;
+                sim_bulk_default_options(&options, layout.bits, threads);
+                if (buffers[b] != 0)
+                    options.buffer_bytes = buffers[b];
+                sim_bit_filter_reset(&filter);
+                CU_ASSERT_EQUAL(sim_bulk_build(&filter, &probes, &inserted, LAYOUT_KEYS, &options), 0);
+                CU_ASSERT_EQUAL(memcmp(filter.words, expected.words, sim_bit_filter_memory(layout.bits)), 0);
+            }
+        sim_bit_filter_free(&filter);
+        sim_bit_filter_free(&expected);
+    }
+    CU_ASSERT(packed >= 3);
+}
+
 /* A stop requested before a bulk run: nothing measured, marked partial. */
 static void test_bulk_interrupted(void)
 {
@@ -779,6 +826,8 @@ static const bloom_test_case cases[] = {
     { "small partitioned filters: the one-word loop equals the general one", test_small_partitioned_word_equals_general },
     { "standard layout above 2^28: bulk filter words equal one key at a time",
       test_uniform_bulk_words_equal_one_by_one },
+    { "packed block keys through stages: bulk filter words equal one key at a time",
+      test_packed_bulk_staged_words_equal_one_by_one },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "batched draws per word", test_draws_per_word },
     { NULL, NULL },

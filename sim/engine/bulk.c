@@ -85,9 +85,10 @@
  * thousands of buckets their tails left the cache and every append
  * waited on memory.
  *
- * Scattered keys (standard above 2^28 bits, partitioned) append their
- * probes through one cache line a region (bucket_staged: software
- * write-combining, full lines copied with non-temporal stores), and a
+ * Batched keys append their entries (scattered keys: one a probe; block
+ * keys: one packed entry, PERFORMANCE.md §l.11) through a stage of 16
+ * entries a region (bucket_staged: software write-combining, full stages
+ * copied as whole lines with non-temporal stores), and a
  * partitioned batch's probes are drawn eight keys a vector
  * (sim_key_probes_scatter_batch; PERFORMANCE.md §l.10).
  *
@@ -166,7 +167,7 @@ typedef struct thread_buckets {
     uint64_t overflow_count;
     uint64_t overflow_capacity;
     int failed;                   /* the overflow list could not grow */
-    uint32_t *stage;              /* staged appends: one line of STAGE_ENTRIES a region (NULL: none) */
+    uint32_t *stage;              /* staged appends: stage_words words a region (NULL: none) */
 } thread_buckets;
 
 typedef struct build_task {
@@ -182,7 +183,7 @@ typedef struct build_task {
     unsigned key_words;           /* packed block keys: 32-bit words an entry takes (0: one word a probe) */
     unsigned block_shift;         /* packed block keys: log2 B */
     int batched;                  /* generated keys, positions from their halves: scatter_batched */
-    int staged;                   /* batched scattered keys appended through line stages (bucket_staged) */
+    unsigned stage_words;         /* batched keys' appends staged (bucket_staged): STAGE_ENTRIES entries a region (0: none) */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
     const sim_bulk_progress *progress;
@@ -251,10 +252,10 @@ static thread_buckets *allocate_buckets(const build_task *task, unsigned threads
         buckets[t].fill = calloc(task->regions, sizeof(uint32_t));
         buckets[t].overflow = malloc(OVERFLOW_INITIAL * sizeof(uint64_t));
         buckets[t].overflow_capacity = OVERFLOW_INITIAL;
-        if (task->staged)
-            buckets[t].stage = aligned_alloc(STAGE_BYTES, task->regions * STAGE_BYTES);
+        if (task->stage_words != 0)
+            buckets[t].stage = aligned_alloc(STAGE_BYTES, task->regions * task->stage_words * sizeof(uint32_t));
         if (buckets[t].offsets == NULL || buckets[t].fill == NULL || buckets[t].overflow == NULL
-            || (task->staged && buckets[t].stage == NULL)) {
+            || (task->stage_words != 0 && buckets[t].stage == NULL)) {
             free_buckets(buckets, t + 1);
             return NULL;
         }
@@ -292,55 +293,65 @@ static inline void bucket_probe(const build_task *task, thread_buckets *own, uin
 /*
  * Staged appends (software write-combining: the same technique as the
  * radix partitioning references above; J. Wassenberg, P. Sanders, "Engineering
- * a multi-core radix sort", Euro-Par 2011).  A region's next entries are
- * written into its line of the stage, which stays in L1, and each full
- * line is copied to the bucket with non-temporal stores: the bucket's
- * line is then written once, without first being read from DRAM, and
- * the bucket tails no longer compete for the cache.  Buckets of a
- * multiple of STAGE_ENTRIES entries, so a line never crosses a bucket;
- * the partial lines are copied at the end of the scatter phase
- * (flush_stages).  The same entries in the same buckets.
+ * a multi-core radix sort", Euro-Par 2011).  A region's next
+ * STAGE_ENTRIES entries (an entry: one offset, or a packed key's
+ * key_words words) are written into its lines of the stage, which stay
+ * in the cache, and each full set of lines is copied to the bucket with
+ * non-temporal stores: the bucket's lines are then written once, without
+ * first being read from DRAM, and the bucket tails no longer compete for
+ * the cache.  Buckets of a multiple of stage_words words, so a set never
+ * crosses a bucket; the partial sets are copied at the end of the
+ * scatter phase (flush_stages).  The same entries in the same buckets.
  */
 
-static inline void bucket_staged(const build_task *task, thread_buckets *own, uint64_t position)
+/* Appends the entry words[0..size) (size = task->stage_words /
+ * STAGE_ENTRIES, a constant where inlined) to `region`'s stage, and
+ * copies the region's full stage to its bucket; returns 0 (nothing done)
+ * when the bucket has no room left. */
+static inline int bucket_staged(const build_task *task, thread_buckets *own, uint64_t region, const uint32_t *words,
+                                unsigned size)
 {
-    uint64_t region = position >> task->region_shift;
+    const uint32_t stage_words = STAGE_ENTRIES * size;
     uint32_t fill = own->fill[region];
-    if (fill >= task->capacity) {
-        push_overflow(own, position);
-        return;
-    }
-    uint32_t *line = own->stage + region * STAGE_ENTRIES;
-    line[fill % STAGE_ENTRIES] = (uint32_t)(position & (task->region_bits - 1));
-    own->fill[region] = fill + 1;
-    if (fill % STAGE_ENTRIES != STAGE_ENTRIES - 1)
-        return;
-    uint32_t *to = own->offsets + region * task->capacity + fill - (STAGE_ENTRIES - 1);
+    if (fill >= task->capacity)
+        return 0;
+    uint32_t *stage = own->stage + region * stage_words;
+    uint32_t at = fill % stage_words;
+    for (unsigned w = 0; w < size; w++)
+        stage[at + w] = words[w];
+    own->fill[region] = fill + size;
+    if (at + size != stage_words)
+        return 1;
+    uint32_t *to = own->offsets + region * task->capacity + fill + size - stage_words;
 #if defined(__SSE2__)
-    for (unsigned q = 0; q < STAGE_BYTES / 16; q++)
-        _mm_stream_si128((__m128i *)to + q, _mm_load_si128((const __m128i *)line + q));
+    for (unsigned q = 0; q < stage_words / 4; q++)
+        _mm_stream_si128((__m128i *)to + q, _mm_load_si128((const __m128i *)stage + q));
 #else
-    memcpy(to, line, STAGE_BYTES);
+    memcpy(to, stage, stage_words * sizeof(uint32_t));
 #endif
+    return 1;
 }
 
 /* A batched scattered probe into its bucket: staged when the buckets
- * hold whole lines (task->staged), else directly. */
+ * hold whole stages (task->stage_words), else directly. */
 static inline void bucket_batched(const build_task *task, thread_buckets *own, uint64_t position)
 {
-    if (task->staged)
-        bucket_staged(task, own, position);
-    else
+    if (task->stage_words == 0) {
         bucket_probe(task, own, position);
+        return;
+    }
+    uint32_t offset = (uint32_t)(position & (task->region_bits - 1));
+    if (!bucket_staged(task, own, position >> task->region_shift, &offset, 1))
+        push_overflow(own, position);
 }
 
-/* The staged entries of the partial lines, into their buckets. */
+/* The staged words of the partial stages, into their buckets. */
 static void flush_stages(const build_task *task, thread_buckets *own)
 {
     for (uint64_t region = 0; region < task->regions; region++) {
         uint32_t fill = own->fill[region] < task->capacity ? own->fill[region] : (uint32_t)task->capacity;
-        uint32_t partial = fill % STAGE_ENTRIES;
-        memcpy(own->offsets + region * task->capacity + fill - partial, own->stage + region * STAGE_ENTRIES,
+        uint32_t partial = fill % task->stage_words;
+        memcpy(own->offsets + region * task->capacity + fill - partial, own->stage + region * task->stage_words,
                partial * sizeof(uint32_t));
     }
 #if defined(__SSE2__)
@@ -373,15 +384,15 @@ static unsigned packed_key_words(const sim_key_probes *probes, uint64_t region_b
 static inline int bucket_packed(const build_task *task, thread_buckets *own, uint64_t first, uint64_t offsets)
 {
     uint64_t region = first >> task->region_shift;
+    const uint32_t entry[3] = { (uint32_t)((first & (task->region_bits - 1)) >> task->block_shift),
+                                (uint32_t)offsets, (uint32_t)(offsets >> 32) };
+    if (task->stage_words != 0)   /* key_words is 2 or 3 (k log2 B <= 64) */
+        return task->key_words == 2 ? bucket_staged(task, own, region, entry, 2)
+                                    : bucket_staged(task, own, region, entry, 3);
     uint32_t fill = own->fill[region];
     if (fill + task->key_words > task->capacity)
         return 0;
-    unsigned shift = task->block_shift;
-    uint32_t *entry = own->offsets + region * task->capacity + fill;
-    entry[0] = (uint32_t)((first & (task->region_bits - 1)) >> shift);
-    entry[1] = (uint32_t)offsets;
-    if (task->key_words > 2)
-        entry[2] = (uint32_t)(offsets >> 32);
+    memcpy(own->offsets + region * task->capacity + fill, entry, task->key_words * sizeof(uint32_t));
     own->fill[region] = fill + task->key_words;
     return 1;
 }
@@ -636,7 +647,7 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
             scatter_batched(task, own, first, end < task->count ? end : task->count);
         else if (first < task->count)
             scatter_keys(task, own, first, end < task->count ? end : task->count);
-        if (task->staged)
+        if (task->stage_words != 0)
             flush_stages(task, own);
         if (member == 0) {
             task->stop = sim_interrupt_requested();
@@ -671,9 +682,11 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
                    && (task.key_words != 0 ? probes->batched_blocks : probes->batched_scatter);
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),
                  task.key_words != 0 ? task.key_words : probes->hashes);
-    task.staged = task.batched && task.key_words == 0 && task.capacity >= STAGE_ENTRIES;
-    if (task.staged)
-        task.capacity -= task.capacity % STAGE_ENTRIES;
+    unsigned entry_words = task.key_words != 0 ? task.key_words : 1;
+    if (task.batched && task.capacity >= STAGE_ENTRIES * entry_words)
+        task.stage_words = STAGE_ENTRIES * entry_words;
+    if (task.stage_words != 0)
+        task.capacity -= task.capacity % task.stage_words;
     task.buckets = allocate_buckets(&task, options->threads);
     if (task.buckets == NULL || sim_team_run(options->threads, build_member, &task) != 0) {
         free_buckets(task.buckets, options->threads);
