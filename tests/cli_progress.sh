@@ -27,7 +27,7 @@ pty "tiny engine: Ctrl-C erases the line, exit 130" interrupt \
 grep -q 'partial (stopped early) *yes' "$out"
 check "tiny engine: Ctrl-C prints the partial record" $?
 pty "bulk engine (one large filter): progress within the trial, Ctrl-C" interrupt \
-    "$sim plan 3e7 1% --threads 2"
+    "$sim plan 1e8 1% --threads 2"
 pty "bloomsim verify: progress over the battery, Ctrl-C" interrupt "$sim verify --threads 2"
 pty "bloomsim lsm: progress, Ctrl-C" interrupt "$sim lsm -L 5 -p 1% -n 1e5 --trials 64 --lookups 6.4e7 --threads 2"
 
