@@ -6,17 +6,20 @@
 #include "digits_work.h"
 
 #include "bloom_limits.h"
+#include "certified.h"
 #include "exit_status.h"
 #include "fields.h"
 #include "fpr.h"
 #include "options.h"
 
-/* Bits of precision for d significant digits, as the certified printing
- * asks (certified.c: 3.33 bits a digit, 32 guard bits, 32 more inside the
- * rate's enclosure). */
+/* Bits of precision for d significant digits: what the certified printing
+ * asks first (bloom_decimal_precision), 32 more inside the rate's enclosure
+ * (bloom_enclose_fpr_exact), and `extra_bits`. */
+#define EXACT_RATE_INNER_BITS 32
+
 static mpfr_prec_t digits_precision(unsigned long digits, long extra_bits)
 {
-    return (mpfr_prec_t)((double)digits * 3.33) + 64 + extra_bits;
+    return bloom_decimal_precision(digits) + EXACT_RATE_INNER_BITS + extra_bits;
 }
 
 /* The work of `count` filters' exact rates to `digits` digits; with

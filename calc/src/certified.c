@@ -211,9 +211,13 @@ int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
     mpq_clear(exact);
     if (known)
         return BLOOM_OK;
-    mpfr_prec_t precision = (mpfr_prec_t)(digits * BITS_PER_DECIMAL_DIGIT) + GUARD_BITS;
     *text = NULL;
-    return refine(quantity, precision, decide_decimal, text, &digits);
+    return refine(quantity, bloom_decimal_precision(digits), decide_decimal, text, &digits);
+}
+
+mpfr_prec_t bloom_decimal_precision(unsigned long significant_digits)
+{
+    return (mpfr_prec_t)((double)significant_digits * BITS_PER_DECIMAL_DIGIT) + GUARD_BITS;
 }
 
 /* --- ceiling and floor -------------------------------------------------- */

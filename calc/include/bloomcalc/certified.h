@@ -91,6 +91,14 @@ int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
                            unsigned significant_digits);
 
 /*
+ * The working precision bloom_quantity_decimal first evaluates a quantity
+ * at for `significant_digits` digits (3.33 bits a digit, rounded up from
+ * log2 10, and its guard bits); it refines from there when the digits are
+ * not yet decided.  For cost estimates that weigh a printing in advance.
+ */
+mpfr_prec_t bloom_decimal_precision(unsigned long significant_digits);
+
+/*
  * Stores in rop the ceiling of the quantity (the floor if `floor` is
  * nonzero).  Returns BLOOM_OK, BLOOM_UNDEFINED or BLOOM_UNRESOLVED (the
  * value is an integer or too close to one to decide below the limit).
