@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "keys.h"
+#include "cpu_features.h"
 #include "memory.h"
 
 #define LOW63_MASK 0x7fffffffffffffffULL
@@ -83,7 +84,7 @@ void sim_key_values(uint64_t *values, const sim_key_stream *stream, uint64_t fir
 {
     uint64_t tag = stream->role == SIM_KEYS_ABSENT ? TOP_BIT : 0;
     unsigned i = 0;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq"))
+    if (sim_cpu_has_avx512dq())
         for (; i + 8 <= count; i += 8)
             values_eight(values + i, first + i + stream->offset, tag);
     for (; i < count; i++)

@@ -35,6 +35,7 @@
 #endif
 
 #include "hash.h"
+#include "cpu_features.h"
 #include "random.h"
 
 const char *const sim_hash_function_names[] = { "xxh3", "fnv1a", NULL };
@@ -211,8 +212,7 @@ void sim_hash_xxh3_values(uint64_t *lows, uint64_t *highs, const uint64_t *value
 {
     const uint64_t seed = seeds->hash_seed;
     unsigned i = 0;
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
-        && __builtin_cpu_supports("avx512bw"))
+    if (sim_cpu_has_avx512dq() && __builtin_cpu_supports("avx512bw"))
         for (; i + 8 <= count; i += 8) {
             if (newline)
                 xxh3_values9_eight(lows + i, highs + i, values + i, '\n', seed);

@@ -32,6 +32,7 @@
 #endif
 
 #include "key_probes.h"
+#include "cpu_features.h"
 
 /* The family of a layout's positions under `prober`. */
 static sim_probe_family family_of(const sim_layout *layout, const sim_prober *prober)
@@ -84,8 +85,7 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
         probes->slices[0] = exact_range(probes->slice_base);
         probes->slices[1] = exact_range(probes->slice_base + 1);
         /* the lanes' draw multiplies 32-bit halves (partitioned_keys_eight) */
-        probes->vector_draws = probes->slices[1].range < ((uint64_t)1 << 32) && __builtin_cpu_supports("avx512f")
-                               && __builtin_cpu_supports("avx512dq");
+        probes->vector_draws = probes->slices[1].range < ((uint64_t)1 << 32) && sim_cpu_has_avx512dq();
         break;
     case SIM_FAMILY_BLOCKED:
     case SIM_FAMILY_SPLIT_BLOCK:
@@ -94,8 +94,7 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
         probes->offsets = exact_range(probes->family == SIM_FAMILY_BLOCKED ? layout->block_bits
                                                                            : layout->block_bits / layout->hashes);
         probes->packed_shift = packed_shift(probes);
-        probes->vector_draws = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
-                               && __builtin_cpu_supports("avx512vl");
+        probes->vector_draws = sim_cpu_has_avx512dq() && __builtin_cpu_supports("avx512vl");
         probes->batched_blocks = probes->packed_shift != 0 && prober->function == SIM_HASH_XXH3
                                  && probes->hash_bits == 0;
         break;
