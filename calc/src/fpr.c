@@ -422,7 +422,7 @@ static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments);
  * 1/2 with k = 1000 (plan -m 2^256 -p 0.5 -k 1000, j q = 0.7 > 1/4) the
  * full sum took 0.14 s an evaluation where three moments take 0.0001 s.
  */
-static int complement_cheaper(mpfi_ptr complement, const bloom_fpr_arguments *arguments)
+static int enclose_complement_if_cheaper(mpfi_ptr complement, const bloom_fpr_arguments *arguments)
 {
     if (bloom_enclose_fpr_complement_series(complement, arguments))
         return 1;
@@ -489,7 +489,7 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
     }
     mpfi_t sum;
     mpfi_init2(sum, mpfi_get_prec(result) + 32);
-    if (saturated(arguments) && complement_cheaper(sum, arguments)) {
+    if (saturated(arguments) && enclose_complement_if_cheaper(sum, arguments)) {
         mpfi_ui_sub(sum, 1, sum);
         bloom_interval_probability(result, sum);
         mpfi_clear(sum);
@@ -530,7 +530,7 @@ int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments_poin
     /* A saturated filter's errors from the complements, unless a direct form is
      * cheaper than the complement's full sum (its rate is then not within a hair
      * of 1: j q > 1/4); fpr -m 2^256 -n 8.42e74 -k 1000, rate 1/2: 1.1 s -> 0.01 s. */
-    if (!saturated(arguments) || !complement_cheaper(exact, arguments)) {
+    if (!saturated(arguments) || !enclose_complement_if_cheaper(exact, arguments)) {
         mpfi_clear(exact);
         bloom_quantity_pair pair = {
             comparison->bloom_formula ? bloom_fpr_bloom_quantity(arguments)
