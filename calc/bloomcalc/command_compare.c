@@ -12,6 +12,7 @@
 #include "memory_fields.h"
 #include "library_rules.h"
 #include "options.h"
+#include "work_refusal.h"
 
 /* The table for people: what fits 80 columns at the default digits. */
 #define TABLE_COLUMNS "rule,gibibytes,bits_per_key,k,layout,fpr_layout"
@@ -139,16 +140,15 @@ int bloomcalc_compare(int argc, char **argv, int first)
             row_status = rule_row(&rows[count++], (bloom_rule_id)rule, n, per_key ? NULL : p, c,
                                   columns, &output);
         }
-        status = row_status == BLOOM_OK ? BLOOM_EXIT_SUCCESS
-                 : row_status == UNKNOWN_COLUMN ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
-        if (status == BLOOM_EXIT_SUCCESS)
+        if (row_status == BLOOM_OK)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
-        else if (status == BLOOM_EXIT_USAGE)
+        if (row_status == UNKNOWN_COLUMN) {
             bloom_options_error(&line, "--columns: '%s' names a key compare does not print; "
                                 "accepted: keys of 'bloomcalc compare N P --format csv'", columns);
-        else
-            fputs("bloomcalc compare: a result could not be certified to the requested digits; "
-                  "try fewer --digits\n", stderr);
+            status = BLOOM_EXIT_USAGE;
+        } else {
+            status = bloom_results_exit(&line, row_status, BLOOM_WORK_KEYS);
+        }
         for (size_t i = 0; i < count; i++)
             bloom_record_clear(&rows[i]);
     }

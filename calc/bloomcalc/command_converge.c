@@ -15,6 +15,7 @@
 #include "convergence.h"
 #include "fields.h"
 #include "options.h"
+#include "work_refusal.h"
 
 static const char description[] =
     "Shows the approximations' error shrinking as the filter grows.  For each m\n"
@@ -76,21 +77,21 @@ static void put_fit(bloom_fields *fields, const bloom_fpr_arguments *points, siz
 
 /* Writes the rows (or the fit); returns the exit status. */
 static int write_convergence(const bloom_fpr_arguments *points, size_t count, int fit,
-                             const bloom_output_choice *output)
+                             const bloom_output_choice *output, const bloom_command_line *line)
 {
     bloom_fields *rows = calloc(count, sizeof *rows);
     if (rows == NULL)
         abort();
     size_t row_count = fit ? 1 : count;
     int status = BLOOM_OK;
-    for (size_t row = 0; row < row_count; row++) {
+    size_t built = 0;
+    for (size_t row = 0; row < row_count && status == BLOOM_OK; row++, built++) {
         bloom_fields_init(&rows[row], output->digits, (bloom_format)output->format);
         if (fit)
             put_fit(&rows[row], points, count);
         else
             put_row(&rows[row], points, row);
-        if (status == BLOOM_OK)
-            status = rows[row].status;
+        status = rows[row].status;
     }
     if (status == BLOOM_OK && fit) {
         bloom_write_record(stdout, &rows[0].record, (bloom_format)output->format);
@@ -103,10 +104,10 @@ static int write_convergence(const bloom_fpr_arguments *points, size_t count, in
         bloom_write_records(stdout, records, row_count, (bloom_format)output->format);
         free(records);
     }
-    for (size_t row = 0; row < row_count; row++)
+    for (size_t row = 0; row < built; row++)
         bloom_fields_clear(&rows[row]);
     free(rows);
-    return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+    return bloom_results_exit(line, status, BLOOM_WORK_SIZES);
 }
 
 int bloomcalc_converge(int argc, char **argv, int first)
@@ -181,7 +182,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
         } else {
             status = bloom_digits_affordable_rows(&line, points, sizes.count, output.digits, 1);
             if (status == BLOOM_EXIT_SUCCESS)
-                status = write_convergence(points, sizes.count, fit, &output);
+                status = write_convergence(points, sizes.count, fit, &output, &line);
         }
         for (size_t i = 0; i < sizes.count; i++)
             mpz_clear(keys[i]);

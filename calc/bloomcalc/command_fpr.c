@@ -15,6 +15,7 @@
 #include "layouts.h"
 #include "library_rules.h"
 #include "options.h"
+#include "work_refusal.h"
 
 static const char description[] =
     "False-positive rate of a standard Bloom filter with M bits, N keys and K hash\n"
@@ -79,7 +80,7 @@ static int ribbon_fpr(const bloom_command_line *line, const bloom_layout_descrip
             bloom_fields_missing(&fields, keys[i], labels[i]);
         status = bloom_description_append(&fields, deployed, m, n, 0, 0, line);
         if (status == BLOOM_EXIT_SUCCESS)
-            status = bloomcalc_emit(&fields, output->format, "fpr");
+            status = bloomcalc_emit(&fields, output->format, line, BLOOM_WORK_HASHES);
         else
             bloom_fields_clear(&fields);
     }
@@ -165,15 +166,18 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         if (bloom_fpr_exact_rational_feasible(m, n, k)) {
             mpq_t fraction;
             mpq_init(fraction);
-            bloom_fpr_exact_rational(fraction, m, n, k);
-            bloom_fields_fraction(&fields, "fpr_exact_rational", "exact rate as a fraction",
-                                  fraction);
+            int fraction_status = bloom_fpr_exact_rational(fraction, m, n, k);
+            if (fraction_status == BLOOM_OK)
+                bloom_fields_fraction(&fields, "fpr_exact_rational", "exact rate as a fraction",
+                                      fraction);
+            else if (fields.status == BLOOM_OK)
+                fields.status = fraction_status;   /* the work budget refused it: no partial record */
             mpq_clear(fraction);
         }
         if (bloom_description_given(&line))
             status = bloom_description_append(&fields, &deployed, m, n, k, 1, &line);
         if (status == BLOOM_EXIT_SUCCESS)
-            status = bloomcalc_emit(&fields, output.format, "fpr");
+            status = bloomcalc_emit(&fields, output.format, &line, BLOOM_WORK_HASHES);
         else
             bloom_fields_clear(&fields);
     }

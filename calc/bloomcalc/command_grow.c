@@ -68,13 +68,13 @@ static void put_subfilters(bloom_record *rows, const bloom_growth *growth,
 }
 
 static int print_growth(const bloom_growth *growth, mpz_srcptr n, int per_filter,
-                        const bloom_output_choice *output)
+                        const bloom_output_choice *output, const bloom_command_line *line)
 {
     if (!per_filter) {
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         put_summary(&fields, growth, n);
-        return bloomcalc_emit(&fields, output->format, "grow");
+        return bloomcalc_emit(&fields, output->format, line, "--initial");
     }
     bloom_record *rows = calloc(growth->filters, sizeof *rows);
     if (rows == NULL)
@@ -109,7 +109,7 @@ int bloomcalc_grow(int argc, char **argv, int first)
         bloom_growth_init(&growth);
         status = bloom_growth_request_complete(&growth, &request, &line);
         if (status == BLOOM_EXIT_SUCCESS)
-            status = print_growth(&growth, request.keys, per_filter, &output);
+            status = print_growth(&growth, request.keys, per_filter, &output, &line);
         bloom_growth_clear(&growth);
     }
     bloom_growth_request_clear(&request);

@@ -23,6 +23,7 @@
 #include "numbers.h"
 #include "options.h"
 #include "sizing.h"
+#include "work_refusal.h"
 
 static const char description[] =
     "Bloom filter memory of a levelled LSM tree with L levels (-L, default 5), size\n"
@@ -317,7 +318,8 @@ static int put_levels(bloom_record *rows, const lsm_tree_filters *filters, const
     return status;
 }
 
-static int print_levels(const lsm_tree_filters *filters, const bloom_output_choice *output)
+static int print_levels(const lsm_tree_filters *filters, const bloom_output_choice *output,
+                        const bloom_command_line *line)
 {
     unsigned long count = filters->tree.levels;
     bloom_record *rows = calloc(count, sizeof *rows);
@@ -326,12 +328,10 @@ static int print_levels(const lsm_tree_filters *filters, const bloom_output_choi
     int status = put_levels(rows, filters, output);
     if (status == BLOOM_OK)
         bloom_write_records(stdout, rows, count, (bloom_format)output->format);
-    else
-        fputs("bloomcalc lsm: a result could not be certified; try fewer --digits\n", stderr);
     for (unsigned long i = 0; i < count; i++)
         bloom_record_clear(&rows[i]);
     free(rows);
-    return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+    return bloom_results_exit(line, status, "-L/--levels");
 }
 
 /* Reads --coverage "c1,...,cL" (each in [0, 1], exactly L of them) into the tree.
@@ -450,12 +450,12 @@ int bloomcalc_lsm(int argc, char **argv, int first)
         if (status != BLOOM_EXIT_SUCCESS) {
             /* said */
         } else if (per_level) {
-            status = print_levels(&filters, &output);
+            status = print_levels(&filters, &output, &line);
         } else {
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
             put_summary(&fields, &filters, hit, rate_given ? NULL : bits);
-            status = bloomcalc_emit(&fields, output.format, "lsm");
+            status = bloomcalc_emit(&fields, output.format, &line, "-L/--levels");
         }
     }
     filters_clear(&filters);

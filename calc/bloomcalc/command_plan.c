@@ -17,6 +17,7 @@
 #include "options.h"
 #include "layouts.h"
 #include "plan.h"
+#include "work_refusal.h"
 
 static const char description[] =
     "Plans a standard Bloom filter.  Give two of: keys N (-n), target false-positive\n"
@@ -115,7 +116,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
                 note_bytes_for_bits(&fields, &plan, bloom_options_find(&line, "bits"));
             }
             if (status == BLOOM_EXIT_SUCCESS)
-                status = bloomcalc_emit(&fields, output.format, "plan");
+                status = bloomcalc_emit(&fields, output.format, &line, k != 0 ? BLOOM_WORK_HASHES : BLOOM_WORK_KEYS);
             else
                 bloom_fields_clear(&fields);
         }

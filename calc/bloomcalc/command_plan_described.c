@@ -65,8 +65,8 @@ int bloomcalc_plan_described_headroom(bloom_plan *plan, const bloom_layout_descr
         int found = bloom_largest_keys_within_rate(plan->n_at_bound[i], described_rate, &searched, plan->n,
                                                    plan->m_bits, plan->k, &bound);
         plan->n_at_bound_status[i] = found;
-        if (found == BLOOM_UNRESOLVED)
-            status = found;
+        if (found == BLOOM_UNRESOLVED || found == BLOOM_TOO_COSTLY)
+            status = found;   /* the plan is refused, never printed with an empty field */
     }
     bloom_quantity_memo_clear(&remembered);
     if (at_plan.live)

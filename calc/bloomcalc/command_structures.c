@@ -15,6 +15,7 @@
 #include "options.h"
 #include "sizing.h"
 #include "structures.h"
+#include "work_refusal.h"
 
 static const char description[] =
     "Bits per key at target rate P for the information-theoretic floor log2(1/P),\n"
@@ -146,23 +147,23 @@ int bloomcalc_structures(int argc, char **argv, int first)
         } else if (planned == BLOOM_UNRESOLVED) {
             bloom_options_error(&line, BLOOM_BEST_HASHES_TOO_COSTLY);
             status = BLOOM_EXIT_USAGE;
+        } else if (planned != BLOOM_OK) {
+            status = bloom_results_exit(&line, planned, BLOOM_WORK_KEYS);
         }
         int row_status = BLOOM_OK;
         for (; count < bloom_structure_count && row_status == BLOOM_OK && status == BLOOM_EXIT_SUCCESS; count++)
             row_status = structure_row(&rows[count], count, p, bloom_options_given(&line, "keys") ? n : NULL,
                                        &counting, columns, &output);
-        if (status == BLOOM_EXIT_SUCCESS)
-            status = row_status == BLOOM_OK ? BLOOM_EXIT_SUCCESS
-                   : row_status == UNKNOWN_COLUMN ? BLOOM_EXIT_USAGE : BLOOM_EXIT_FAILURE;
-        if (status == BLOOM_EXIT_SUCCESS)
+        if (status == BLOOM_EXIT_SUCCESS && row_status == BLOOM_OK)
             bloom_write_records(stdout, rows, count, (bloom_format)output.format);
-        else if (status == BLOOM_EXIT_USAGE && row_status == UNKNOWN_COLUMN)
+        if (status == BLOOM_EXIT_SUCCESS && row_status == UNKNOWN_COLUMN) {
             bloom_options_error(&line, "--columns: '%s' names a key structures does not print; "
                                 "accepted: keys of 'bloomcalc structures P --format csv' (with -n "
                                 "for the totals and the overflow)", columns);
-        else if (status == BLOOM_EXIT_FAILURE)
-            fputs("bloomcalc structures: a result could not be certified; try fewer --digits\n",
-                  stderr);
+            status = BLOOM_EXIT_USAGE;
+        } else if (status == BLOOM_EXIT_SUCCESS) {
+            status = bloom_results_exit(&line, row_status, BLOOM_WORK_KEYS);
+        }
         for (size_t i = 0; i < count; i++)
             bloom_record_clear(&rows[i]);
     }

@@ -19,6 +19,7 @@
 #include "fields.h"
 #include "options.h"
 #include "plan.h"
+#include "work_refusal.h"
 
 static const char description[] =
     "Prints a grid of plans for documentation: one row per combination of the\n"
@@ -99,6 +100,8 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
             fields.status = -2;
         if (fields.status == -2) {
             status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */
+        } else if (bloom_work_refused(line, fields.status, BLOOM_WORK_ROWS)) {
+            status = BLOOM_EXIT_USAGE;           /* the rows together pass the work budget */
         } else if (fields.status == BLOOM_UNRESOLVED && lists[HASHES].count == 0) {
             bloom_options_error(line, BLOOM_BEST_HASHES_TOO_COSTLY);   /* refused up front */
             status = BLOOM_EXIT_USAGE;

@@ -10,6 +10,7 @@
 #include "version.h"
 #include "fields.h"
 #include "options.h"
+#include "work_refusal.h"
 
 static const char usage[] =
     "Usage: bloomcalc COMMAND [OPTIONS]\n"
@@ -43,7 +44,8 @@ static const char usage[] =
     "  1    a result could not be certified to the digits asked for, or the output\n"
     "       could not be written\n"
     "  2    bad input: one line on stderr names the argument and the accepted forms,\n"
-    "       and nothing is printed on stdout\n";
+    "       and nothing is printed on stdout; also a question whose certification\n"
+    "       would pass the work budget (about half a second; the README's Input)\n";
 
 static const bloom_subcommand commands[] = {
     { "plan", bloomcalc_plan },
@@ -57,18 +59,14 @@ static const bloom_subcommand commands[] = {
     { "keys", bloomcalc_keys },
 };
 
-int bloomcalc_emit(struct bloom_fields *fields, int format, const char *name)
+int bloomcalc_emit(struct bloom_fields *fields, int format, const struct bloom_command_line *line,
+                   const char *argument)
 {
-    int status = fields->status;
-    if (status == BLOOM_OK) {
+    if (fields->status == BLOOM_OK)
         bloom_write_record(stdout, &fields->record, (bloom_format)format);
-    } else {
-        fprintf(stderr, "bloomcalc %s: a result could not be certified to the requested digits "
-                        "(%s); try fewer --digits\n", name,
-                status == BLOOM_UNDEFINED ? "undefined for these arguments" : "precision limit reached");
-    }
+    int status = bloom_results_exit(line, fields->status, argument);
     bloom_fields_clear(fields);
-    return status == BLOOM_OK ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_FAILURE;
+    return status;
 }
 
 int main(int argc, char **argv)

@@ -55,7 +55,7 @@ static int affordable(const struct bloom_command_line *line, const bloom_fpr_arg
             beyond = middle;
     }
     bloom_options_error(line, "--digits: %lu digits of %s exact rate%s would take about %.2g limb "
-                        "operations to certify, more than %.0e (about half a second); accepted: at "
+                        "operations to certify, more than %.0e (a fifth of the work budget, about a tenth of a second); accepted: at "
                         "most %lu digits for %s", digits, count == 1 ? "this filter's" : "these filters'",
                         count == 1 ? "" : "s", work_at(filters, count, digits, relative, doubled),
                         BLOOM_DIGITS_WORK, fits, count == 1 ? "this filter" : "these filters");

@@ -6,6 +6,7 @@
  */
 #include "description.h"
 #include "growth_request.h"
+#include "work_refusal.h"
 
 void bloom_growth_request_init(bloom_growth_request *request)
 {
@@ -99,9 +100,11 @@ int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *re
                             "--initial or --growth, or a larger -r/--tightening or -p/--rate");
         return BLOOM_EXIT_USAGE;
     }
-    if (planned != BLOOM_OK) {
+    if (planned != BLOOM_OK && !bloom_work_refused(line, planned, "--initial")) {
         bloom_options_error(line, "a sub-filter could not be certified");
         return BLOOM_EXIT_FAILURE;
     }
+    if (planned != BLOOM_OK)
+        return BLOOM_EXIT_USAGE;
     return BLOOM_EXIT_SUCCESS;
 }

@@ -20,6 +20,7 @@
 
 #include "index_arithmetic.h"
 #include "options.h"
+#include "work_refusal.h"
 #include "numbers.h"
 #include "standard_output.h"
 #include "sizes.h"
@@ -558,6 +559,7 @@ static int run_program(const bloom_program *program, int argc, char **argv)
 int bloom_program_run(const bloom_program *program, int argc, char **argv)
 {
     bloom_standard_streams_reserve();
+    bloom_work_budget_start();   /* each command's work budget (work_refusal.h) */
     return bloom_standard_output_close(program->name, run_program(program, argc, argv));
 }
 

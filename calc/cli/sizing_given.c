@@ -18,6 +18,7 @@
 #include "plan.h"
 #include "sizing.h"
 #include "sizing_given.h"
+#include "work_refusal.h"
 
 /* Whether the option named `name` exists and was given (not every
  * command has -c). */
@@ -172,6 +173,8 @@ int bloom_plan_request(bloom_plan *plan, int *planned, bloom_given *given, mpz_p
         bloom_options_error(line, BLOOM_BEST_HASHES_TOO_COSTLY);
         return BLOOM_EXIT_USAGE;
     }
+    if (bloom_work_refused(line, *planned, k != 0 ? BLOOM_WORK_HASHES : BLOOM_WORK_KEYS))
+        return BLOOM_EXIT_USAGE;
     if (*planned == BLOOM_UNDEFINED && !given->n) {
         bloom_options_error(line, "-m/--bits: too few bits to hold even one key at the "
                             "target rate; accepted: more bits or a larger -p/--rate");

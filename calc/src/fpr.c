@@ -49,6 +49,8 @@
  * formula times a short series of central moments (large filters), a few
  * deficits in closed form (very sparse filters of any size, §p), and the
  * first terms of the complement series (saturated filters).
+ * The same estimate is charged to the work budget before the evaluation
+ * starts, which is not started past it (work_budget.h, FORMULAS.md §o.5).
  *
  * Bloom's formula (1 - (1 - 1/m)^T)^j is (E[X]/m)^j, which by Jensen's
  * inequality is at most E[(X/m)^j]: a lower bound, equal only for j = 1 or
@@ -66,6 +68,7 @@
 #include "fill.h"
 #include "fpr.h"
 #include "fpr_forms.h"
+#include "work_budget.h"
 
 static unsigned long query_probes(const bloom_fpr_arguments *arguments)
 {
@@ -203,7 +206,7 @@ static rate_form cheapest_form(const bloom_fpr_arguments *arguments, mpfr_prec_t
 {
     double bound = (double)distinct_bits_bound(arguments);
     double limbs = (double)(precision + cancellation_bits(arguments)) / 64 + 1;
-    double best = bound * bound / 2 * limbs + (bound + 1) * 40 * limbs * limbs;
+    double best = bloom_probe_sum_work(bound, limbs) + (bound + 1) * 40 * limbs * limbs;
     rate_form form = FORM_ALTERNATING;
     double chain = bloom_occupancy_cost(arguments, precision);
     if (chain >= 0 && chain < best) {
@@ -282,6 +285,14 @@ static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
         mpfi_add(sum, sum, term);
     }
     mpfi_clear(term);
+}
+
+/* The fixed work of one interval subtraction of the probe sum (two MPFR calls). */
+#define PROBE_SUM_CALLS_WORK 50.0
+
+double bloom_probe_sum_work(double bound, double limbs)
+{
+    return bound * bound / 2 * (PROBE_SUM_CALLS_WORK + limbs);
 }
 
 /*
@@ -416,24 +427,37 @@ static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments);
  * For a saturated filter: complement = 1 - the exact rate, by the
  * complement series when it applies (FORMULAS.md §o.3), else by the
  * complement's full sum when that costs no more than the cheapest direct
- * form; returns 1 then, and 0 (complement untouched) when a direct form is
- * the cheaper.  A rate near 1 needs no complement for its own digits, only
- * for the relative errors (bloom_enclose_fpr_relative_error): at a rate of
- * 1/2 with k = 1000 (plan -m 2^256 -p 0.5 -k 1000, j q = 0.7 > 1/4) the
- * full sum took 0.14 s an evaluation where three moments take 0.0001 s.
+ * form; *computed is 1 then, and 0 (complement untouched) when a direct
+ * form is the cheaper.  A rate near 1 needs no complement for its own
+ * digits, only for the relative errors (bloom_enclose_fpr_relative_error):
+ * at a rate of 1/2 with k = 1000 (plan -m 2^256 -p 0.5 -k 1000, j q = 0.7
+ * > 1/4) the full sum took 0.14 s an evaluation where three moments take
+ * 0.0001 s.  Returns BLOOM_OK, or BLOOM_TOO_COSTLY with nothing computed
+ * when the work budget would be passed (work_budget.h).
  */
-static int enclose_complement_if_cheaper(mpfi_ptr complement, const bloom_fpr_arguments *arguments)
+static int enclose_complement_if_cheaper(mpfi_ptr complement, int *computed,
+                                         const bloom_fpr_arguments *arguments)
 {
+    mpfr_prec_t precision = mpfi_get_prec(complement);
+    double series = bloom_complement_series_cost(arguments, precision - 32);
+    double full_sum = bloom_fpr_exact_cost(arguments, precision);
+    *computed = 0;
+    if (series < 0) {
+        double direct = 0;
+        cheapest_form(arguments, precision, &direct);
+        if (direct < full_sum)
+            return BLOOM_OK;
+    }
+    int charged = bloom_work_spend(series >= 0 ? series : full_sum);
+    if (charged != BLOOM_OK)
+        return charged;
+    *computed = 1;
     if (bloom_enclose_fpr_complement_series(complement, arguments))
-        return 1;
-    double direct = 0;
-    cheapest_form(arguments, mpfi_get_prec(complement), &direct);
-    if (direct < bloom_fpr_exact_cost(arguments, mpfi_get_prec(complement)))
-        return 0;
+        return BLOOM_OK;
     probe_sum_over_queries(complement, arguments, empty_probability_but_first,
                            (mpfr_prec_t)query_probes(arguments) + 64);
     mpfi_neg(complement, complement);
-    return 1;
+    return BLOOM_OK;
 }
 
 /*
@@ -483,20 +507,34 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         mpfi_set_ui(result, 0);
         return BLOOM_OK;
     }
+    /* Each route is charged to the work budget before it starts, and not
+     * started when that would pass it (work_budget.h, FORMULAS.md §o.5). */
     if (fraction_cheaper(arguments, mpfi_get_prec(result) + 32)) {
-        enclose_by_fraction(result, arguments);
-        return BLOOM_OK;
+        int charged = bloom_work_spend(exact_fraction_work(arguments));
+        if (charged == BLOOM_OK)
+            enclose_by_fraction(result, arguments);
+        return charged;
     }
     mpfi_t sum;
     mpfi_init2(sum, mpfi_get_prec(result) + 32);
-    if (saturated(arguments) && enclose_complement_if_cheaper(sum, arguments)) {
-        mpfi_ui_sub(sum, 1, sum);
-        bloom_interval_probability(result, sum);
+    int computed = 0, status = saturated(arguments) ? enclose_complement_if_cheaper(sum, &computed, arguments)
+                                                    : BLOOM_OK;
+    if (status != BLOOM_OK || computed) {
+        if (status == BLOOM_OK) {
+            mpfi_ui_sub(sum, 1, sum);
+            bloom_interval_probability(result, sum);
+        }
         mpfi_clear(sum);
-        return BLOOM_OK;
+        return status;
     }
     double cost = 0;
-    switch (cheapest_form(arguments, mpfi_get_prec(sum), &cost)) {
+    rate_form form = cheapest_form(arguments, mpfi_get_prec(sum), &cost);
+    status = bloom_work_spend(cost);
+    if (status != BLOOM_OK) {
+        mpfi_clear(sum);
+        return status;
+    }
+    switch (form) {
     case FORM_OCCUPANCY:
         bloom_enclose_fpr_occupancy(sum, arguments);   /* positive terms (FORMULAS.md §o.1) */
         break;
@@ -530,7 +568,13 @@ int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments_poin
     /* A saturated filter's errors from the complements, unless a direct form is
      * cheaper than the complement's full sum (its rate is then not within a hair
      * of 1: j q > 1/4); fpr -m 2^256 -n 8.42e74 -k 1000, rate 1/2: 1.1 s -> 0.01 s. */
-    if (!saturated(arguments) || !enclose_complement_if_cheaper(exact, arguments)) {
+    int computed = 0, status = saturated(arguments) ? enclose_complement_if_cheaper(exact, &computed, arguments)
+                                                    : BLOOM_OK;
+    if (status != BLOOM_OK) {
+        mpfi_clear(exact);
+        return status;
+    }
+    if (!computed) {
         mpfi_clear(exact);
         bloom_quantity_pair pair = {
             comparison->bloom_formula ? bloom_fpr_bloom_quantity(arguments)
@@ -647,7 +691,9 @@ static void exact_fraction_costs(double *inclusion_exclusion, double *stirling,
     double t = mpz_get_d(arguments->n) * (double)arguments->k;
     double limbs = (t + j) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
     double by_sum = j < m ? j : m, by_row = t < m ? t : m;
-    *inclusion_exclusion = by_sum * by_sum / 2 * limbs;
+    /* the differences, and the weights (m)_i S(j, i) with their products (fpr -m 2048 -n 2 -k 1000
+     * counted 2.8e8 for 0.95 s without them, 3.4 ns a unit: FORMULAS.md §o.5) */
+    *inclusion_exclusion = by_sum * by_sum / 2 * limbs + stirling_row_limbs(j, by_sum) + by_sum * limbs * 4;
     *stirling = stirling_row_limbs(t, by_row) + by_row * limbs * 4;
 }
 
@@ -664,7 +710,8 @@ int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments_pointer)
     const bloom_fpr_arguments *arguments = arguments_pointer;
     if (!arguments_valid(arguments) || exact_fraction_work(arguments) > BLOOM_EXACT_FRACTION_WORK)
         return BLOOM_UNDEFINED;   /* the enclosures are cheaper (BLOOM_EXACT_FRACTION_WORK) */
-    return exact_rational(result, arguments);
+    int charged = bloom_work_spend(exact_fraction_work(arguments));
+    return charged == BLOOM_OK ? exact_rational(result, arguments) : charged;
 }
 
 bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments)
@@ -754,7 +801,10 @@ static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments)
 int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k)
 {
     bloom_fpr_arguments arguments = { m, n, k, 0 };
-    return exact_rational(rop, &arguments);
+    if (!arguments_valid(&arguments) || !bloom_fpr_exact_rational_feasible(m, n, k))
+        return BLOOM_UNDEFINED;
+    int charged = bloom_work_spend(exact_fraction_work(&arguments));
+    return charged == BLOOM_OK ? exact_rational(rop, &arguments) : charged;
 }
 
 /* --- MPFR-style entry points ------------------------------------------- */

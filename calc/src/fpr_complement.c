@@ -178,6 +178,26 @@ static void complement_sum(mpfi_ptr sum, const bloom_fpr_arguments *arguments, u
     free(coefficient);
 }
 
+/*
+ * The series' limb operations for L terms: L + 1 powers (m - r)^j of
+ * I = j bits(m)/64 limbs (Toom products, about I^1.6 each, measured), L^2/2
+ * subtractions and L products of those integers, and an exponential
+ * (40 limbs^2) for each e_l at the sum's precision (FORMULAS.md §o.5).
+ */
+static double series_work(unsigned long terms, const bloom_fpr_arguments *arguments, mpfr_prec_t bits)
+{
+    double count = (double)terms, limbs = (double)bits / 64 + 1;
+    double integer_limbs = (double)query_probe_count(arguments) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
+    return (count + 1) * pow(integer_limbs, 1.6) + count * count / 2 * integer_limbs
+         + count * integer_limbs + (count + 1) * 40 * limbs * limbs;
+}
+
+double bloom_complement_series_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+{
+    unsigned long terms = terms_needed(arguments, precision);
+    return terms > 0 ? series_work(terms, arguments, precision + 32) : -1;
+}
+
 int bloom_enclose_fpr_complement_series(mpfi_ptr result, const bloom_fpr_arguments *arguments)
 {
     unsigned long terms = terms_needed(arguments, mpfi_get_prec(result));
@@ -236,19 +256,10 @@ static complement_plan plan_rate(const bloom_fpr_arguments *arguments, mpfr_prec
     return plan;
 }
 
-/* The plan's limb operations: L^2/2 subtractions of the j log2(m)-bit
- * coefficients, and an exponential (40 limbs^2) for each power e_l. */
-static double complement_work(const complement_plan *plan, const bloom_fpr_arguments *arguments)
-{
-    double terms = (double)plan->terms, limbs = (double)plan->bits / 64 + 1;
-    double integer_limbs = (double)query_probe_count(arguments) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
-    return terms * terms / 2 * integer_limbs + (terms + 1) * 40 * limbs * limbs;
-}
-
 double bloom_complement_rate_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
 {
     complement_plan plan = plan_rate(arguments, precision);
-    return plan.terms > 0 ? complement_work(&plan, arguments) : -1;
+    return plan.terms > 0 ? series_work(plan.terms, arguments, plan.bits) : -1;
 }
 
 void bloom_enclose_fpr_by_complement(mpfi_ptr result, const bloom_fpr_arguments *arguments)

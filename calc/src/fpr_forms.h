@@ -30,6 +30,16 @@
 #include "fpr.h"
 
 /*
+ * The limb operations of bloom_fpr_probe_sum over `bound` distinct-bit
+ * counts at `limbs` limbs: bound^2/2 interval subtractions, each its limbs
+ * and a fixed 50 for its two MPFR calls (shifts included: fpr -m 2^16 -n 100
+ * -k 1000 counted 2.6e8 for 0.74 s without it, FORMULAS.md §o.5).  Shared
+ * by the alternating sum (fpr.c) and the blocked filter's exact rate
+ * (layout_rates.c).
+ */
+double bloom_probe_sum_work(double bound, double limbs);
+
+/*
  * The a-priori cost of one enclosure of the exact rate at `precision` bits
  * by the form fpr.c would choose (for a saturated filter, a bound: the
  * complement's full sum), in limb operations; sizing.c's searches weigh
@@ -65,6 +75,10 @@ void bloom_enclose_fpr_moments(mpfi_ptr result, const bloom_fpr_arguments *argum
  * applies (returns 1): j q <= 1/4 and few terms reach `result`'s precision.
  * Returns 0 (result untouched) otherwise.
  */
+/* The a-priori limb operations of bloom_enclose_fpr_complement_series at
+ * `precision`, or -1 when the series does not apply. */
+double bloom_complement_series_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+
 int bloom_enclose_fpr_complement_series(mpfi_ptr result, const bloom_fpr_arguments *arguments);
 
 /*

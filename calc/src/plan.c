@@ -8,6 +8,7 @@
  * for why each whole number is chosen against the exact rate.
  */
 #include "plan.h"
+#include "work_budget.h"
 
 void bloom_plan_init(bloom_plan *plan)
 {
@@ -60,14 +61,17 @@ int bloom_plan_headroom(bloom_plan *plan)
     bloom_quantity_memo reference;
     bloom_quantity_memo_init(&reference, &plan->headroom_reference);
     int status = BLOOM_OK;
-    for (int i = 0; status != BLOOM_UNRESOLVED && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+    for (int i = 0; status != BLOOM_UNRESOLVED && status != BLOOM_TOO_COSTLY && i < BLOOM_PLAN_HEADROOM_BOUNDS;
+         i++) {
         bloom_quantity_scaled scaled = { bloom_quantity_memo_of(&reference), plan->headroom_factor[i] };
         bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
         status = bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound);
         plan->n_at_bound_status[i] = status;
     }
     bloom_quantity_memo_clear(&reference);
-    return status == BLOOM_UNRESOLVED ? status : BLOOM_OK;
+    /* BLOOM_UNDEFINED (2p or 10p at least 1) leaves only that field empty; the
+     * others refuse the plan, never a silently empty field */
+    return status == BLOOM_UNRESOLVED || status == BLOOM_TOO_COSTLY ? status : BLOOM_OK;
 }
 
 void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual)
@@ -158,13 +162,26 @@ static int searches_affordable(mpz_srcptr m, mpz_srcptr n, double factor)
     return status;
 }
 
+/*
+ * A plan's searches evaluate hundreds of exact rates whose own costs are
+ * small, and approximations and comparisons the work budget does not see
+ * one by one; their common overhead is charged once a plan, before it
+ * starts (BLOOM_PLAN_WORK, FORMULAS.md §o.5).
+ */
+static int charge_plan(void)
+{
+    return bloom_work_spend(BLOOM_PLAN_WORK);
+}
+
 int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
                         unsigned long fixed_k, unsigned long levels)
 {
     plan->mode = BLOOM_PLAN_FOR_RATE;
     mpz_set(plan->n, n);
     mpq_set(plan->p, p);
-    int status = bloom_total_bits(plan->m_bits, n, p);
+    int status = charge_plan();
+    if (status == BLOOM_OK)
+        status = bloom_total_bits(plan->m_bits, n, p);
     if (status == BLOOM_OK && fixed_k == 0)
         status = searches_affordable(plan->m_bits, n, BLOOM_PLAN_SEARCH_FACTOR);
     if (status == BLOOM_OK)
@@ -188,7 +205,9 @@ int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
     mpz_set(plan->n, n);
     mpz_set(plan->m_bits, m);
     mpq_set_ui(plan->p, 0, 1);
-    int status = choose_hashes(plan, fixed_k);
+    int status = charge_plan();
+    if (status == BLOOM_OK)
+        status = choose_hashes(plan, fixed_k);
     if (status != BLOOM_OK)
         return status;
     set_memory(plan);
@@ -237,7 +256,9 @@ int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
     mpz_set(plan->m_bits, m);
     mpq_set(plan->p, p);
     plan->k_fixed = fixed_k != 0;
-    int status = fixed_k == 0 ? capacity_searches_affordable(m, p) : BLOOM_OK;
+    int status = charge_plan();
+    if (status == BLOOM_OK && fixed_k == 0)
+        status = capacity_searches_affordable(m, p);
     if (status == BLOOM_OK)
         status = bloom_largest_keys_meeting(plan->n, &plan->k, m, p, fixed_k);
     if (status != BLOOM_OK)

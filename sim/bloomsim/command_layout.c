@@ -20,6 +20,7 @@
 #include "library_rules.h"
 #include "numbers.h"
 #include "ribbon.h"
+#include "work_refusal.h"
 
 /* Nonzero when the filter built is the standard filter described: the
  * harness's own predictions (at the described m, n, k) are its rates. */
@@ -186,7 +187,10 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
     sim_layout_prediction prediction;
     const sim_layout *layout = measurement->config.layout;
     int status = BLOOM_EXIT_SUCCESS;
-    if (sim_layout_prediction_compute(&prediction, layout, measurement->config.keys) != BLOOM_OK) {
+    int predicted = sim_layout_prediction_compute(&prediction, layout, measurement->config.keys);
+    if (bloom_work_refused(line, predicted, BLOOM_WORK_HASHES)) {
+        status = BLOOM_EXIT_USAGE;
+    } else if (predicted != BLOOM_OK) {
         bloom_options_error(line, "the layout's rate could not be certified for these arguments");
         status = BLOOM_EXIT_FAILURE;
     }

@@ -19,6 +19,7 @@
 #include "memory.h"
 #include "numbers.h"
 #include "parallel.h"
+#include "work_refusal.h"
 
 const char bloomsim_verdict_help[] =
     "Each prediction gets a verdict at the --confidence level C:\n"
@@ -282,7 +283,10 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     if (status != BLOOM_EXIT_SUCCESS)
         return status;
     measurement->has_predictions = 1;
-    if (sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes) != BLOOM_OK) {
+    int predicted = sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes);
+    if (bloom_work_refused(line, predicted, BLOOM_WORK_HASHES))
+        return BLOOM_EXIT_USAGE;
+    if (predicted != BLOOM_OK) {
         bloom_options_error(line, "the predictions could not be certified for m = %llu, n = %llu, k = %u",
                             (unsigned long long)bits, (unsigned long long)config->keys, hashes);
         return BLOOM_EXIT_FAILURE;
@@ -296,6 +300,7 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
 
 int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line)
 {
+    bloom_work_budget_lift();   /* admitted: its predictions were certified within the budget */
     bloomsim_shard_job job;
     bloomsim_shard_job_fpr(&job, &measurement->config);
     job.filter_file = measurement->filter_file;

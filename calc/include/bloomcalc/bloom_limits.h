@@ -50,9 +50,12 @@ extern "C" {
 
 /* The best hash count (sizing.c, FORMULAS.md §l) is certified by
  * evaluating the exact rate at every k that Bloom's lower bound leaves
- * open; a search whose cost model (limb operations) exceeds this budget,
- * about half a second, is refused (BLOOM_UNRESOLVED) rather than started. */
-#define BLOOM_BEST_HASHES_WORK 3e8
+ * open; a search whose cost model (limb operations) exceeds this budget is
+ * refused (BLOOM_UNRESOLVED) rather than started.  The search stops early on
+ * both sides and spends 17-73 % of the bracket's cost (m = 719, n = 3:
+ * bracket 4.7e8, spent 2.5e8, 0.47 s), and the work budget
+ * (BLOOM_COMMAND_WORK) bounds what it really spends. */
+#define BLOOM_BEST_HASHES_WORK 5e8
 /* A plan for a target rate searches the smallest m meeting it over about
  * as many hash counts as that bracket holds, each by several exact rates,
  * then certifies the best k twice: it is refused up front when the
@@ -103,12 +106,31 @@ extern "C" {
  * decide everything except an exact tie, which needs a small fraction. */
 #define BLOOM_EXACT_FRACTION_WORK 3e7
 
-/* More --digits than the default are refused, naming --digits and the most
- * the filter accepts, when one enclosure of its exact rate at their precision
- * would cost more than this many limb operations (bloom_fpr_exact_work, the
- * cheapest form's a-priori cost, FORMULAS.md §o): fpr -n 1e3 -m 1e9 -k 1000
- * --digits 300 (1.8e9) took 8.7 s, --digits 100 (9e7) takes 0.2 s. */
-#define BLOOM_DIGITS_WORK 3e8
+/* The work budget of one question (work_budget.h, FORMULAS.md §o.5): both
+ * programs refuse, exit 2, a question whose exact rates would together cost
+ * more than this many limb operations by their forms' a-priori costs (1 to
+ * 3 ns each, so about half a second); an evaluation is charged before it
+ * starts, and at least BLOOM_EVALUATION_FLOOR_WORK (its fixed overhead: the
+ * default converge evaluates 2 700 small rates in 30 ms, 11 us each). */
+#define BLOOM_COMMAND_WORK 3e8
+#define BLOOM_COMMAND_WORK_TEXT "3e8"
+#define BLOOM_EVALUATION_FLOOR_WORK 1e4
+/* ... and each plan (plan.h) once, for what its searches do besides exact
+ * rates: a plan for a billion keys with a fixed k took 3.3 ms and was
+ * counted 5.7e5 (table -n 1e9 -p 1e-2 -k 1..100: 0.33 s for 100 rows). */
+#define BLOOM_PLAN_WORK 2e6
+
+/* More --digits than the default are refused up front, naming --digits and
+ * the most the filter accepts, when one enclosure of its exact rate at their
+ * precision would cost more than this many limb operations
+ * (bloom_fpr_exact_work, the cheapest form's a-priori cost, FORMULAS.md §o):
+ * the work budget's share of one of the evaluations the printing makes at
+ * that precision, the rate and its relative errors (counted by the work
+ * budget: 3.4 enclosures' worth for fpr -n 1e3 -m 1e9 -k 1000 --digits 157,
+ * 2.1 for fpr -m 2^128 -n 2^64 -k 300 --digits 381), so that the most
+ * digits accepted here are also within the work budget. */
+#define BLOOM_DIGITS_EVALUATIONS 5
+#define BLOOM_DIGITS_WORK (BLOOM_COMMAND_WORK / BLOOM_DIGITS_EVALUATIONS)
 
 /* Sub-filters of a scalable (growing) filter: at most 256 (the exact compound bound
  * 1 - prod (1 - p0 r^i) grows by the digits of r^i each sub-filter: 1000 of them at r = 0.9

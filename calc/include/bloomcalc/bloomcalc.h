@@ -12,8 +12,9 @@
  * rounding is decided (Ziv's strategy: calc/FORMULAS.md §i in the source
  * distribution; every formula's derivation is in that file).  The manual page bloomcalc(3) has an
  * example.  The library never prints, never exits and keeps no global
- * state but MPFR's caches (mpfr_free_cache() releases them) and the last
- * Guava mixture (index_arithmetic.h; bloom_guava_free_cache() releases it).
+ * state but MPFR's caches (mpfr_free_cache() releases them), the last
+ * Guava mixture (index_arithmetic.h; bloom_guava_free_cache() releases it),
+ * the precision limit (certified.h) and the work budget (work_budget.h).
  */
 #ifndef BLOOMCALC_BLOOMCALC_H
 #define BLOOMCALC_BLOOMCALC_H
@@ -37,5 +38,6 @@
 #include "sizing.h"
 #include "structures.h"
 #include "version.h"
+#include "work_budget.h"
 
 #endif

@@ -106,7 +106,8 @@ void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_
  * The a-priori work, in limb operations, of one enclosure of the exact rate
  * at `precision` bits: the cheapest of its forms, or of its exact fraction
  * when that is cheaper (FORMULAS.md §o).  Only an estimate (doubles), for
- * refusing up front what would take too long (BLOOM_DIGITS_WORK).
+ * refusing up front what would take too long (BLOOM_DIGITS_WORK); the work
+ * budget (work_budget.h) charges each route's own cost as it starts.
  */
 double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
 
@@ -124,7 +125,8 @@ int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long 
 /*
  * rop = the exact rate as a reduced fraction.  Returns BLOOM_OK, or
  * BLOOM_UNDEFINED if the arguments are out of range or the fraction is
- * not feasible (rop is then left unchanged).
+ * not feasible, or BLOOM_TOO_COSTLY if a work budget is set and its cost
+ * would pass it (work_budget.h); rop is then left unchanged.
  */
 int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
 
