@@ -21,8 +21,8 @@ struct bloom_command_line;
 void bloom_work_budget_start(void);
 
 /* Lifts the budget: the question was admitted (bloomsim, its predictions
- * certified within the budget, is about to measure; what it prints after a
- * long measurement is not refused). */
+ * certified within the budget, is about to measure: bloomsim_shard_run and
+ * delete call it; what it prints after a long measurement is not refused). */
 void bloom_work_budget_lift(void);
 
 /*

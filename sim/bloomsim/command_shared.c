@@ -300,7 +300,6 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
 
 int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line)
 {
-    bloom_work_budget_lift();   /* admitted: its predictions were certified within the budget */
     bloomsim_shard_job job;
     bloomsim_shard_job_fpr(&job, &measurement->config);
     job.filter_file = measurement->filter_file;
