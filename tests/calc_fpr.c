@@ -846,7 +846,7 @@ static void test_saturated_filters(void)
 
 /*
  * At many digits a small filter's exact fraction is cheaper than any series
- * (fpr.c, fraction_cheaper; FORMULAS.md §o): fpr -m 1e4 -n 1 -k 1000
+ * (fpr.c, choose_route; FORMULAS.md §o): fpr -m 1e4 -n 1 -k 1000
  * --digits 1000 ran the occupancy chain at 3 400 bits three times (5 s).
  * The enclosure at 3 400 bits must hold the Stirling-sum fraction of
  * calc_reference.c and be the fraction's, a few ulps wide (the chain's,

@@ -82,6 +82,9 @@ refuse "--digits" "$build/bloomsim" plan -n 1e3 -m 1e9 -k 500 --digits 1000
 "$build/bloomsim" fpr -m 1e9 -n 1e3 -k 500 --digits 1000 2>"$err.sim" >/dev/null
 [ "$(sed 's/^bloomcalc fpr: //' "$err.calc")" = "$(sed 's/^bloomsim fpr: //' "$err.sim")" ] && [ -s "$err.sim" ]
 check "bloomcalc fpr and bloomsim fpr refuse --digits 1000 of the same filter in the same words" $?
+# ... and one more than the most accepted is refused: the bisection's boundary, both sides.
+refuse "at most 84 digits" "$build/bloomcalc" fpr -n 1e3 -m 1e9 -k 1000 --digits 85
+refuse "at most 226 digits" "$build/bloomcalc" fpr -m 2^128 -n 2^64 -k 300 --digits 227
 "$build/bloomcalc" fpr -n 1e3 -m 1e9 -k 1000 --digits 84 --format csv >"$out" 2>"$err"
 check "fpr -n 1e3 -m 1e9 -k 1000 --digits 84 (the most accepted) answers within the work budget" $?
 "$build/bloomcalc" fpr -m 2^128 -n 2^64 -k 300 --digits 226 --format csv >"$out" 2>"$err"

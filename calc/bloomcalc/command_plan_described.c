@@ -55,20 +55,9 @@ int bloomcalc_plan_described_headroom(bloom_plan *plan, const bloom_layout_descr
     int status = BLOOM_OK;
     if (plan->mode == BLOOM_PLAN_FOR_MEMORY)   /* the rate achieved: the described filter's */
         status = described_rate(&reference, plan->n, &at_plan);
+    if (status == BLOOM_OK)
+        status = bloom_plan_headroom_within(plan, &reference, described_rate, &searched);
     plan->has_headroom = 1;
-    bloom_quantity_memo remembered;   /* the reference, evaluated once a precision */
-    bloom_quantity_memo_init(&remembered, &reference);
-    for (int i = 0; status == BLOOM_OK && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
-        bloom_quantity_scaled scaled = { bloom_quantity_memo_of(&remembered), plan->headroom_factor[i] };
-        bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
-        /* from the planned keys: the standard filter's start can be far from a described one's */
-        int found = bloom_largest_keys_within_rate(plan->n_at_bound[i], described_rate, &searched, plan->n,
-                                                   plan->m_bits, plan->k, &bound);
-        plan->n_at_bound_status[i] = found;
-        if (found == BLOOM_UNRESOLVED || found == BLOOM_TOO_COSTLY)
-            status = found;   /* the plan is refused, never printed with an empty field */
-    }
-    bloom_quantity_memo_clear(&remembered);
     if (at_plan.live)
         bloom_deployed_filter_clear(&at_plan.filter);
     if (searched.live)

@@ -12,14 +12,12 @@
 #include "fpr.h"
 #include "options.h"
 
-/* Bits of precision for d significant digits: what the certified printing
- * asks first (bloom_decimal_precision), 32 more inside the rate's enclosure
- * (bloom_enclose_fpr_exact), and `extra_bits`. */
-#define EXACT_RATE_INNER_BITS 32
-
+/* The working precision for d significant digits: what the certified
+ * printing asks first (bloom_decimal_precision), the bits the rate's
+ * enclosure adds (BLOOM_EXACT_RATE_INNER_BITS), and `extra_bits`. */
 static mpfr_prec_t digits_precision(unsigned long digits, long extra_bits)
 {
-    return bloom_decimal_precision(digits) + EXACT_RATE_INNER_BITS + extra_bits;
+    return bloom_decimal_precision(digits) + BLOOM_EXACT_RATE_INNER_BITS + extra_bits;
 }
 
 /* The work of `count` filters' exact rates to `digits` digits; with
@@ -44,7 +42,10 @@ static double work_at(const bloom_fpr_arguments *filters, size_t count, unsigned
 static int affordable(const struct bloom_command_line *line, const bloom_fpr_arguments *filters, size_t count,
                       unsigned long digits, int relative, int doubled)
 {
-    if (digits <= BLOOM_DEFAULT_DIGITS || work_at(filters, count, digits, relative, doubled) <= BLOOM_DIGITS_WORK)
+    if (digits <= BLOOM_DEFAULT_DIGITS)
+        return BLOOM_EXIT_SUCCESS;
+    double asked = work_at(filters, count, digits, relative, doubled);
+    if (asked <= BLOOM_DIGITS_WORK)
         return BLOOM_EXIT_SUCCESS;
     unsigned long fits = BLOOM_DEFAULT_DIGITS, beyond = digits;   /* bisect the largest that fits */
     while (beyond - fits > 1) {
@@ -55,10 +56,9 @@ static int affordable(const struct bloom_command_line *line, const bloom_fpr_arg
             beyond = middle;
     }
     bloom_options_error(line, "--digits: %lu digits of %s exact rate%s would take about %.2g limb "
-                        "operations to certify, more than %.0e (a fifth of the work budget, about a tenth of a second); accepted: at "
-                        "most %lu digits for %s", digits, count == 1 ? "this filter's" : "these filters'",
-                        count == 1 ? "" : "s", work_at(filters, count, digits, relative, doubled),
-                        BLOOM_DIGITS_WORK, fits, count == 1 ? "this filter" : "these filters");
+                        "operations to certify, more than %.0e (a fifth of the work budget, about a tenth of "
+                        "a second); accepted: at most %lu digits for %s", digits, count == 1 ? "this filter's" : "these filters'",
+                        count == 1 ? "" : "s", asked, BLOOM_DIGITS_WORK, fits, count == 1 ? "this filter" : "these filters");
     return BLOOM_EXIT_USAGE;
 }
 

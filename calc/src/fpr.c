@@ -206,7 +206,7 @@ static rate_form cheapest_form(const bloom_fpr_arguments *arguments, mpfr_prec_t
 {
     double bound = (double)distinct_bits_bound(arguments);
     double limbs = (double)(precision + cancellation_bits(arguments)) / 64 + 1;
-    double best = bloom_probe_sum_work(bound, limbs) + (bound + 1) * 40 * limbs * limbs;
+    double best = bloom_probe_sum_work(bound, limbs) + (bound + 1) * bloom_exponential_work(limbs);
     rate_form form = FORM_ALTERNATING;
     double chain = bloom_occupancy_cost(arguments, precision);
     if (chain >= 0 && chain < best) {
@@ -232,12 +232,18 @@ static rate_form cheapest_form(const bloom_fpr_arguments *arguments, mpfr_prec_t
     return form;
 }
 
+/* A saturated filter's complement by the full sum: j^2 operations at j more bits. */
+static double complement_sum_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+{
+    return (double)query_probes(arguments) * (double)query_probes(arguments)
+           * ((double)(precision + query_probes(arguments)) / 64 + 2);
+}
+
 double bloom_fpr_exact_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
 {
     double cost = 0;
     if (saturated(arguments))
-        return (double)query_probes(arguments) * (double)query_probes(arguments)
-               * ((double)(precision + query_probes(arguments)) / 64 + 2);
+        return complement_sum_cost(arguments, precision);
     cheapest_form(arguments, precision, &cost);
     return cost;
 }
@@ -293,6 +299,11 @@ static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
 double bloom_probe_sum_work(double bound, double limbs)
 {
     return bound * bound / 2 * (PROBE_SUM_CALLS_WORK + limbs);
+}
+
+double bloom_exponential_work(double limbs)
+{
+    return 40 * limbs * limbs;
 }
 
 /*
@@ -424,68 +435,97 @@ static double exact_fraction_work(const bloom_fpr_arguments *arguments);
 static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments);
 
 /*
- * For a saturated filter: complement = 1 - the exact rate, by the
- * complement series when it applies (FORMULAS.md §o.3), else by the
- * complement's full sum when that costs no more than the cheapest direct
- * form; *computed is 1 then, and 0 (complement untouched) when a direct
- * form is the cheaper.  A rate near 1 needs no complement for its own
- * digits, only for the relative errors (bloom_enclose_fpr_relative_error):
- * at a rate of 1/2 with k = 1000 (plan -m 2^256 -p 0.5 -k 1000, j q = 0.7
- * > 1/4) the full sum took 0.14 s an evaluation where three moments take
- * 0.0001 s.  Returns BLOOM_OK, or BLOOM_TOO_COSTLY with nothing computed
- * when the work budget would be passed (work_budget.h).
+ * How bloom_enclose_fpr_exact encloses the rate at the working precision
+ * `bits`, and the a-priori cost it is charged for that (FORMULAS.md §o,
+ * §o.5): the exact fraction when it is cheaper than any enclosure; for a
+ * saturated filter its complement 1 - rate, by the complement series when
+ * it applies (§o.3), else by the complement's full sum unless a direct form
+ * is cheaper (a rate near 1 needs no complement for its own digits, only
+ * for the relative errors: at a rate of 1/2 with k = 1000, plan -m 2^256
+ * -p 0.5 -k 1000, j q = 0.7 > 1/4, the full sum took 0.14 s an evaluation
+ * where three moments take 0.0001 s); else the cheapest form.  One choice
+ * serves the enclosure, the saturated relative errors and the a-priori
+ * work of bloom_fpr_exact_work.
  */
-static int enclose_complement_if_cheaper(mpfi_ptr complement, int *computed,
-                                         const bloom_fpr_arguments *arguments)
+typedef enum { ROUTE_FORM, ROUTE_FRACTION, ROUTE_COMPLEMENT_SERIES, ROUTE_COMPLEMENT_SUM } exact_route;
+
+typedef struct route_choice {
+    exact_route route;
+    rate_form form;     /* ROUTE_FORM: which */
+    double cost;        /* limb operations */
+} route_choice;
+
+/* The route at `bits` but the fraction: a saturated filter's complement, or the cheapest form. */
+static route_choice complement_or_form(const bloom_fpr_arguments *arguments, mpfr_prec_t bits)
 {
-    mpfr_prec_t precision = mpfi_get_prec(complement);
-    double series = bloom_complement_series_cost(arguments, precision - 32);
-    double full_sum = bloom_fpr_exact_cost(arguments, precision);
-    *computed = 0;
-    if (series < 0) {
-        double direct = 0;
-        cheapest_form(arguments, precision, &direct);
-        if (direct < full_sum)
-            return BLOOM_OK;
+    int full = saturated(arguments);
+    double series = full ? bloom_complement_series_cost(arguments, bits) : -1;
+    if (series >= 0)
+        return (route_choice){ ROUTE_COMPLEMENT_SERIES, FORM_ALTERNATING, series };
+    route_choice choice = { ROUTE_FORM, FORM_ALTERNATING, 0 };
+    choice.form = cheapest_form(arguments, bits, &choice.cost);
+    double full_sum = full ? complement_sum_cost(arguments, bits) : 0;
+    if (full && !(choice.cost < full_sum))
+        choice = (route_choice){ ROUTE_COMPLEMENT_SUM, FORM_ALTERNATING, full_sum };
+    return choice;
+}
+
+static int fraction_feasible(const bloom_fpr_arguments *arguments);
+
+/*
+ * The exact fraction is the route when it costs less than the cheapest
+ * enclosure (for a saturated filter, the complement's full sum), by the
+ * two a-priori estimates (FORMULAS.md §o): at many digits a small filter's
+ * fraction is cheaper than any series (fpr -m 1e4 -n 1 -k 1000 --digits
+ * 1000 ran the chain at 3 400 bits three times, 1.75 s each; the fraction
+ * takes 0.04 s).
+ */
+static route_choice choose_route(const bloom_fpr_arguments *arguments, mpfr_prec_t bits)
+{
+    route_choice choice = complement_or_form(arguments, bits);
+    if (!fraction_feasible(arguments))
+        return choice;
+    double enclosure = saturated(arguments) ? complement_sum_cost(arguments, bits) : choice.cost;
+    double fraction = exact_fraction_work(arguments);
+    return fraction < enclosure ? (route_choice){ ROUTE_FRACTION, FORM_ALTERNATING, fraction } : choice;
+}
+
+/* complement = 1 - the exact rate by a complement route, at its precision. */
+static void enclose_complement(mpfi_ptr complement, const route_choice *choice,
+                               const bloom_fpr_arguments *arguments)
+{
+    if (choice->route == ROUTE_COMPLEMENT_SERIES) {
+        bloom_enclose_fpr_complement_series(complement, arguments);
+        return;
     }
-    int charged = bloom_work_spend(series >= 0 ? series : full_sum);
-    if (charged != BLOOM_OK)
-        return charged;
-    *computed = 1;
-    if (bloom_enclose_fpr_complement_series(complement, arguments))
-        return BLOOM_OK;
     probe_sum_over_queries(complement, arguments, empty_probability_but_first,
                            (mpfr_prec_t)query_probes(arguments) + 64);
     mpfi_neg(complement, complement);
-    return BLOOM_OK;
 }
 
-/*
- * Nonzero when the exact fraction (its cheaper exact form) costs less than
- * the cheapest enclosure at `precision`, by the two a-priori estimates
- * (FORMULAS.md §o): at many digits a small filter's fraction is cheaper
- * than any series (fpr -m 1e4 -n 1 -k 1000 --digits 1000 ran the chain at
- * 3 400 bits three times, 1.75 s each; the fraction takes 0.04 s).
- */
-static int fraction_cheaper(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
+/* Nonzero when the filter's exact fraction is within the rational limit. */
+static int fraction_feasible(const bloom_fpr_arguments *arguments)
 {
     unsigned long probes = query_probes(arguments);
     unsigned long larger = probes > arguments->k ? probes : arguments->k;
     return mpz_fits_ulong_p(arguments->n)
-        && bloom_fpr_exact_rational_feasible(arguments->m, arguments->n, larger)
-        && exact_fraction_work(arguments) < bloom_fpr_exact_cost(arguments, precision);
+        && bloom_fpr_exact_rational_feasible(arguments->m, arguments->n, larger);
 }
 
+/* The digits check's estimate (fpr.h): the cheapest form, a saturated
+ * filter's full sum when cheaper, or the fraction when cheaper than both;
+ * it leaves out the complement series, which choose_route charges. */
 double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
 {
     if (!arguments_valid(arguments) || mpz_sgn(arguments->n) == 0)
         return 0;
     double forms = 0;
-    cheapest_form(arguments, precision, &forms);   /* a saturated filter takes it when cheaper */
-    if (saturated(arguments) && bloom_fpr_exact_cost(arguments, precision) < forms)
-        forms = bloom_fpr_exact_cost(arguments, precision);
+    cheapest_form(arguments, precision, &forms);
+    double enclosure = saturated(arguments) ? complement_sum_cost(arguments, precision) : forms;
+    if (enclosure < forms)
+        forms = enclosure;
     double fraction = exact_fraction_work(arguments);
-    return fraction_cheaper(arguments, precision) && fraction < forms ? fraction : forms;
+    return fraction_feasible(arguments) && fraction < enclosure && fraction < forms ? fraction : forms;
 }
 
 /* result = the exact fraction's enclosure (exact up to its outward rounding). */
@@ -507,34 +547,26 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         mpfi_set_ui(result, 0);
         return BLOOM_OK;
     }
-    /* Each route is charged to the work budget before it starts, and not
+    /* The route is charged to the work budget before it starts, and not
      * started when that would pass it (work_budget.h, FORMULAS.md §o.5). */
-    if (fraction_cheaper(arguments, mpfi_get_prec(result) + 32)) {
-        int charged = bloom_work_spend(exact_fraction_work(arguments));
-        if (charged == BLOOM_OK)
-            enclose_by_fraction(result, arguments);
-        return charged;
+    route_choice choice = choose_route(arguments, mpfi_get_prec(result) + BLOOM_EXACT_RATE_INNER_BITS);
+    int status = bloom_work_spend(choice.cost);
+    if (status != BLOOM_OK)
+        return status;
+    if (choice.route == ROUTE_FRACTION) {
+        enclose_by_fraction(result, arguments);
+        return BLOOM_OK;
     }
     mpfi_t sum;
-    mpfi_init2(sum, mpfi_get_prec(result) + 32);
-    int computed = 0, status = saturated(arguments) ? enclose_complement_if_cheaper(sum, &computed, arguments)
-                                                    : BLOOM_OK;
-    if (status != BLOOM_OK || computed) {
-        if (status == BLOOM_OK) {
-            mpfi_ui_sub(sum, 1, sum);
-            bloom_interval_probability(result, sum);
-        }
+    mpfi_init2(sum, mpfi_get_prec(result) + BLOOM_EXACT_RATE_INNER_BITS);
+    if (choice.route != ROUTE_FORM) {
+        enclose_complement(sum, &choice, arguments);
+        mpfi_ui_sub(sum, 1, sum);
+        bloom_interval_probability(result, sum);
         mpfi_clear(sum);
-        return status;
+        return BLOOM_OK;
     }
-    double cost = 0;
-    rate_form form = cheapest_form(arguments, mpfi_get_prec(sum), &cost);
-    status = bloom_work_spend(cost);
-    if (status != BLOOM_OK) {
-        mpfi_clear(sum);
-        return status;
-    }
-    switch (form) {
+    switch (choice.form) {
     case FORM_OCCUPANCY:
         bloom_enclose_fpr_occupancy(sum, arguments);   /* positive terms (FORMULAS.md §o.1) */
         break;
@@ -562,27 +594,27 @@ int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments_poin
     const bloom_fpr_arguments *arguments = comparison->filter;
     if (!arguments_valid(arguments) || mpz_sgn(arguments->n) == 0)
         return BLOOM_UNDEFINED;
-    mpfr_prec_t precision = mpfi_get_prec(result) + 32;
-    mpfi_t exact, other;
-    mpfi_init2(exact, precision);
     /* A saturated filter's errors from the complements, unless a direct form is
      * cheaper than the complement's full sum (its rate is then not within a hair
      * of 1: j q > 1/4); fpr -m 2^256 -n 8.42e74 -k 1000, rate 1/2: 1.1 s -> 0.01 s. */
-    int computed = 0, status = saturated(arguments) ? enclose_complement_if_cheaper(exact, &computed, arguments)
-                                                    : BLOOM_OK;
-    if (status != BLOOM_OK) {
-        mpfi_clear(exact);
-        return status;
-    }
-    if (!computed) {
-        mpfi_clear(exact);
+    mpfr_prec_t precision = mpfi_get_prec(result) + BLOOM_EXACT_RATE_INNER_BITS;
+    route_choice choice = { ROUTE_FORM, FORM_ALTERNATING, 0 };
+    if (saturated(arguments))
+        choice = complement_or_form(arguments, precision);
+    if (choice.route == ROUTE_FORM) {
         bloom_quantity_pair pair = {
             comparison->bloom_formula ? bloom_fpr_bloom_quantity(arguments)
                                       : bloom_fpr_approx_quantity(arguments),
             bloom_fpr_exact_quantity(arguments) };
         return bloom_enclose_relative_error(result, &pair);
     }
+    int status = bloom_work_spend(choice.cost);   /* not started past the work budget */
+    if (status != BLOOM_OK)
+        return status;
+    mpfi_t exact, other;
+    mpfi_init2(exact, precision);
     mpfi_init2(other, precision);
+    enclose_complement(exact, &choice, arguments);
     enclose_approximation_complement(other, arguments, comparison->bloom_formula);
     mpfi_sub(other, exact, other);                 /* c - c' = rate' - rate */
     mpfi_ui_sub(exact, 1, exact);                  /* the rate, 1 - c */
@@ -708,9 +740,12 @@ static double exact_fraction_work(const bloom_fpr_arguments *arguments)
 int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments_pointer)
 {
     const bloom_fpr_arguments *arguments = arguments_pointer;
-    if (!arguments_valid(arguments) || exact_fraction_work(arguments) > BLOOM_EXACT_FRACTION_WORK)
+    if (!arguments_valid(arguments))
+        return BLOOM_UNDEFINED;
+    double work = exact_fraction_work(arguments);
+    if (work > BLOOM_EXACT_FRACTION_WORK)
         return BLOOM_UNDEFINED;   /* the enclosures are cheaper (BLOOM_EXACT_FRACTION_WORK) */
-    int charged = bloom_work_spend(exact_fraction_work(arguments));
+    int charged = bloom_work_spend(work);
     return charged == BLOOM_OK ? exact_rational(result, arguments) : charged;
 }
 

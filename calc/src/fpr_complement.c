@@ -45,6 +45,27 @@ static unsigned long query_probe_count(const bloom_fpr_arguments *arguments)
 }
 
 /*
+ * The smallest L (at most COMPLEMENT_MAX_TERMS) at which the series is
+ * complete (L + 1 > min(j, m)) or its tail bound C(j, L+1) q^(L+1) / (1 -
+ * rho) is below 2^wanted, rho = (j - L - 1) q / (L + 2) at most 1/2 (see the
+ * head comment); 0 when there is none.  From doubles: it only chooses L.
+ */
+static unsigned long tail_terms(double j, double m, double log2_q, double wanted)
+{
+    double last = fmin(j, m), q = exp2(log2_q);
+    for (unsigned long terms = 1; terms <= COMPLEMENT_MAX_TERMS; terms++) {
+        double next = (double)terms + 1;
+        if (next > last)
+            return terms;   /* the series is complete */
+        double binomial = (lgamma(j + 1) - lgamma(next + 1) - lgamma(j - next + 1)) / log(2);
+        double ratio = (j - next) / (next + 1) * q;
+        if (ratio <= 0.5 && binomial + next * log2_q - log2(1 - ratio) < wanted)
+            return terms;
+    }
+    return 0;
+}
+
+/*
  * The number L of terms for `precision` bits, 0 when the series does not
  * apply.  From doubles: log2 q = T log2(1 - 1/m); it only chooses L, the
  * tail bound added to the enclosure is certified.
@@ -59,19 +80,7 @@ static unsigned long terms_needed(const bloom_fpr_arguments *arguments, mpfr_pre
     double j = (double)query_probe_count(arguments);
     if (!(log2(j) + log2_q <= -2))
         return 0;   /* j q > 1/4: the terms do not fall fast enough */
-    double last = fmin(j, m);
-    double wanted = log2_q - 1 - (double)precision - 16;   /* below 2^-(precision+16) c */
-    for (unsigned long terms = 1; terms <= COMPLEMENT_MAX_TERMS; terms++) {
-        double next = (double)terms + 1;
-        if (next > last)
-            return terms;   /* the series is complete */
-        double binomial = (lgamma(j + 1) - lgamma(next + 1) - lgamma(j - next + 1)) / log(2);
-        double ratio = (j - next) / (next + 1) * exp2(log2_q);
-        double tail = binomial + next * log2_q - log2(1 - ratio);
-        if (tail < wanted)
-            return terms;
-    }
-    return 0;
+    return tail_terms(j, m, log2_q, log2_q - 1 - (double)precision - 16);   /* below 2^-(precision+16) c */
 }
 
 /* coefficient[l] = m^j a_l >= 0 for l = 1..terms, exactly (see the head comment). */
@@ -182,14 +191,14 @@ static void complement_sum(mpfi_ptr sum, const bloom_fpr_arguments *arguments, u
  * The series' limb operations for L terms: L + 1 powers (m - r)^j of
  * I = j bits(m)/64 limbs (Toom products, about I^1.6 each, measured), L^2/2
  * subtractions and L products of those integers, and an exponential
- * (40 limbs^2) for each e_l at the sum's precision (FORMULAS.md §o.5).
+ * (bloom_exponential_work) for each e_l at the sum's precision (FORMULAS.md §o.5).
  */
 static double series_work(unsigned long terms, const bloom_fpr_arguments *arguments, mpfr_prec_t bits)
 {
     double count = (double)terms, limbs = (double)bits / 64 + 1;
     double integer_limbs = (double)query_probe_count(arguments) * (double)mpz_sizeinbase(arguments->m, 2) / 64 + 1;
     return (count + 1) * pow(integer_limbs, 1.6) + count * count / 2 * integer_limbs
-         + count * integer_limbs + (count + 1) * 40 * limbs * limbs;
+         + count * integer_limbs + (count + 1) * bloom_exponential_work(limbs);
 }
 
 double bloom_complement_series_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t precision)
@@ -241,18 +250,9 @@ static complement_plan plan_rate(const bloom_fpr_arguments *arguments, mpfr_prec
     double log2_bloom = j * log1p(-q) / log(2);
     if (!(j * q <= RATE_MAX_LOAD) || !(log2_bloom > -1e6))
         return plan;
-    double last = fmin(j, m);
-    double wanted = log2_bloom - (double)precision - 16;
-    for (unsigned long terms = 1; terms <= COMPLEMENT_MAX_TERMS; terms++) {
-        double next = (double)terms + 1;
-        double ratio = (j - next) / (next + 1) * q;
-        double binomial = (lgamma(j + 1) - lgamma(next + 1) - lgamma(j - next + 1)) / log(2);
-        if (next > last || (ratio <= 0.5 && binomial + next * log2_q - log2(1 - ratio) < wanted)) {
-            plan.terms = terms;
-            plan.bits = precision + 32 + (mpfr_prec_t)ceil(j * q / log(2) - log2_bloom);
-            return plan;
-        }
-    }
+    plan.terms = tail_terms(j, m, log2_q, log2_bloom - (double)precision - 16);
+    if (plan.terms > 0)
+        plan.bits = precision + 32 + (mpfr_prec_t)ceil(j * q / log(2) - log2_bloom);
     return plan;
 }
 

@@ -39,6 +39,10 @@
  */
 double bloom_probe_sum_work(double bound, double limbs);
 
+/* The limb operations of one interval exponential or logarithm at `limbs`
+ * limbs, 40 limbs^2 (FORMULAS.md §o), shared by every form's cost. */
+double bloom_exponential_work(double limbs);
+
 /*
  * The a-priori cost of one enclosure of the exact rate at `precision` bits
  * by the form fpr.c would choose (for a saturated filter, a bound: the

@@ -123,7 +123,7 @@ double bloom_moments_cost(const bloom_fpr_arguments *arguments, mpfr_prec_t prec
         return -1;
     double limbs = (double)plan.bits / 64 + 1;
     double terms = (double)plan.terms;
-    return (terms + 2) * (MOMENT_TERM_CALLS_WORK + 40 * limbs * limbs) + terms * terms * terms * limbs;
+    return (terms + 2) * (MOMENT_TERM_CALLS_WORK + bloom_exponential_work(limbs)) + terms * terms * terms * limbs;
 }
 
 /* tail = [-b, b], b = C(j, R+1) (R+1) floor(R/2)! (T/2)^((R+1)/2) / mu^(R+1) / (1 - rho). */

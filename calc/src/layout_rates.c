@@ -180,9 +180,11 @@ static mpfr_prec_t cancellation_bits(const bloom_blocked_arguments *filter, unsi
  * of its inclusion-exclusion and the Stirling row S(k, i) of its weights
  * (entries of about k log2 k bits).
  */
+#define TRANSCENDENTAL_CALLS_WORK 2000.0
+
 static double transcendental_work(double limbs)
 {
-    return 2000 + 40 * limbs * limbs;
+    return TRANSCENDENTAL_CALLS_WORK + bloom_exponential_work(limbs);
 }
 
 static double blocked_exact_work(const bloom_blocked_arguments *filter, unsigned long bound,

@@ -53,25 +53,37 @@ static void set_headroom_reference(bloom_plan *plan)
             (bloom_quantity){ bloom_enclose_rational, plan->p, bloom_exact_rational };
 }
 
+int bloom_plan_headroom_within(bloom_plan *plan, const bloom_quantity *reference, bloom_keys_rate rate_at,
+                               void *context)
+{
+    plan->has_headroom = 1;
+    /* both searches compare against the same reference: evaluated once a precision */
+    bloom_quantity_memo remembered;
+    bloom_quantity_memo_init(&remembered, reference);
+    int status = BLOOM_OK;
+    for (int i = 0; status == BLOOM_OK && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
+        bloom_quantity_scaled scaled = { bloom_quantity_memo_of(&remembered), plan->headroom_factor[i] };
+        bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
+        /* a described filter's search starts from the planned keys: the standard
+         * filter's start can be far from a described one's */
+        int found = rate_at == NULL
+            ? bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound)
+            : bloom_largest_keys_within_rate(plan->n_at_bound[i], rate_at, context, plan->n, plan->m_bits,
+                                             plan->k, &bound);
+        plan->n_at_bound_status[i] = found;
+        /* BLOOM_UNDEFINED (2p or 10p at least 1) leaves only that field empty;
+         * the others refuse the plan, never a silently empty field */
+        if (found == BLOOM_UNRESOLVED || found == BLOOM_TOO_COSTLY)
+            status = found;
+    }
+    bloom_quantity_memo_clear(&remembered);
+    return status;
+}
+
 int bloom_plan_headroom(bloom_plan *plan)
 {
     set_headroom_reference(plan);
-    plan->has_headroom = 1;
-    /* both searches compare against the same reference: evaluated once a precision */
-    bloom_quantity_memo reference;
-    bloom_quantity_memo_init(&reference, &plan->headroom_reference);
-    int status = BLOOM_OK;
-    for (int i = 0; status != BLOOM_UNRESOLVED && status != BLOOM_TOO_COSTLY && i < BLOOM_PLAN_HEADROOM_BOUNDS;
-         i++) {
-        bloom_quantity_scaled scaled = { bloom_quantity_memo_of(&reference), plan->headroom_factor[i] };
-        bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
-        status = bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound);
-        plan->n_at_bound_status[i] = status;
-    }
-    bloom_quantity_memo_clear(&reference);
-    /* BLOOM_UNDEFINED (2p or 10p at least 1) leaves only that field empty; the
-     * others refuse the plan, never a silently empty field */
-    return status == BLOOM_UNRESOLVED || status == BLOOM_TOO_COSTLY ? status : BLOOM_OK;
+    return bloom_plan_headroom_within(plan, &plan->headroom_reference, NULL, NULL);
 }
 
 void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual)

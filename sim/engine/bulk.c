@@ -683,10 +683,10 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     size_buckets(&task, options->buffer_bytes / options->threads / sizeof(uint32_t),
                  task.key_words != 0 ? task.key_words : probes->hashes);
     unsigned entry_words = task.key_words != 0 ? task.key_words : 1;
-    if (task.batched && task.capacity >= STAGE_ENTRIES * entry_words)
+    if (task.batched && task.capacity >= STAGE_ENTRIES * entry_words) {
         task.stage_words = STAGE_ENTRIES * entry_words;
-    if (task.stage_words != 0)
         task.capacity -= task.capacity % task.stage_words;
+    }
     task.buckets = allocate_buckets(&task, options->threads);
     if (task.buckets == NULL || sim_team_run(options->threads, build_member, &task) != 0) {
         free_buckets(task.buckets, options->threads);

@@ -1,7 +1,7 @@
 /*
  * cpu_features.h - whether this processor runs the simulator's eight-lane
  * paths (AVX-512 F and DQ: 64-bit lane multiplies and conversions), asked
- * once where a path is chosen at run time; every such path has a
+ * where a path is chosen at run time; every such path has a
  * one-by-one fallback that gives the same values (sim/PERFORMANCE.md §l.2).
  */
 #ifndef BLOOMSIM_CPU_FEATURES_H

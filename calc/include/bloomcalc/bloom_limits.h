@@ -113,7 +113,7 @@ extern "C" {
  * starts, and at least BLOOM_EVALUATION_FLOOR_WORK (its fixed overhead: the
  * default converge evaluates 2 700 small rates in 30 ms, 11 us each). */
 #define BLOOM_COMMAND_WORK 3e8
-#define BLOOM_COMMAND_WORK_TEXT "3e8"
+#define BLOOM_COMMAND_WORK_TEXT BLOOM_STRINGIFY(BLOOM_COMMAND_WORK)
 #define BLOOM_EVALUATION_FLOOR_WORK 1e4
 /* ... and each plan (plan.h) once, for what its searches do besides exact
  * rates: a plan for a billion keys with a fixed k took 3.3 ms and was

@@ -104,11 +104,16 @@ void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_
 
 /*
  * The a-priori work, in limb operations, of one enclosure of the exact rate
- * at `precision` bits: the cheapest of its forms, or of its exact fraction
- * when that is cheaper (FORMULAS.md §o).  Only an estimate (doubles), for
- * refusing up front what would take too long (BLOOM_DIGITS_WORK); the work
- * budget (work_budget.h) charges each route's own cost as it starts.
+ * at the working precision `precision` (a result's precision plus
+ * BLOOM_EXACT_RATE_INNER_BITS): the cheapest of its forms, or of its exact
+ * fraction when that is cheaper (FORMULAS.md §o).  Only an estimate
+ * (doubles), for refusing up front what would take too long
+ * (BLOOM_DIGITS_WORK); the work budget (work_budget.h) charges each route's
+ * own cost as it starts.
  */
+/* bloom_enclose_fpr_exact works this many bits beyond its result's precision. */
+#define BLOOM_EXACT_RATE_INNER_BITS 32
+
 double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
 
 /* The largest denominator bloom_fpr_exact_rational accepts has

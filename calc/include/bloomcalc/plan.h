@@ -110,6 +110,15 @@ int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
  */
 int bloom_plan_headroom(bloom_plan *plan);
 
+/*
+ * The same searches for the keys within 2 and 10 times `reference` (not
+ * necessarily p): by the standard filter's exact rate when rate_at is NULL,
+ * else by rate_at(&rate, n, context), searching from the plan's keys
+ * (bloom_largest_keys_within_rate).  Same statuses.
+ */
+int bloom_plan_headroom_within(bloom_plan *plan, const bloom_quantity *reference, bloom_keys_rate rate_at,
+                               void *context);
+
 /* The plan's filter (m, k) holding n_actual keys instead of n: fpr_exact_actual. */
 void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual);
 
