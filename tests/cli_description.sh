@@ -301,5 +301,35 @@ for command in fpr plan; do
         $([ "$command" = fpr ] && echo "-m 20000 -n 2000 -k 7" || echo "2000 1%") --hash-bits 65
 done
 
+# One rule for what a description may combine, in every command of both programs: a library
+# fixes the filter's shape, so a shape option beside --library is refused even when its value
+# is the library's own (guava's standard layout, word64 rounding, 128-bit hash and 63-bit
+# index, or the default rounding none; rocksdb's 512-bit blocks; parquet-mr's pow2 rounding),
+# and the one line names both.
+library_own_values() {
+    case $1 in
+    guava) echo "--layout standard|--round word64|--round none|--index-bits 63|--hash independent" ;;
+    rocksdb) echo "--layout blocked|--block-bits 512|--round block|--hash-bits 64|--index-bits 64" ;;
+    parquet-mr) echo "--layout split-block|--block-bits 256|--block-words 8|--round pow2|--hash-bits 64" ;;
+    esac
+}
+for library in guava rocksdb parquet-mr; do
+    saved_ifs=$IFS
+    IFS='|'
+    set -- $(library_own_values "$library")
+    IFS=$saved_ifs
+    for option in "$@"; do
+        name=${option%% *}
+        # shellcheck disable=SC2086
+        for command in "$calc plan -n 1e6 -p 1%" "$calc fpr -m 1e7 -n 1e6 -k 7" \
+                       "$calc table -n 1e6 -p 1%" "$calc lsm -L 3 -n 1e5 -p 1%" \
+                       "$sim plan 1e4 1% $run_size" "$sim fpr -m 1e5 -n 1e4 -k 7 $run_size" \
+                       "$sim lsm -L 3 -n 1e5 -p 1% --trials 2 --lookups 2 --seed 1"; do
+            refuse "--library: $library fixes the filter's shape, so $name is refused" \
+                $command --library "$library" $option
+        done
+    done
+done
+
 echo "descriptions: $agreed built alike, $refused refused alike"
 checks_end description

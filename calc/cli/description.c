@@ -132,13 +132,50 @@ int bloom_library_refusal(const bloom_command_line *line, const char *why)
     return BLOOM_EXIT_USAGE;
 }
 
+/* The shape options, --library last: a library fixes every one before it. */
+static const char *const shape_names[BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT] = {
+    "layout", "block-bits", "block-words", "round", "hash-bits", "index-bits", "hash", "library"
+};
+
+/*
+ * 0, or 2 after one line when --library was given with a shape option.  The
+ * test is that the option was given, not that its value differs from the
+ * default: "--layout standard --library rocksdb" asks for two different
+ * filters however the value reads, so it is refused as plainly as
+ * "--layout blocked --library guava" (the library layer, which sees values
+ * only, refuses the second kind for callers of the API).
+ */
+static int check_library_fixes(const bloom_layout_description *description,
+                               const bloom_command_line *line)
+{
+    if (description->library == 0)
+        return BLOOM_EXIT_SUCCESS;
+    for (size_t i = 0; i + 1 < BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT; i++) {
+        if (!bloom_options_given(line, shape_names[i]))
+            continue;
+        const char *library = bloom_library_names[description->library];
+        bloom_options_error(line, "--library: %s fixes the filter's shape, so --%s is refused "
+                            "even at %s's own value; it leaves free only the sizing (-n, -p, -m, "
+                            "-c, -k); accepted: --library %s without --%s, or --%s without --library",
+                            library, shape_names[i], library, library, shape_names[i], shape_names[i]);
+        return BLOOM_EXIT_USAGE;
+    }
+    return BLOOM_EXIT_SUCCESS;
+}
+
+/* check_library_fixes, then the libraries' own names for n and p: the one rule of what a
+ * description may combine, applied before the description sizes or settles anything. */
+static int check_combination(const bloom_layout_description *description, const bloom_command_line *line)
+{
+    if (check_library_fixes(description, line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
+    return check_native_inputs(description, line);
+}
+
 int bloom_description_given(bloom_command_line *line)
 {
-    static const char *const names[BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT] = {
-        "layout", "block-bits", "block-words", "round", "hash-bits", "index-bits", "hash", "library"
-    };
     for (size_t i = 0; i < BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT; i++) {
-        const bloom_option *option = bloom_options_find(line, names[i]);
+        const bloom_option *option = bloom_options_find(line, shape_names[i]);
         if (option != NULL && option->seen)
             return 1;
     }
@@ -206,7 +243,7 @@ int bloom_description_settle(bloom_deployed_filter *rop, const bloom_layout_desc
                              const bloom_command_line *line)
 {
     int problem = bloom_deployed_filter_init(rop, description, m, n, k, k_given);
-    if (check_native_inputs(description, line) != BLOOM_EXIT_SUCCESS)
+    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
     if (problem == BLOOM_DESCRIPTION_OK)
         return BLOOM_EXIT_SUCCESS;
@@ -425,7 +462,7 @@ static int library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                           const bloom_layout_description *description, mpz_srcptr n, mpq_srcptr p,
                           const bloom_quantity *c, const bloom_command_line *line)
 {
-    if (check_native_inputs(description, line) != BLOOM_EXIT_SUCCESS)
+    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
     if (description->library == 0 || (p == NULL && !bloom_description_takes_bits_per_key(description)))
         return BLOOM_EXIT_SUCCESS;
