@@ -33,8 +33,10 @@ MAN_PAGES       = $(BUILD)/man/bloomcalc.1 $(BUILD)/man/bloomsim.1 $(BUILD)/man/
 COMPLETIONS     = $(BUILD)/completion/bloomcalc $(BUILD)/completion/bloomsim
 PKGCONFIG_FILE  = $(BUILD)/bloomcalc.pc
 
-# The library's objects are position-independent, for the shared library.
-PIC_calc_src = -fPIC
+# The library's objects are position-independent, for the shared library,
+# and hidden but for what the public headers declare with BLOOM_EXPORT
+# (calc/include/bloomcalc/export.h): the shared object exports exactly its API.
+PIC_calc_src = -fPIC -fvisibility=hidden
 
 $(CALC_SHARED_LIB): $(call objects,$(CALC_SOURCES))
 	@mkdir -p $(dir $@)

@@ -52,7 +52,8 @@
 
 typedef int (*interval_decision)(void *answer, mpfi_srcptr enclosure, const void *context);
 
-static mpfr_prec_t precision_limit = BLOOM_PRECISION_LIMIT;
+/* Each thread's own (certified.h): threads that ask different questions never share a limit. */
+static _Thread_local mpfr_prec_t precision_limit = BLOOM_PRECISION_LIMIT;
 
 mpfr_prec_t bloom_precision_limit(void)
 {

@@ -742,11 +742,11 @@ static int mixture_init(mixture *rop, uint64_t m, unsigned long k)
 }
 
 /* The mixtures of the last KEPT_MIXTURES (m, k) asked for (an LSM tree's levels, a table's
- * rows), replaced oldest first; the library is single-threaded. */
+ * rows), replaced oldest first; each thread keeps its own, so that threads never share one. */
 #define KEPT_MIXTURES 4
-static mixture kept[KEPT_MIXTURES];
-static int kept_valid[KEPT_MIXTURES];
-static size_t kept_oldest;
+static _Thread_local mixture kept[KEPT_MIXTURES];
+static _Thread_local int kept_valid[KEPT_MIXTURES];
+static _Thread_local size_t kept_oldest;
 
 static const mixture *mixture_of(uint64_t m, unsigned long k)
 {
@@ -794,14 +794,14 @@ static void sum_terms(mpfi_ptr rop, const mixture *mix, mpz_srcptr n)
 /* The last rates enclosed, by m, k, n and precision (a command asks for the same rate several
  * times: each field, the warning, the searches' endpoints). */
 #define KEPT_RATES 8
-static struct kept_rate {
+static _Thread_local struct kept_rate {
     uint64_t m;
     unsigned long k;
     mpz_t n;
     mpfi_t rate;
     int valid;
 } kept_rates[KEPT_RATES];
-static size_t kept_next;
+static _Thread_local size_t kept_next;
 
 static const struct kept_rate *kept_rate_of(uint64_t m, unsigned long k, mpz_srcptr n, mpfr_prec_t precision)
 {

@@ -13,8 +13,9 @@
 #include "certified.h"
 #include "work_budget.h"
 
-static double budget = 0;
-static double spent = 0;
+/* Each thread's own meter (work_budget.h). */
+static _Thread_local double budget = 0;
+static _Thread_local double spent = 0;
 
 double bloom_work_set_budget(double limb_operations)
 {

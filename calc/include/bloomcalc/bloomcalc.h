@@ -11,10 +11,13 @@
  * enclosures whose working precision is raised until the requested
  * rounding is decided (Ziv's strategy: calc/FORMULAS.md §i in the source
  * distribution; every formula's derivation is in that file).  The manual page bloomcalc(3) has an
- * example.  The library never prints, never exits and keeps no global
- * state but MPFR's caches (mpfr_free_cache() releases them), the last
- * Guava mixture (index_arithmetic.h; bloom_guava_free_cache() releases it),
- * the precision limit (certified.h) and the work budget (work_budget.h).
+ * example.  The library never prints, never exits and keeps no mutable
+ * global state: what it keeps between calls is the calling thread's own
+ * (thread-local, as MPFR's caches are: mpfr_free_cache() releases those),
+ * the last Guava mixtures (index_arithmetic.h; bloom_guava_free_cache()
+ * releases them), the precision limit (certified.h) and the work budget
+ * (work_budget.h), so threads may call it at once on their own arguments.
+ * It exports exactly what these headers declare (export.h).
  */
 #ifndef BLOOMCALC_BLOOMCALC_H
 #define BLOOMCALC_BLOOMCALC_H
@@ -22,6 +25,7 @@
 #include "bloom_limits.h"
 #include "certified.h"
 #include "convergence.h"
+#include "export.h"
 #include "fpr.h"
 #include "growth.h"
 #include "hash_width.h"

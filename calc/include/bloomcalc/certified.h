@@ -20,6 +20,8 @@
 #ifndef BLOOMCALC_CERTIFIED_H
 #define BLOOMCALC_CERTIFIED_H
 
+#include "export.h"
+
 #include <gmp.h>
 #include <mpfr.h>
 #include <mpfi.h>
@@ -68,10 +70,12 @@ typedef struct bloom_quantity {
  * The limit in force, and a way to lower it (clamped to [64,
  * BLOOM_PRECISION_LIMIT]; returns the previous one): a caller that must
  * bound the work of any request, such as the fuzz harnesses of tests/fuzz,
- * gets BLOOM_UNRESOLVED sooner instead of a long computation.
+ * gets BLOOM_UNRESOLVED sooner instead of a long computation.  The limit is
+ * the calling thread's own (thread-local): setting it in one thread changes
+ * no other thread's.
  */
-mpfr_prec_t bloom_precision_limit(void);
-mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits);
+BLOOM_EXPORT mpfr_prec_t bloom_precision_limit(void);
+BLOOM_EXPORT mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits);
 
 /*
  * Rounds the quantity to the precision of `rop` in direction `rnd`.
@@ -79,7 +83,7 @@ mpfr_prec_t bloom_set_precision_limit(mpfr_prec_t bits);
  * or BLOOM_UNRESOLVED (rop is NaN).  If `ternary` is not NULL it receives
  * the sign of rop minus the exact value, as MPFR functions return it.
  */
-int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
+BLOOM_EXPORT int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
                          mpfr_rnd_t rnd, int *ternary);
 
 /*
@@ -89,7 +93,7 @@ int bloom_quantity_round(mpfr_ptr rop, const bloom_quantity *quantity,
  * bloom_format_decimal (numbers.h).
  * Returns BLOOM_OK, BLOOM_UNDEFINED or BLOOM_UNRESOLVED (*text is NULL).
  */
-int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
+BLOOM_EXPORT int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
                            unsigned significant_digits);
 
 /*
@@ -98,14 +102,14 @@ int bloom_quantity_decimal(char **text, const bloom_quantity *quantity,
  * log2 10, and its guard bits); it refines from there when the digits are
  * not yet decided.  For cost estimates that weigh a printing in advance.
  */
-mpfr_prec_t bloom_decimal_precision(unsigned long significant_digits);
+BLOOM_EXPORT mpfr_prec_t bloom_decimal_precision(unsigned long significant_digits);
 
 /*
  * Stores in rop the ceiling of the quantity (the floor if `floor` is
  * nonzero).  Returns BLOOM_OK, BLOOM_UNDEFINED or BLOOM_UNRESOLVED (the
  * value is an integer or too close to one to decide below the limit).
  */
-int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor);
+BLOOM_EXPORT int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor);
 
 /*
  * Stores in *sign the sign of (left - right): -1, 0 or +1.  Returns
@@ -114,11 +118,11 @@ int bloom_quantity_ceil(mpz_ptr rop, const bloom_quantity *quantity, int floor);
  * only be established when both have exact values.  Enclosures are tried
  * first (up to 1024 bits), the exact values only when those overlap.
  */
-int bloom_quantity_compare(int *sign, const bloom_quantity *left,
+BLOOM_EXPORT int bloom_quantity_compare(int *sign, const bloom_quantity *left,
                            const bloom_quantity *right);
 
 /* Like bloom_quantity_compare, against an exact rational. */
-int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left,
+BLOOM_EXPORT int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left,
                                     mpq_srcptr right);
 
 /*
@@ -126,10 +130,10 @@ int bloom_quantity_compare_rational(int *sign, const bloom_quantity *left,
  * midpoint of an enclosure), without any guarantee on its last bits: for
  * choosing where a certified search starts, never for printing.
  */
-int bloom_quantity_approximate(mpfr_ptr rop, const bloom_quantity *quantity);
+BLOOM_EXPORT int bloom_quantity_approximate(mpfr_ptr rop, const bloom_quantity *quantity);
 
 /* Enclose function for an exact rational: arguments is an mpq_srcptr. */
-int bloom_enclose_rational(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_rational(mpfi_ptr result, const void *arguments);
 
 /*
  * Arithmetic on quantities: the enclosure of left/right - 1 (the relative
@@ -140,15 +144,15 @@ typedef struct bloom_quantity_pair {
     bloom_quantity left;
     bloom_quantity right;
 } bloom_quantity_pair;
-int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments);
-int bloom_enclose_difference(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_relative_error(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_difference(mpfi_ptr result, const void *arguments);
 /* left/right (how many times the right one the left one is). */
-int bloom_enclose_ratio(mpfi_ptr result, const void *arguments);
-int bloom_exact_ratio(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_ratio(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_ratio(mpq_ptr result, const void *arguments);
 /* Their exact versions: available when both members of the pair have one
  * (and, for the relative error, the right one is not zero). */
-int bloom_exact_relative_error(mpq_ptr result, const void *arguments);
-int bloom_exact_difference(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_relative_error(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_difference(mpq_ptr result, const void *arguments);
 
 /*
  * A quantity times an exact rational factor (2p, 10 x a rate): `arguments`
@@ -159,8 +163,8 @@ typedef struct bloom_quantity_scaled {
     bloom_quantity quantity;
     mpq_srcptr factor;
 } bloom_quantity_scaled;
-int bloom_enclose_scaled(mpfi_ptr result, const void *arguments);
-int bloom_exact_scaled(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_scaled(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_scaled(mpq_ptr result, const void *arguments);
 
 /*
  * A quantity that keeps its most precise enclosure so far and answers any
@@ -175,27 +179,27 @@ typedef struct bloom_quantity_memo {
     mpfi_t enclosure;
     int filled;
 } bloom_quantity_memo;
-void bloom_quantity_memo_init(bloom_quantity_memo *memo, const bloom_quantity *quantity);
-void bloom_quantity_memo_clear(bloom_quantity_memo *memo);
-bloom_quantity bloom_quantity_memo_of(bloom_quantity_memo *memo);
+BLOOM_EXPORT void bloom_quantity_memo_init(bloom_quantity_memo *memo, const bloom_quantity *quantity);
+BLOOM_EXPORT void bloom_quantity_memo_clear(bloom_quantity_memo *memo);
+BLOOM_EXPORT bloom_quantity bloom_quantity_memo_of(bloom_quantity_memo *memo);
 
 /* Exact function for an exact rational: arguments is an mpq_srcptr. */
-int bloom_exact_rational(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_rational(mpq_ptr result, const void *arguments);
 
 /* Small interval helpers used by the formula modules. */
 
 /* result = value intersected with [0, 1]: a probability's enclosure, only tightened. */
-void bloom_interval_probability(mpfi_ptr result, mpfi_srcptr value);
+BLOOM_EXPORT void bloom_interval_probability(mpfi_ptr result, mpfi_srcptr value);
 
 /* result = base^exponent for an interval base >= 0, by repeated squaring. */
-void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long exponent);
+BLOOM_EXPORT void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long exponent);
 
 /* result = (1 - numerator/denominator)^exponent, for 0 <= numerator <= denominator,
  * evaluated as exp(exponent * log1p(-numerator/denominator)) so that no
  * rounding of 1 - numerator/denominator is raised to a large power; up to
  * exponent 65536, by squaring an enclosure of 1 - numerator/denominator
  * held at log2(exponent) + 8 bits more than result's precision. */
-void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
+BLOOM_EXPORT void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
                                         mpz_srcptr denominator, mpz_srcptr exponent);
 
 #ifdef __cplusplus

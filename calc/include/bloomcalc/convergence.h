@@ -12,6 +12,8 @@
 #ifndef BLOOMCALC_CONVERGENCE_H
 #define BLOOMCALC_CONVERGENCE_H
 
+#include "export.h"
+
 #include "certified.h"
 #include "fpr.h"
 #include "sizing.h"   /* bloom_keys_for_bits_per_key */
@@ -31,13 +33,13 @@ typedef struct bloom_convergence_arguments {
 } bloom_convergence_arguments;
 
 /* m (approximation/exact - 1) for the first point: tends to -(t1+t2) or -t2. */
-int bloom_enclose_scaled_relative_error(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_scaled_relative_error(mpfi_ptr result, const void *arguments);
 
 /*
  * The least-squares slope of ln|approximation/exact - 1| against ln m over
  * the points (count >= 2, distinct m): -1 when the error shrinks like 1/m.
  */
-int bloom_enclose_relative_error_slope(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_relative_error_slope(mpfi_ptr result, const void *arguments);
 
 #ifdef __cplusplus
 }

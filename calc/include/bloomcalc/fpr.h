@@ -12,6 +12,8 @@
 #ifndef BLOOMCALC_FPR_H
 #define BLOOMCALC_FPR_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -36,9 +38,9 @@ typedef struct bloom_fpr_arguments {
 
 /* Enclose functions (certified.h); arguments is a const bloom_fpr_arguments *.
  * They return BLOOM_UNDEFINED when m < 1, n < 0, k < 1 or k > BLOOM_MAX_HASHES. */
-int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments);
-int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
-int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
 
 /*
  * The relative error of an approximation against the exact rate,
@@ -52,31 +54,31 @@ typedef struct bloom_fpr_comparison {
     const bloom_fpr_arguments *filter;
     int bloom_formula;
 } bloom_fpr_comparison;
-int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments);
 /* Its exact value, a fraction, for Bloom's formula when both rates are feasible fractions. */
-int bloom_exact_fpr_relative_error(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_fpr_relative_error(mpq_ptr result, const void *arguments);
 
 /* Exact functions (certified.h): the rate as a fraction when it is small
  * enough (see bloom_fpr_exact_rational_feasible, with the larger of k and
  * query_probes in place of k), else BLOOM_UNDEFINED.  They honour
  * query_probes, so the moments E[(X/m)^j] have exact values too. */
-int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments);
-int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments);
 
 /* The three rates of a filter as quantities (enclose and exact functions
  * wired together); `arguments` must outlive the quantity. */
-bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments);
-bloom_quantity bloom_fpr_bloom_quantity(const bloom_fpr_arguments *arguments);
-bloom_quantity bloom_fpr_exact_quantity(const bloom_fpr_arguments *arguments);
+BLOOM_EXPORT bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments);
+BLOOM_EXPORT bloom_quantity bloom_fpr_bloom_quantity(const bloom_fpr_arguments *arguments);
+BLOOM_EXPORT bloom_quantity bloom_fpr_exact_quantity(const bloom_fpr_arguments *arguments);
 
 /*
  * MPFR-style entry points: rop = the rate correctly rounded in direction
  * rnd at the precision of rop.  Return the ternary value (sign of rop minus
  * the exact rate); rop is NaN if the arguments are outside the ranges above.
  */
-int bloom_fpr_approx(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
-int bloom_fpr_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
-int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
+BLOOM_EXPORT int bloom_fpr_approx(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
+BLOOM_EXPORT int bloom_fpr_bloom(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
+BLOOM_EXPORT int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, mpfr_rnd_t rnd);
 
 /*
  * Nonzero when Bloom's formula equals the exact rate: k = 1 (a single probe
@@ -85,7 +87,7 @@ int bloom_fpr_exact(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k, m
  * cannot certify the digits of a relative error that is exactly 0, so a
  * caller asks this first.
  */
-int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
+BLOOM_EXPORT int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
 
 /*
  * The core of the exact rate, shared with the layouts built from small
@@ -100,7 +102,7 @@ int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
  * cancel: the caller gives `sum` enough precision (about j log2(2/f) bits
  * more than wanted, f the fill).
  */
-void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty);
+BLOOM_EXPORT void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty);
 
 /*
  * The a-priori work, in limb operations, of one enclosure of the exact rate
@@ -114,7 +116,7 @@ void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_
 /* bloom_enclose_fpr_exact works this many bits beyond its result's precision. */
 #define BLOOM_EXACT_RATE_INNER_BITS 32
 
-double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
+BLOOM_EXPORT double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
 
 /* The largest denominator bloom_fpr_exact_rational accepts has
  * BLOOM_RATIONAL_LIMIT_BITS bits (bloom_limits.h). */
@@ -125,7 +127,7 @@ double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t pr
  * (mpz_sizeinbase(m, 2)), an upper bound on the size of its denominator
  * m^(k(n+1)).
  */
-int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long k);
+BLOOM_EXPORT int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long k);
 
 /*
  * rop = the exact rate as a reduced fraction.  Returns BLOOM_OK, or
@@ -133,7 +135,7 @@ int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, unsigned long 
  * not feasible, or BLOOM_TOO_COSTLY if a work budget is set and its cost
  * would pass it (work_budget.h); rop is then left unchanged.
  */
-int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
+BLOOM_EXPORT int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
 
 #ifdef __cplusplus
 }

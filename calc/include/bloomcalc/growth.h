@@ -12,6 +12,8 @@
 #ifndef BLOOMCALC_GROWTH_H
 #define BLOOMCALC_GROWTH_H
 
+#include "export.h"
+
 #include <stddef.h>
 
 #include "certified.h"
@@ -39,14 +41,14 @@ typedef struct bloom_growth {
     mpq_t filters_checked_present; /* mean sub-filters checked for a present key, newest first */
 } bloom_growth;
 
-void bloom_growth_init(bloom_growth *growth);
-void bloom_growth_clear(bloom_growth *growth);
+BLOOM_EXPORT void bloom_growth_init(bloom_growth *growth);
+BLOOM_EXPORT void bloom_growth_clear(bloom_growth *growth);
 
 /* Nonzero when the last sub-filter's design rate p0 r^(filters - 1) is
  * below 10^-BLOOM_MIN_GROWTH_RATE_EXPONENT (1e-100): bloom_growth_plan then
  * returns BLOOM_UNDEFINED before sizing any sub-filter (with -s 1 and
  * -r 0.5, a thousand sub-filters at rates down to 1e-303 took minutes). */
-int bloom_growth_rate_below_limit(const bloom_growth *growth);
+BLOOM_EXPORT int bloom_growth_rate_below_limit(const bloom_growth *growth);
 
 /*
  * Plans the filter for n keys: initial capacity n0 >= 1, growth s >= 1
@@ -59,7 +61,7 @@ int bloom_growth_rate_below_limit(const bloom_growth *growth);
  * rates, "grow -n 256 -s 1 --initial 1 -r 0.5" took 9 s).  Returns a
  * bloom_status.
  */
-int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
+BLOOM_EXPORT int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
                       mpq_srcptr first_rate, mpq_srcptr tightening, mpz_srcptr n);
 
 #ifdef __cplusplus

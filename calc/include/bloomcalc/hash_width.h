@@ -15,6 +15,8 @@
 #ifndef BLOOMCALC_HASH_WIDTH_H
 #define BLOOMCALC_HASH_WIDTH_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -29,15 +31,15 @@ typedef struct bloom_fingerprint_arguments {
 
 /* Encloses 1 - (1 - 2^-h)^n, evaluated as -expm1(n log1p(-2^-h)).
  * arguments is a const bloom_fingerprint_arguments *; BLOOM_UNDEFINED for h = 0. */
-int bloom_enclose_fingerprint_collision(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fingerprint_collision(mpfi_ptr result, const void *arguments);
 
 /* Encloses left + right - left * right = 1 - (1 - left)(1 - right), the
  * probability of either of two independent events; arguments is a const
  * bloom_quantity_pair *. */
-int bloom_enclose_independent_union(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_independent_union(mpfi_ptr result, const void *arguments);
 
 /* rop = min(m, 2^index_bits), the bits N-bit indices reach (index_bits = 0: m). */
-void bloom_reachable_bits(mpz_ptr rop, mpz_srcptr m, unsigned long index_bits);
+BLOOM_EXPORT void bloom_reachable_bits(mpz_ptr rop, mpz_srcptr m, unsigned long index_bits);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,8 @@
 #ifndef BLOOMCALC_INDEX_ARITHMETIC_H
 #define BLOOMCALC_INDEX_ARITHMETIC_H
 
+#include "export.h"
+
 #include "fpr.h"
 
 #ifdef __cplusplus
@@ -31,7 +33,7 @@ typedef enum bloom_index_arithmetic {
  * BLOOM_GUAVA_MODEL_WORK.  Elsewhere a Guava filter's rate is the
  * independent-probe rate.
  */
-int bloom_guava_model_applies(mpz_srcptr m, unsigned long k);
+BLOOM_EXPORT int bloom_guava_model_applies(mpz_srcptr m, unsigned long k);
 
 /*
  * Enclose function (certified.h), arguments a const bloom_fpr_arguments *
@@ -42,17 +44,18 @@ int bloom_guava_model_applies(mpz_srcptr m, unsigned long k);
  * eight rates are kept, so that refinements, searches over n and the
  * levels of a tree do not recompute them.
  */
-int bloom_enclose_fpr_guava(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_guava(mpfi_ptr result, const void *arguments);
 
-/* Frees the mixture and rates bloom_enclose_fpr_guava keeps (called beside mpfr_free_cache). */
-void bloom_guava_free_cache(void);
+/* Frees the mixture and rates bloom_enclose_fpr_guava keeps for the calling thread (each
+ * thread keeps its own, as MPFR's caches are; called beside mpfr_free_cache). */
+BLOOM_EXPORT void bloom_guava_free_cache(void);
 
 /*
  * rop = an upper bound on |rate of Guava's integer arithmetic - the mixture's
  * rate| for n keys (§q.3): (n + 1) * 2 * cells * m / 2^63, cells the carry
  * cells of k.  BLOOM_UNDEFINED where the model does not apply.
  */
-int bloom_guava_discretisation_bound(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
+BLOOM_EXPORT int bloom_guava_discretisation_bound(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
 
 #ifdef __cplusplus
 }

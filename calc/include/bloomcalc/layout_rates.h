@@ -17,6 +17,8 @@
 #ifndef BLOOMCALC_LAYOUT_RATES_H
 #define BLOOMCALC_LAYOUT_RATES_H
 
+#include "export.h"
+
 #include "certified.h"
 #include "fpr.h"
 
@@ -34,10 +36,10 @@ extern "C" {
  *
  * BLOOM_UNDEFINED when m < k (a slice would be empty).
  */
-int bloom_enclose_fpr_partitioned(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_partitioned(mpfi_ptr result, const void *arguments);
 
 /* The same as a reduced fraction when n k bits(m) <= BLOOM_RATIONAL_LIMIT_BITS, else BLOOM_UNDEFINED. */
-int bloom_exact_fpr_partitioned(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_fpr_partitioned(mpq_ptr result, const void *arguments);
 
 /* How the number of keys in one block is distributed. */
 typedef enum bloom_block_load {
@@ -65,7 +67,7 @@ typedef struct bloom_blocked_arguments {
  * (the exact rate of fpr.h with (1 - l/B)^(k i) averaged over I = i).
  * BLOOM_UNDEFINED when m < B, B = 0, k = 0 or k > BLOOM_MAX_HASHES.
  */
-int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments);
 
 /*
  * Blocked filter as Putze, Sanders and Singler evaluate it: the inner rate
@@ -76,7 +78,7 @@ int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments);
  * With the Poisson load this is the published figure (0.957121 % at 10
  * bits per key, k = 7, B = 512).
  */
-int bloom_enclose_fpr_blocked_putze(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_blocked_putze(mpfi_ptr result, const void *arguments);
 
 /*
  * Split-block filter: blocks of B bits made of k words of w = B/k bits;
@@ -88,7 +90,7 @@ int bloom_enclose_fpr_blocked_putze(mpfi_ptr result, const void *arguments);
  * Parquet: B = 256, k = 8, w = 32.  BLOOM_UNDEFINED when k does not divide
  * B or m < B.
  */
-int bloom_enclose_fpr_split_block(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_split_block(mpfi_ptr result, const void *arguments);
 
 #ifdef __cplusplus
 }

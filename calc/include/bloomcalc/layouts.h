@@ -14,6 +14,8 @@
 #ifndef BLOOMCALC_LAYOUTS_H
 #define BLOOMCALC_LAYOUTS_H
 
+#include "export.h"
+
 #include "certified.h"
 #include "index_arithmetic.h"
 #include "layout_rates.h"
@@ -33,10 +35,10 @@ typedef enum bloom_layout_kind {
 } bloom_layout_kind;
 
 /* "standard", "partitioned", "blocked", "split-block", "ribbon", NULL (in kind order). */
-extern const char *const bloom_layout_names[];
+BLOOM_EXPORT extern const char *const bloom_layout_names[];
 
 /* The layouts --layout offers (the first four: a Ribbon comes with its library), NULL-terminated. */
-extern const char *const bloom_layout_choices[];
+BLOOM_EXPORT extern const char *const bloom_layout_choices[];
 
 /* A Ribbon's coefficient rows and the unit of its solution's storage (16-byte segments). */
 #define BLOOM_RIBBON_SEGMENT_BITS 128UL
@@ -64,10 +66,10 @@ typedef enum bloom_rounding {
 } bloom_rounding;
 
 /* "none", "byte", "word64", "pow2", "block", NULL (in rounding order). */
-extern const char *const bloom_rounding_names[];
+BLOOM_EXPORT extern const char *const bloom_rounding_names[];
 
 /* rop = the smallest count of bits >= m allowed by `rounding` (block: a multiple of block_bits). */
-void bloom_round_bits(mpz_ptr rop, mpz_srcptr m, bloom_rounding rounding, unsigned long block_bits);
+BLOOM_EXPORT void bloom_round_bits(mpz_ptr rop, mpz_srcptr m, bloom_rounding rounding, unsigned long block_bits);
 
 /* A deployed filter. */
 typedef struct bloom_layout_arguments {
@@ -95,7 +97,7 @@ typedef enum bloom_probe_scheme {
 } bloom_probe_scheme;
 
 /* "independent", "double", "enhanced", NULL (in scheme order). */
-extern const char *const bloom_probe_scheme_names[];
+BLOOM_EXPORT extern const char *const bloom_probe_scheme_names[];
 
 /*
  * THE DESCRIPTION OF A FILTER AS DEPLOYED: what a user says about the
@@ -186,16 +188,16 @@ typedef struct bloom_deployed_filter {
  * and must not be moved (rop->layout points into it).  Returns a
  * bloom_description_problem.
  */
-int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_description *description,
+BLOOM_EXPORT int bloom_deployed_filter_init(bloom_deployed_filter *rop, const bloom_layout_description *description,
                                mpz_srcptr m, mpz_srcptr n, unsigned long k, int k_given);
-void bloom_deployed_filter_clear(bloom_deployed_filter *filter);
+BLOOM_EXPORT void bloom_deployed_filter_clear(bloom_deployed_filter *filter);
 
 /* rop = min(m, 2^index_bits), the bits the probes reach. */
-void bloom_layout_reachable_bits(mpz_ptr rop, const bloom_layout_arguments *layout);
+BLOOM_EXPORT void bloom_layout_reachable_bits(mpz_ptr rop, const bloom_layout_arguments *layout);
 
 /* Nonzero when the layout's rate at `bits` reachable bits is the model of its index
  * arithmetic (index_arithmetic.h: Guava's, within its limits) rather than independent probes. */
-int bloom_layout_models_arithmetic(const bloom_layout_arguments *layout, mpz_srcptr bits);
+BLOOM_EXPORT int bloom_layout_models_arithmetic(const bloom_layout_arguments *layout, mpz_srcptr bits);
 
 /*
  * Enclose functions; arguments is a const bloom_layout_arguments *.
@@ -204,13 +206,13 @@ int bloom_layout_models_arithmetic(const bloom_layout_arguments *layout, mpz_src
  * BLOOM_UNDEFINED when the layout rejects the shape (see layout_rates.h:
  * fewer bits than a block or than k slices, k not dividing a split block).
  */
-int bloom_enclose_fpr_layout_filter(mpfi_ptr result, const void *arguments);
-int bloom_enclose_fpr_layout(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_layout_filter(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_fpr_layout(mpfi_ptr result, const void *arguments);
 
 /* The two as quantities, with exact fractions for the standard and
  * partitioned layouts when no hash width applies and they are small. */
-bloom_quantity bloom_fpr_layout_filter_quantity(const bloom_layout_arguments *layout);
-bloom_quantity bloom_fpr_layout_quantity(const bloom_layout_arguments *layout);
+BLOOM_EXPORT bloom_quantity bloom_fpr_layout_filter_quantity(const bloom_layout_arguments *layout);
+BLOOM_EXPORT bloom_quantity bloom_fpr_layout_quantity(const bloom_layout_arguments *layout);
 
 /*
  * *warning = NULL, or (malloc'd, freed by the caller) one sentence saying
@@ -218,7 +220,7 @@ bloom_quantity bloom_fpr_layout_quantity(const bloom_layout_arguments *layout);
  * allocated bit, or the fingerprint floor is at least the layout's own
  * rate.  Figures in it are certified to 3 digits.  Returns a bloom_status.
  */
-int bloom_layout_warning(char **warning, const bloom_layout_arguments *layout);
+BLOOM_EXPORT int bloom_layout_warning(char **warning, const bloom_layout_arguments *layout);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,8 @@
 #ifndef BLOOMCALC_LIBRARY_RULES_H
 #define BLOOMCALC_LIBRARY_RULES_H
 
+#include "export.h"
+
 #include "certified.h"
 #include "hash_width.h"
 #include "layouts.h"
@@ -55,8 +57,8 @@ typedef struct bloom_rule_sizing {
     bloom_quantity_pair ribbon_union;
 } bloom_rule_sizing;
 
-void bloom_rule_sizing_init(bloom_rule_sizing *sizing);
-void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
+BLOOM_EXPORT void bloom_rule_sizing_init(bloom_rule_sizing *sizing);
+BLOOM_EXPORT void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
 
 /*
  * Applies rule `rule` to n keys and target rate p (0 < p < 1).  Returns
@@ -65,7 +67,7 @@ void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
  * BLOOM_UNRESOLVED.  The rate is sizing->rate (for a Bloom filter,
  * bloom_fpr_layout_quantity(&sizing->layout)); sizing must not be moved.
  */
-int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p);
+BLOOM_EXPORT int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n, mpq_srcptr p);
 
 /*
  * The same for a rule whose native input is the bits per key c rather
@@ -74,18 +76,18 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
  * the other rules.  bloom_rule_apply(rule, n, p) is this at c =
  * ln(1/p)/ln^2 2.
  */
-int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
+BLOOM_EXPORT int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                   mpq_srcptr c);
 
 /* The same for a real c (an enclosure; e.g. Monkey's bits per key of an LSM
  * level), which the library is taken to receive as the double nearest it
  * (RocksDB's millibits: calc/src/library_rules.c).  A c below 1/2 is
  * refused (BLOOM_UNDEFINED: RocksDB builds no filter). */
-int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
+BLOOM_EXPORT int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                        const bloom_quantity *c);
 
 /* Nonzero for the rules whose native input is bits per key (above). */
-int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
+BLOOM_EXPORT int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
 
 /*
  * The names --library accepts, NULL-terminated: index 0 is "none", the
@@ -93,26 +95,26 @@ int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
  * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec.
  */
-extern const char *const bloom_library_names[];
+BLOOM_EXPORT extern const char *const bloom_library_names[];
 
 /* The rule of library `library` (an index into bloom_library_names, >= 1). */
-bloom_rule_id bloom_library_rule(int library);
+BLOOM_EXPORT bloom_rule_id bloom_library_rule(int library);
 
 /* Nonzero when library `library` (0: none) deploys a Ribbon for a description: rocksdb-ribbon
  * when no k was given (the library sized it as a Ribbon, k 0); with a k it is the Bloom filter
  * RocksDB falls back to, the shape of rocksdb. */
-int bloom_library_is_ribbon(int library, int k_given);
+BLOOM_EXPORT int bloom_library_is_ribbon(int library, int k_given);
 
 /*
  * The filter library `library` deploys, for a description: its layout,
  * block, memory rounding, hash and index widths (rules as in
  * library_rules.c), written into *shape (its other fields untouched).
  */
-void bloom_library_shape(bloom_layout_description *shape, int library);
+BLOOM_EXPORT void bloom_library_shape(bloom_layout_description *shape, int library);
 
 /* The index arithmetic the rates model for library `library` (index_arithmetic.h): Guava's
  * for guava, guava@33 and guava@31, else BLOOM_ARITHMETIC_UNIFORM. */
-int bloom_library_arithmetic(int library);
+BLOOM_EXPORT int bloom_library_arithmetic(int library);
 
 /*
  * Applies the library's caps to the rounded bits (RocksDB 0xffffffc0 bytes
@@ -121,16 +123,16 @@ int bloom_library_arithmetic(int library);
  * 255 hashes; libbloom fewer than 1000 or more than 2^31 - 1 keys, or 2^31
  * bits or more.
  */
-int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
+BLOOM_EXPORT int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
 
 /* What the rates do not model of library `library`'s index arithmetic for a filter of m bits
  * and k probes (a sentence for a warning, static), or NULL: Guava's arithmetic progression
  * modulo 64 where its model does not apply (bloom_guava_model_applies), bloom-filters' 32-bit
  * probes above 2^32 bits, libbloom's 32-bit reduction above 2^30 bits. */
-const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k);
+BLOOM_EXPORT const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k);
 
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
-unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
+BLOOM_EXPORT unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,8 @@
 #ifndef BLOOMCALC_LSM_H
 #define BLOOMCALC_LSM_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -16,18 +18,18 @@ extern "C" {
 #endif
 
 /* rop = 1 + (L - 1) p, exactly. */
-void bloom_read_amplification_hit(mpq_ptr rop, unsigned long levels, mpq_srcptr p);
+BLOOM_EXPORT void bloom_read_amplification_hit(mpq_ptr rop, unsigned long levels, mpq_srcptr p);
 
 /* rop = L p, exactly. */
-void bloom_read_amplification_miss(mpq_ptr rop, unsigned long levels, mpq_srcptr p);
+BLOOM_EXPORT void bloom_read_amplification_miss(mpq_ptr rop, unsigned long levels, mpq_srcptr p);
 
 /* The same for a rate known only as a quantity (e.g. an achieved exact rate). */
 typedef struct bloom_lsm_arguments {
     unsigned long levels;
     bloom_quantity rate;
 } bloom_lsm_arguments;
-int bloom_enclose_read_amplification_hit(mpfi_ptr result, const void *arguments);
-int bloom_enclose_read_amplification_miss(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_read_amplification_hit(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_read_amplification_miss(mpfi_ptr result, const void *arguments);
 
 #ifdef __cplusplus
 }

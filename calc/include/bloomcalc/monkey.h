@@ -31,6 +31,8 @@
 #ifndef BLOOMCALC_MONKEY_H
 #define BLOOMCALC_MONKEY_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -48,23 +50,23 @@ typedef struct bloom_lsm_tree {
     mpq_t *coverage;             /* NULL: every level covers the key space; else cov_1..cov_L */
 } bloom_lsm_tree;
 
-void bloom_lsm_tree_init(bloom_lsm_tree *tree);
-void bloom_lsm_tree_clear(bloom_lsm_tree *tree);
+BLOOM_EXPORT void bloom_lsm_tree_init(bloom_lsm_tree *tree);
+BLOOM_EXPORT void bloom_lsm_tree_clear(bloom_lsm_tree *tree);
 
 /*
  * Sets the tree and its budget: bits_per_key (> 0) or, if it is NULL,
  * uniform_rate (in (0, 1)).  Decides, by certified comparisons, how many
  * levels keep a Monkey filter.  Returns a bloom_status.
  */
-int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long size_ratio,
+BLOOM_EXPORT int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long size_ratio,
                        mpz_srcptr keys, mpq_srcptr bits_per_key, mpq_srcptr uniform_rate);
 
 /* Sets the levels' coverages cov_1..cov_L (each in [0, 1]; the tree must be
  * set); NULL restores full coverage. */
-void bloom_lsm_tree_set_coverage(bloom_lsm_tree *tree, const mpq_t *coverage);
+BLOOM_EXPORT void bloom_lsm_tree_set_coverage(bloom_lsm_tree *tree, const mpq_t *coverage);
 
 /* rop = n_i = N T^(i-1) (T - 1)/(T^L - 1), exactly (level from 1 to L). */
-void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level);
+BLOOM_EXPORT void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level);
 
 typedef enum bloom_lsm_allocation {
     BLOOM_ALLOCATION_UNIFORM,
@@ -85,22 +87,22 @@ typedef struct bloom_lsm_query {
 } bloom_lsm_query;
 
 /* The levels that keep a filter under the allocation: 1..this. */
-unsigned long bloom_lsm_filtered_levels(const bloom_lsm_tree *tree, bloom_lsm_allocation allocation);
+BLOOM_EXPORT unsigned long bloom_lsm_filtered_levels(const bloom_lsm_tree *tree, bloom_lsm_allocation allocation);
 
 /* rop = the share of the budget M/N the allocation spends: 1, or for
  * last-level-dropped N_(L-1)/N (the memory saved is the rest). */
-void bloom_lsm_memory_share(mpq_ptr rop, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation);
+BLOOM_EXPORT void bloom_lsm_memory_share(mpq_ptr rop, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation);
 
 /* Enclose functions; arguments is a const bloom_lsm_query *. */
-int bloom_enclose_lsm_level_rate(mpfi_ptr result, const void *arguments);         /* p_i (1: no filter) */
-int bloom_enclose_lsm_level_bits_per_key(mpfi_ptr result, const void *arguments); /* ln(1/p_i)/ln^2 2 */
-int bloom_enclose_lsm_bits_per_key(mpfi_ptr result, const void *arguments);       /* the budget M/N */
-int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments);               /* sum_i cov_i p_i */
-int bloom_enclose_lsm_filters_consulted(mpfi_ptr result, const void *arguments);  /* sum_i cov_i (filtered) */
-int bloom_exact_lsm_filters_consulted(mpq_ptr result, const void *arguments);     /* the same, exactly */
-int bloom_enclose_lsm_hit_mean(mpfi_ptr result, const void *arguments);           /* mean over keys */
-int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments);          /* key on level L */
-int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments);              /* hit ratio h */
+BLOOM_EXPORT int bloom_enclose_lsm_level_rate(mpfi_ptr result, const void *arguments);         /* p_i (1: no filter) */
+BLOOM_EXPORT int bloom_enclose_lsm_level_bits_per_key(mpfi_ptr result, const void *arguments); /* ln(1/p_i)/ln^2 2 */
+BLOOM_EXPORT int bloom_enclose_lsm_bits_per_key(mpfi_ptr result, const void *arguments);       /* the budget M/N */
+BLOOM_EXPORT int bloom_enclose_lsm_miss(mpfi_ptr result, const void *arguments);               /* sum_i cov_i p_i */
+BLOOM_EXPORT int bloom_enclose_lsm_filters_consulted(mpfi_ptr result, const void *arguments);  /* sum_i cov_i (filtered) */
+BLOOM_EXPORT int bloom_exact_lsm_filters_consulted(mpq_ptr result, const void *arguments);     /* the same, exactly */
+BLOOM_EXPORT int bloom_enclose_lsm_hit_mean(mpfi_ptr result, const void *arguments);           /* mean over keys */
+BLOOM_EXPORT int bloom_enclose_lsm_hit_worst(mpfi_ptr result, const void *arguments);          /* key on level L */
+BLOOM_EXPORT int bloom_enclose_lsm_mixed(mpfi_ptr result, const void *arguments);              /* hit ratio h */
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,8 @@
 #ifndef BLOOMCALC_NUMBERS_H
 #define BLOOMCALC_NUMBERS_H
 
+#include "export.h"
+
 #include <gmp.h>
 
 #include "bloom_limits.h"
@@ -36,18 +38,18 @@ enum bloom_parse_result {
  * (2^1300 is accepted, 2^1331 is not).  Both are in bloom_limits.h. */
 
 /* rop = the exact value of `text` (any accepted form, signs allowed). */
-int bloom_parse_rational(mpq_ptr rop, const char *text);
+BLOOM_EXPORT int bloom_parse_rational(mpq_ptr rop, const char *text);
 
 /* rop = the whole number in `text`, which must lie in [minimum, maximum]
  * (maximum NULL: no upper bound). */
-int bloom_parse_count(mpz_ptr rop, const char *text, mpz_srcptr minimum, mpz_srcptr maximum);
+BLOOM_EXPORT int bloom_parse_count(mpz_ptr rop, const char *text, mpz_srcptr minimum, mpz_srcptr maximum);
 
 /* rop = the rate in `text`, which must lie in (0, 1) and be at least
  * `minimum` (NULL: no lower bound beyond 0). */
-int bloom_parse_rate(mpq_ptr rop, const char *text, mpq_srcptr minimum);
+BLOOM_EXPORT int bloom_parse_rate(mpq_ptr rop, const char *text, mpq_srcptr minimum);
 
 /* *rop = the whole number in `text`, in [minimum, maximum]. */
-int bloom_parse_unsigned(unsigned long *rop, const char *text,
+BLOOM_EXPORT int bloom_parse_unsigned(unsigned long *rop, const char *text,
                          unsigned long minimum, unsigned long maximum);
 
 /*
@@ -55,11 +57,11 @@ int bloom_parse_unsigned(unsigned long *rop, const char *text,
  * leading zero, at least one digit) and whose value is 0.digits x 10^exponent.
  * Trailing zeros are kept (they are significant).  Returns malloc'd text.
  */
-char *bloom_format_decimal(int negative, const char *digits, long exponent);
+BLOOM_EXPORT char *bloom_format_decimal(int negative, const char *digits, long exponent);
 
 /* The text of an integer in full; with `grouped`, digits in groups of three
  * separated by spaces (for people).  Returns malloc'd text. */
-char *bloom_format_integer(mpz_srcptr value, int grouped);
+BLOOM_EXPORT char *bloom_format_integer(mpz_srcptr value, int grouped);
 
 /*
  * The text of a rational: exact and without trailing zeros when its decimal
@@ -67,7 +69,7 @@ char *bloom_format_integer(mpz_srcptr value, int grouped);
  * correctly rounded to nearest (ties to even) to that many.  Returns
  * malloc'd text.
  */
-char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits);
+BLOOM_EXPORT char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits);
 
 /*
  * The text of a rational with exactly `significant_digits` significant
@@ -75,7 +77,7 @@ char *bloom_format_rational(mpq_srcptr value, unsigned significant_digits);
  * ("0.12500" for 1/8 at 5 digits): how certified real quantities are
  * written, whether or not their value happens to be rational.
  */
-char *bloom_format_rational_digits(mpq_srcptr value, unsigned significant_digits);
+BLOOM_EXPORT char *bloom_format_rational_digits(mpq_srcptr value, unsigned significant_digits);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,8 @@
 #ifndef BLOOMCALC_PLAN_H
 #define BLOOMCALC_PLAN_H
 
+#include "export.h"
+
 #include "certified.h"
 #include "fpr.h"
 #include "lsm.h"
@@ -87,17 +89,17 @@ typedef struct bloom_plan {
     bloom_quantity fpr_exact_actual_ratio;   /* fpr_exact_actual / p (or / fpr_exact) */
 } bloom_plan;
 
-void bloom_plan_init(bloom_plan *plan);
-void bloom_plan_clear(bloom_plan *plan);
+BLOOM_EXPORT void bloom_plan_init(bloom_plan *plan);
+BLOOM_EXPORT void bloom_plan_clear(bloom_plan *plan);
 
 /* Each returns a bloom_status; fixed_k = 0 lets the plan choose k.  Under a
  * work budget (work_budget.h) each is charged BLOOM_PLAN_WORK before it
  * starts, and its exact rates as they start: BLOOM_TOO_COSTLY past it. */
-int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
+BLOOM_EXPORT int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
                         unsigned long fixed_k, unsigned long levels);
-int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
+BLOOM_EXPORT int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
                           unsigned long fixed_k, unsigned long levels);
-int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
+BLOOM_EXPORT int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
                             unsigned long fixed_k, unsigned long levels);
 
 /*
@@ -108,7 +110,7 @@ int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
  * without failing, and BLOOM_UNRESOLVED or BLOOM_TOO_COSTLY (the work
  * budget) in either search is returned.
  */
-int bloom_plan_headroom(bloom_plan *plan);
+BLOOM_EXPORT int bloom_plan_headroom(bloom_plan *plan);
 
 /*
  * The same searches for the keys within 2 and 10 times `reference` (not
@@ -116,14 +118,14 @@ int bloom_plan_headroom(bloom_plan *plan);
  * else by rate_at(&rate, n, context), searching from the plan's keys
  * (bloom_largest_keys_within_rate).  Same statuses.
  */
-int bloom_plan_headroom_within(bloom_plan *plan, const bloom_quantity *reference, bloom_keys_rate rate_at,
+BLOOM_EXPORT int bloom_plan_headroom_within(bloom_plan *plan, const bloom_quantity *reference, bloom_keys_rate rate_at,
                                void *context);
 
 /* The plan's filter (m, k) holding n_actual keys instead of n: fpr_exact_actual. */
-void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual);
+BLOOM_EXPORT void bloom_plan_actual_keys(bloom_plan *plan, mpz_srcptr n_actual);
 
 /* The constant 1/ln 2 = log2(e) = 1.4426950408889634...; arguments unused. */
-int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_inverse_ln2(mpfi_ptr result, const void *arguments);
 
 #ifdef __cplusplus
 }

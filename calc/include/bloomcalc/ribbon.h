@@ -16,6 +16,8 @@
 #ifndef BLOOMCALC_RIBBON_H
 #define BLOOMCALC_RIBBON_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -36,8 +38,8 @@ typedef struct bloom_ribbon_sizing {
     mpz_t bytes;                      /* bytes of the solution, without the 5 of metadata */
 } bloom_ribbon_sizing;
 
-void bloom_ribbon_sizing_init(bloom_ribbon_sizing *sizing);
-void bloom_ribbon_sizing_clear(bloom_ribbon_sizing *sizing);
+BLOOM_EXPORT void bloom_ribbon_sizing_init(bloom_ribbon_sizing *sizing);
+BLOOM_EXPORT void bloom_ribbon_sizing_clear(bloom_ribbon_sizing *sizing);
 
 /*
  * The Ribbon that NewRibbonFilterPolicy(c) builds for n keys, c the
@@ -48,7 +50,7 @@ void bloom_ribbon_sizing_clear(bloom_ribbon_sizing *sizing);
  * first: library_rules.c passes the clamped c),
  * or BLOOM_UNRESOLVED.
  */
-int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quantity *bits_per_key,
+BLOOM_EXPORT int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quantity *bits_per_key,
                       unsigned long millibits);
 
 /*
@@ -56,7 +58,7 @@ int bloom_ribbon_size(bloom_ribbon_sizing *rop, mpz_srcptr n, const bloom_quanti
  * multiple of 128, at least 256.  Returns BLOOM_OK, BLOOM_UNDEFINED for n
  * = 0 or n > BLOOM_RIBBON_MAX_KEYS, or BLOOM_UNRESOLVED.
  */
-int bloom_ribbon_slots(unsigned long *slots, mpz_srcptr n);
+BLOOM_EXPORT int bloom_ribbon_slots(unsigned long *slots, mpz_srcptr n);
 
 /*
  * The columns a Ribbon of `slots` slots stored in `bits` bits has, as
@@ -69,11 +71,11 @@ int bloom_ribbon_slots(unsigned long *slots, mpz_srcptr n);
  * or BLOOM_UNDEFINED when bits is not a positive multiple of 128 or gives
  * more than 32 columns (RocksDB's 32-bit result rows).
  */
-int bloom_ribbon_columns_of_bits(bloom_ribbon_sizing *rop, unsigned long slots, mpz_srcptr bits);
+BLOOM_EXPORT int bloom_ribbon_columns_of_bits(bloom_ribbon_sizing *rop, unsigned long slots, mpz_srcptr bits);
 
 /* The rate of that Ribbon with an ideal hash, exactly: a share s of the
  * query starts in the blocks of lower_columns bits, s 2^-r + (1 - s) 2^-(r+1). */
-void bloom_ribbon_rate(mpq_ptr rop, const bloom_ribbon_sizing *sizing);
+BLOOM_EXPORT void bloom_ribbon_rate(mpq_ptr rop, const bloom_ribbon_sizing *sizing);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 #ifndef BLOOMCALC_SIZES_H
 #define BLOOMCALC_SIZES_H
 
+#include "export.h"
+
 #include <stddef.h>
 #include <gmp.h>
 
@@ -30,7 +32,7 @@ extern "C" {
 typedef enum bloom_size_bare { BLOOM_SIZE_BARE_BITS, BLOOM_SIZE_BARE_BYTES } bloom_size_bare;
 
 /* The accepted units, as a list for messages. */
-extern const char bloom_size_units[];
+BLOOM_EXPORT extern const char bloom_size_units[];
 
 /*
  * rop = the size in `text`, in bits, which must lie in [minimum, maximum]
@@ -38,7 +40,7 @@ extern const char bloom_size_units[];
  * _SYNTAX (not a number, or an unknown unit), _NOT_WHOLE (a fraction of a
  * bit), _OUT_OF_RANGE, or _AMBIGUOUS (bloom_size_readings says why).
  */
-int bloom_parse_size(mpz_ptr rop, const char *text, bloom_size_bare bare,
+BLOOM_EXPORT int bloom_parse_size(mpz_ptr rop, const char *text, bloom_size_bare bare,
                      mpz_srcptr minimum, mpz_srcptr maximum);
 
 /*
@@ -46,7 +48,7 @@ int bloom_parse_size(mpz_ptr rop, const char *text, bloom_size_bare bare,
  * buffer ("Gbit (10^9 bits) or GB (10^9 bytes)") and returns 1; otherwise
  * returns 0 and leaves buffer empty.
  */
-int bloom_size_readings(char *buffer, size_t size, const char *text);
+BLOOM_EXPORT int bloom_size_readings(char *buffer, size_t size, const char *text);
 
 #ifdef __cplusplus
 }

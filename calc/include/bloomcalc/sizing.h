@@ -13,6 +13,8 @@
 #ifndef BLOOMCALC_SIZING_H
 #define BLOOMCALC_SIZING_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -28,28 +30,28 @@ typedef struct bloom_sizing_arguments {
 } bloom_sizing_arguments;
 
 /* Enclose functions; arguments is a const bloom_sizing_arguments *. */
-int bloom_enclose_bits_per_key(mpfi_ptr result, const void *arguments);          /* -ln p/(ln 2)^2 */
-int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments);     /* 1.44 log2(1/p) */
-int bloom_enclose_bits_per_key_gap(mpfi_ptr result, const void *arguments);      /* the first minus the second */
-int bloom_enclose_bits_per_key_lower_bound(mpfi_ptr result, const void *arguments); /* log2(1/p): Carter et al. 1978 */
-int bloom_enclose_bytes_gap(mpfi_ptr result, const void *arguments);             /* n * gap / 8 */
-int bloom_enclose_total_bits_real(mpfi_ptr result, const void *arguments);       /* n * bits per key */
-int bloom_enclose_optimal_hashes(mpfi_ptr result, const void *arguments);        /* (m/n) ln 2 */
-int bloom_enclose_bits_per_key_for_hashes(mpfi_ptr result, const void *arguments); /* -k/ln(1-p^(1/k)) */
+BLOOM_EXPORT int bloom_enclose_bits_per_key(mpfi_ptr result, const void *arguments);          /* -ln p/(ln 2)^2 */
+BLOOM_EXPORT int bloom_enclose_bits_per_key_1_44(mpfi_ptr result, const void *arguments);     /* 1.44 log2(1/p) */
+BLOOM_EXPORT int bloom_enclose_bits_per_key_gap(mpfi_ptr result, const void *arguments);      /* the first minus the second */
+BLOOM_EXPORT int bloom_enclose_bits_per_key_lower_bound(mpfi_ptr result, const void *arguments); /* log2(1/p): Carter et al. 1978 */
+BLOOM_EXPORT int bloom_enclose_bytes_gap(mpfi_ptr result, const void *arguments);             /* n * gap / 8 */
+BLOOM_EXPORT int bloom_enclose_total_bits_real(mpfi_ptr result, const void *arguments);       /* n * bits per key */
+BLOOM_EXPORT int bloom_enclose_optimal_hashes(mpfi_ptr result, const void *arguments);        /* (m/n) ln 2 */
+BLOOM_EXPORT int bloom_enclose_bits_per_key_for_hashes(mpfi_ptr result, const void *arguments); /* -k/ln(1-p^(1/k)) */
 
 /* MPFR-style entry points (correctly rounded, ternary value returned). */
-int bloom_bits_per_key(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd);
-int bloom_bits_per_key_1_44(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd);
-int bloom_optimal_hashes(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, mpfr_rnd_t rnd);
+BLOOM_EXPORT int bloom_bits_per_key(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd);
+BLOOM_EXPORT int bloom_bits_per_key_1_44(mpfr_ptr rop, mpq_srcptr p, mpfr_rnd_t rnd);
+BLOOM_EXPORT int bloom_optimal_hashes(mpfr_ptr rop, mpz_srcptr m, mpz_srcptr n, mpfr_rnd_t rnd);
 
 /* rop = ceil(n * bits per key): the textbook m.  Returns a bloom_status. */
-int bloom_total_bits(mpz_ptr rop, mpz_srcptr n, mpq_srcptr p);
+BLOOM_EXPORT int bloom_total_bits(mpz_ptr rop, mpz_srcptr n, mpq_srcptr p);
 
 /* rop = ceil(m / 8), the bytes m bits occupy. */
-void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m);
+BLOOM_EXPORT void bloom_bytes_for_bits(mpz_ptr rop, mpz_srcptr m);
 
 /* gigabytes = bytes / 10^9 (GB, SI) and gibibytes = bytes / 2^30 (GiB, IEC), exactly. */
-void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes);
+BLOOM_EXPORT void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes);
 
 /*
  * *k = the integer hash count with the lowest exact rate for m bits and n
@@ -62,7 +64,7 @@ void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_srcptr bytes);
  * BLOOM_UNRESOLVED, before any exact rate is computed, when the k the bound
  * leaves open cost more than BLOOM_BEST_HASHES_WORK to evaluate.
  */
-int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
+BLOOM_EXPORT int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
 
 /*
  * *work = the a-priori cost, in the limb operations BLOOM_BEST_HASHES_WORK
@@ -73,7 +75,7 @@ int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
  * whose searches evaluate about BLOOM_PLAN_SEARCH_FACTOR times as many
  * rates, is refused up front on it.
  */
-int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n);
+BLOOM_EXPORT int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n);
 
 /*
  * rop = the smallest m whose exact rate with n keys is at most p, and *k
@@ -82,7 +84,7 @@ int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n);
  * some k does).  Returns a
  * bloom_status (BLOOM_UNDEFINED if the target cannot be met, n = 0).
  */
-int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
+BLOOM_EXPORT int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
                                 mpq_srcptr p, unsigned long fixed_k);
 
 /*
@@ -91,7 +93,7 @@ int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
  * that n).  rop is 0 if even one key
  * misses the target.  Returns a bloom_status.
  */
-int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
+BLOOM_EXPORT int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
                                mpq_srcptr p, unsigned long fixed_k);
 
 /*
@@ -103,7 +105,7 @@ int bloom_largest_keys_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr m,
  * where the approximation meets it.  Returns a bloom_status:
  * BLOOM_UNDEFINED when the bound is 1 or more (no n passes it).
  */
-int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
+BLOOM_EXPORT int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
                               const bloom_quantity *bound);
 
 /*
@@ -118,14 +120,14 @@ int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
  * blocked: 3.7e6 against 1000, 88 evaluations, 18 s).
  */
 typedef int (*bloom_keys_rate)(bloom_quantity *rate, mpz_srcptr n, void *context);
-int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context, mpz_srcptr from,
+BLOOM_EXPORT int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *context, mpz_srcptr from,
                                    mpz_srcptr m, unsigned long k, const bloom_quantity *bound);
 
 /* A filter given by its bits per key c: n = m / c, or m = n c, each rounded
  * to the nearest whole number (ties to even).  Return nonzero when that is
  * 0 (the result is then 0, never raised to 1: callers refuse such input). */
-int bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
-int bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key);
+BLOOM_EXPORT int bloom_keys_for_bits_per_key(mpz_ptr n, mpz_srcptr m, mpq_srcptr bits_per_key);
+BLOOM_EXPORT int bloom_bits_for_bits_per_key(mpz_ptr m, mpz_srcptr n, mpq_srcptr bits_per_key);
 
 #ifdef __cplusplus
 }

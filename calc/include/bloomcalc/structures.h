@@ -26,6 +26,8 @@
 #ifndef BLOOMCALC_STRUCTURES_H
 #define BLOOMCALC_STRUCTURES_H
 
+#include "export.h"
+
 #include "certified.h"
 
 #ifdef __cplusplus
@@ -45,8 +47,8 @@ typedef struct bloom_structure {
     int per_counter_bit;         /* multiply by the counter bits c (counting Bloom filter) */
 } bloom_structure;
 
-extern const bloom_structure bloom_structures[];
-extern const size_t bloom_structure_count;
+BLOOM_EXPORT extern const bloom_structure bloom_structures[];
+BLOOM_EXPORT extern const size_t bloom_structure_count;
 
 /* The bits per key of a structure at rate p (counter_bits: c of a counting filter, 1..6). */
 typedef struct bloom_structure_arguments {
@@ -54,10 +56,10 @@ typedef struct bloom_structure_arguments {
     mpq_srcptr p;
     unsigned long counter_bits;
 } bloom_structure_arguments;
-int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_enclose_structure_bits_per_key(mpfi_ptr result, const void *arguments);
 /* Its exact value when rational: whole-bit fingerprints, or p = 2^-a
  * without the 1/ln 2 of the Bloom rows; BLOOM_UNDEFINED otherwise. */
-int bloom_exact_structure_bits_per_key(mpq_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_structure_bits_per_key(mpq_ptr result, const void *arguments);
 
 /* A counting Bloom filter: m counters of counter_bits bits, n keys, k increments per key. */
 typedef struct bloom_counting_arguments {
@@ -68,10 +70,10 @@ typedef struct bloom_counting_arguments {
 } bloom_counting_arguments;
 
 /* Enclose functions; arguments is a const bloom_counting_arguments *. */
-int bloom_enclose_counter_overflow_one(mpfi_ptr result, const void *arguments);   /* P(C1 >= j) */
-int bloom_enclose_counter_overflow_upper(mpfi_ptr result, const void *arguments); /* S1 */
-int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments); /* S1 - S2 */
-int bloom_enclose_counter_overflow_fan(mpfi_ptr result, const void *arguments);   /* m (e k n/(j m))^j */
+BLOOM_EXPORT int bloom_enclose_counter_overflow_one(mpfi_ptr result, const void *arguments);   /* P(C1 >= j) */
+BLOOM_EXPORT int bloom_enclose_counter_overflow_upper(mpfi_ptr result, const void *arguments); /* S1 */
+BLOOM_EXPORT int bloom_enclose_counter_overflow_lower(mpfi_ptr result, const void *arguments); /* S1 - S2 */
+BLOOM_EXPORT int bloom_enclose_counter_overflow_fan(mpfi_ptr result, const void *arguments);   /* m (e k n/(j m))^j */
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,8 @@
 #ifndef BLOOMCALC_VERSION_H
 #define BLOOMCALC_VERSION_H
 
+#include "export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -32,7 +34,7 @@ extern "C" {
     ((BLOOMCALC_VERSION_MAJOR << 16) | (BLOOMCALC_VERSION_MINOR << 8) | BLOOMCALC_VERSION_PATCH)
 
 /* The version of the library linked at run time, as "MAJOR.MINOR.PATCH". */
-const char *bloomcalc_get_version(void);
+BLOOM_EXPORT const char *bloomcalc_get_version(void);
 
 #ifdef __cplusplus
 }

@@ -12,12 +12,14 @@
  * evaluations and their costs are a function of the question alone, so the
  * same question is refused (or answered) on every machine, in every build.
  *
- * Like bloom_set_precision_limit (certified.h) this is process-wide state,
- * set by the program before it asks; the library's default is no budget,
- * and nothing is ever refused then.
+ * Like bloom_set_precision_limit (certified.h) this is the calling thread's
+ * own state, set by the program before it asks; the library's default is no
+ * budget, and nothing is ever refused then.
  */
 #ifndef BLOOMCALC_WORK_BUDGET_H
 #define BLOOMCALC_WORK_BUDGET_H
+
+#include "export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,16 +27,16 @@ extern "C" {
 
 /* Sets the budget, in limb operations (0: none, the default), and clears the
  * work spent.  Returns the previous budget. */
-double bloom_work_set_budget(double limb_operations);
+BLOOM_EXPORT double bloom_work_set_budget(double limb_operations);
 
 /* The budget (0: none). */
-double bloom_work_budget(void);
+BLOOM_EXPORT double bloom_work_budget(void);
 
 /* The work spent since the budget was last set or cleared. */
-double bloom_work_spent(void);
+BLOOM_EXPORT double bloom_work_spent(void);
 
 /* Clears the work spent (a program asking several independent questions). */
-void bloom_work_clear(void);
+BLOOM_EXPORT void bloom_work_clear(void);
 
 /*
  * Adds the cost of one evaluation, at least BLOOM_EVALUATION_FLOOR_WORK (the
@@ -42,7 +44,7 @@ void bloom_work_clear(void);
  * returns BLOOM_OK; or, when that would pass the budget, adds nothing and
  * returns BLOOM_TOO_COSTLY (the evaluation must not start).
  */
-int bloom_work_spend(double limb_operations);
+BLOOM_EXPORT int bloom_work_spend(double limb_operations);
 
 #ifdef __cplusplus
 }
