@@ -1,12 +1,14 @@
 #!/bin/sh
-# cli_shards.sh BUILD - sharded runs (issue 15): a run cut into 4 shards run
+# cli_shards.sh BUILD - sharded runs: a run cut into 4 shards run
 # by GNU parallel and merged by "bloomsim merge" prints exactly, byte for
 # byte, what the unsharded run prints, for fpr, plan, lsm and grow, in each
 # output format, for small filters (shards take blocks of trials) and for
 # a large filter (>= 8 MiB: the bulk engine; shards take ranges of the
 # queries of each trial and every shard rebuilds the filter; lsm and grow
 # filters of 8 MiB with BLOOM_TEST_LARGE=1); merge refuses
-# a missing, repeated or foreign shard and a file cut short, and prints
+# a missing, repeated or foreign shard, a file cut short, a file whose
+# content does not match its checksum (a count edited, a byte flipped, a
+# line dropped) and one of format version 2, and prints
 # the partial result with --partial; bad --shard values exit 2; a shard
 # rerun (or run on other --threads) writes the same file; a shard stopped
 # by a signal writes nothing; --filter-file lets shards read the filter
@@ -138,10 +140,38 @@ refuse "same run" "$sim" merge "$scratch"/fpr-table.1 "$scratch"/plan-json.2
 refuse "shard count" "$sim" merge "$scratch"/fpr-table.1 "$scratch/thirds.2"
 head -c 2000 "$scratch/fpr-table.1" >"$scratch/cut.1"
 refuse "cut short" "$sim" merge "$scratch/cut.1" "$scratch"/fpr-table.[2-4]
+sed '$d' "$scratch/fpr-table.1" >"$scratch/cut.1"
+refuse "$scratch/cut.1 line" "$sim" merge "$scratch/cut.1" "$scratch"/fpr-table.[2-4]
+grep -q "cut short" "$err"
+check "a file without its end line: cut short" $?
+# An option edited (its fingerprint no longer matches), one block's false
+# positives raised by one (its squares left as they were), a block line
+# dropped, a byte flipped: each refused by the checksum, naming the file.
+checksum="does not match its checksum"
 sed 's/^option --seed=3$/option --seed=5/' "$scratch/fpr-table.1" >"$scratch/edited.1"
-refuse "fingerprint" "$sim" merge "$scratch/edited.1" "$scratch"/fpr-table.[2-4]
-sed 's/^bloomsim-shard 2$/bloomsim-shard 3/' "$scratch/fpr-table.1" >"$scratch/future.1"
-refuse "version" "$sim" merge "$scratch/future.1"
+refuse "$scratch/edited.1: its content $checksum" "$sim" merge "$scratch/edited.1" "$scratch"/fpr-table.[2-4]
+awk '/^block / && !done && sub(/ false_positives=1 /, " false_positives=2 ") { done = 1 } { print }' \
+    "$scratch/fpr-table.2" >"$scratch/edited.2"
+[ "$(cmp -l "$scratch/fpr-table.2" "$scratch/edited.2" | wc -l)" -eq 1 ]
+check "edited.2 differs from shard 2 in one byte, a block's false positives" $?
+"$sim" merge "$scratch/fpr-table.1" "$scratch/edited.2" "$scratch"/fpr-table.[34] >"$out" 2>"$err"
+rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "edited.2: its content $checksum" "$err"
+check "one false positive added in a block: exit 2 (got $rc), one line naming the file, no stdout" $?
+sed '/^block 760 /d' "$scratch/fpr-table.2" >"$scratch/dropped.2"
+refuse "$scratch/dropped.2: its content $checksum" "$sim" merge "$scratch/fpr-table.1" "$scratch/dropped.2" \
+    "$scratch"/fpr-table.[34]
+# The flipped bit turns the last block's ribbon_retries=0 into 1: a count
+# no bound of the merge can refuse, so the checksum alone does.
+python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); b[b.rindex(b"ribbon_retries=0") + 15] ^= 1
+open(sys.argv[2], "wb").write(b)' "$scratch/lsm-csv.3" "$scratch/flipped.3"
+grep -q "ribbon_retries=1$" "$scratch/flipped.3"
+check "flipped.3: one bit flipped, ribbon_retries 0 -> 1" $?
+refuse "$scratch/flipped.3: its content $checksum" "$sim" merge "$scratch"/lsm-csv.[124] "$scratch/flipped.3"
+sed 's/^bloomsim-shard 3$/bloomsim-shard 2/' "$scratch/fpr-table.1" >"$scratch/older.1"
+refuse "another format version" "$sim" merge "$scratch/older.1"
+sed 's/^bloomsim-shard 3$/bloomsim-shard 4/' "$scratch/fpr-table.1" >"$scratch/future.1"
+refuse "another format version" "$sim" merge "$scratch/future.1"
 refuse "shard" "$sim" merge "$scratch/fpr-table.whole"
 refuse "cannot open" "$sim" merge "$scratch/none"
 

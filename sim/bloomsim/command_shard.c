@@ -358,7 +358,7 @@ static int merged_totals(const bloom_command_line *line, const bloomsim_shard_jo
     }
     if (job->keys != NULL) {
         char digest[17];
-        sim_shard_keys_digest(digest, job->keys->text, job->keys->text_length);
+        sim_shard_digest(digest, job->keys->text, job->keys->text_length);
         if (run->keys_digest == NULL || strcmp(digest, run->keys_digest) != 0) {
             bloom_options_error(line, "--key-file: the file is not the one the shards inserted (digest %s, "
                                 "theirs %s)", digest, run->keys_digest != NULL ? run->keys_digest : "none");

@@ -12,7 +12,12 @@
  * The fingerprint is XXH3-64 (xxHash, Collet) of the identifying lines as
  * written, each followed by a newline: a changed option, seed, key file or
  * program version changes it, and a file edited by hand no longer matches
- * its own lines.
+ * its own lines.  The checksum is XXH3-64 of every byte of the file before
+ * its end line: the writer forms the file in memory and hashes it, the
+ * reader hashes each line as it reads it, so that any change to a line
+ * read (a count, a range, the fingerprint itself) is refused unless the
+ * checksum was recomputed too (shard_check.h then refuses impossible
+ * counts).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -147,15 +152,21 @@ int sim_shard_file_add_output(sim_shard_file *file, const char *text)
     return append_text(&file->run.outputs, &file->run.output_count, text);
 }
 
-void sim_shard_keys_digest(char digest[17], const void *bytes, size_t length)
+/* A 64-bit hash as its text: 16 lowercase hexadecimal digits. */
+static void digest_text(char digest[17], XXH64_hash_t hash)
 {
-    snprintf(digest, 17, "%016" PRIx64, (uint64_t)XXH3_64bits(bytes, length));
+    snprintf(digest, 17, "%016" PRIx64, (uint64_t)hash);
+}
+
+void sim_shard_digest(char digest[17], const void *bytes, size_t length)
+{
+    digest_text(digest, XXH3_64bits(bytes, length));
 }
 
 int sim_shard_file_set_keys(sim_shard_file *file, const void *bytes, size_t length)
 {
     char digest[17];
-    sim_shard_keys_digest(digest, bytes, length);
+    sim_shard_digest(digest, bytes, length);
     free(file->run.keys_digest);
     file->run.keys_digest = copy_text(digest);
     return file->run.keys_digest == NULL ? -1 : 0;
@@ -247,7 +258,7 @@ void sim_shard_fingerprint(sim_shard_run *run)
         digest = XXH3_64bits_digest(state);
     }
     XXH3_freeState(state);
-    snprintf(run->fingerprint, sizeof run->fingerprint, "%016" PRIx64, digest);
+    digest_text(run->fingerprint, digest);
 }
 
 static void write_line(void *context, const char *keyword, const char *value)
@@ -295,11 +306,11 @@ static void write_slot(FILE *output, sim_slot_kind kind, uint64_t block, const u
     fputc('\n', output);
 }
 
-int sim_shard_file_write(FILE *output, sim_shard_file *file)
+/* Every line of the file but the end line. */
+static void write_body(FILE *output, sim_shard_file *file)
 {
     const sim_shard_run *run = &file->run;
     const sim_shard_selection *selection = &file->selection;
-    sim_shard_fingerprint(&file->run);
     fprintf(output, "%s\n", SIM_SHARD_MAGIC_LINE);
     each_run_line(run, write_line, output);
     for (size_t i = 0; i < run->output_count; i++)
@@ -315,8 +326,28 @@ int sim_shard_file_write(FILE *output, sim_shard_file *file)
     size_t size = sim_slot_size(run->kind);
     for (size_t i = 0; i < file->slot_count; i++)
         write_slot(output, run->kind, file->block_numbers[i], file->slots + i * size);
-    fprintf(output, "end\n");
-    return fflush(output) != 0 || ferror(output) ? -1 : 0;
+}
+
+int sim_shard_file_write(FILE *output, sim_shard_file *file)
+{
+    char *body = NULL;
+    size_t length = 0;
+    FILE *memory = open_memstream(&body, &length);
+    if (memory == NULL)
+        return -1;
+    sim_shard_fingerprint(&file->run);
+    write_body(memory, file);
+    int status = ferror(memory) ? -1 : 0;
+    if (fclose(memory) != 0)
+        status = -1;
+    if (status == 0) {
+        char checksum[17];
+        sim_shard_digest(checksum, body, length);
+        fwrite(body, 1, length, output);
+        fprintf(output, "end %s\n", checksum);
+    }
+    free(body);
+    return status != 0 || fflush(output) != 0 || ferror(output) ? -1 : 0;
 }
 
 /* ---- reading --------------------------------------------------------- */
@@ -328,12 +359,18 @@ typedef struct reader {
     size_t error_size;
     unsigned seen;                  /* bits of the header keywords read */
     int ended;
+    XXH3_state_t *hash;             /* of the lines before the end line */
+    char checksum[17];              /* the end line's */
 } reader;
+
+static const char *file_name(const reader *state)
+{
+    return state->file->name != NULL ? state->file->name : "shard file";
+}
 
 static int fail(reader *state, const char *message, const char *detail)
 {
-    const char *name = state->file->name != NULL ? state->file->name : "shard file";
-    snprintf(state->error, state->error_size, "%s line %lu: %s%s", name, state->line, message,
+    snprintf(state->error, state->error_size, "%s line %lu: %s%s", file_name(state), state->line, message,
              detail != NULL ? detail : "");
     return -1;
 }
@@ -535,6 +572,23 @@ static int read_header_line(reader *state, const char *keyword, char *value)
     return fail(state, "unknown line ", keyword);
 }
 
+/* Nonzero for the end line (its keyword is "end"), with or without its newline. */
+static int is_end_line(const char *text)
+{
+    return strncmp(text, "end", 3) == 0 && (text[3] == ' ' || text[3] == '\n' || text[3] == '\0');
+}
+
+/* "end H": H the checksum, 16 lowercase hexadecimal digits as written. */
+static int read_end_line(reader *state, const char *text)
+{
+    const char *digits = text + 4;
+    if (text[3] != ' ' || strlen(digits) != 16 || strspn(digits, "0123456789abcdef") != 16)
+        return fail(state, "the end line is \"end\" and the file's checksum (16 hexadecimal digits)", NULL);
+    memcpy(state->checksum, digits, sizeof state->checksum);
+    state->ended = 1;
+    return 0;
+}
+
 static int read_line(reader *state, char *text)
 {
     if (state->line == 1) {
@@ -547,10 +601,8 @@ static int read_line(reader *state, char *text)
                         SIM_SHARD_VERSION_TEXT(SIM_SHARD_FORMAT_VERSION) ")", NULL);
         return 0;
     }
-    if (strcmp(text, "end") == 0) {
-        state->ended = 1;
-        return 0;
-    }
+    if (is_end_line(text))
+        return read_end_line(state, text);
     char *space = strchr(text, ' ');
     if (space == NULL)
         return fail(state, "expected a keyword and a value", NULL);
@@ -584,6 +636,14 @@ static int check_file(reader *state)
     const sim_shard_selection *selection = &file->selection;
     if (!state->ended)
         return fail(state, "no end line: the file was cut short (rerun the shard)", NULL);
+    char computed[17];
+    digest_text(computed, XXH3_64bits_digest(state->hash));
+    if (strcmp(computed, state->checksum) != 0) {
+        snprintf(state->error, state->error_size,
+                 "%s: its content does not match its checksum (edited or corrupt; rerun the shard)",
+                 file_name(state));
+        return -1;
+    }
     if (state->seen != SEEN_ALL)
         return fail(state, "the header is incomplete", NULL);
     char claimed[17];
@@ -611,30 +671,40 @@ static int check_file(reader *state)
     return 0;
 }
 
-int sim_shard_file_read(FILE *input, const char *name, sim_shard_file *file, char *error, size_t error_size)
+/* The lines of one file up to its end line, each but the end line hashed
+ * as read, then the whole file's checks.  Returns as sim_shard_file_read. */
+static int read_lines(reader *state, FILE *input)
 {
-    sim_shard_file_init(file, NULL, NULL, SIM_SLOT_FPR);
-    file->name = copy_text(name);
-    reader state = { file, 0, error, error_size, 0, 0 };
-    if (file->name == NULL)
-        return fail(&state, "out of memory", NULL);
     char *text = NULL;
     size_t capacity = 0;
     ssize_t length;
     int status = 0;
-    while (status == 0 && !state.ended && (length = getline(&text, &capacity, input)) >= 0) {
-        state.line++;
+    while (status == 0 && !state->ended && (length = getline(&text, &capacity, input)) >= 0) {
+        state->line++;
         if (length == 0 || text[length - 1] != '\n') {
-            status = fail(&state, "no end line: the file was cut short (rerun the shard)", NULL);
+            status = fail(state, "no end line: the file was cut short (rerun the shard)", NULL);
             break;
         }
+        if (!is_end_line(text))
+            XXH3_64bits_update(state->hash, text, (size_t)length);
         text[length - 1] = '\0';
-        status = read_line(&state, text);
+        status = read_line(state, text);
     }
     free(text);
     if (status == 0 && ferror(input))
-        status = fail(&state, "read error", NULL);
-    if (status == 0 && state.line == 0)
+        status = fail(state, "read error", NULL);
+    if (status == 0 && state->line == 0)
         return 1;
-    return status == 0 ? check_file(&state) : status;
+    return status == 0 ? check_file(state) : status;
+}
+
+int sim_shard_file_read(FILE *input, const char *name, sim_shard_file *file, char *error, size_t error_size)
+{
+    sim_shard_file_init(file, NULL, NULL, SIM_SLOT_FPR);
+    file->name = copy_text(name);
+    reader state = { file, 0, error, error_size, 0, 0, XXH3_createState(), "" };
+    int status = file->name == NULL || state.hash == NULL || XXH3_64bits_reset(state.hash) != XXH_OK
+        ? fail(&state, "out of memory", NULL) : read_lines(&state, input);
+    XXH3_freeState(state.hash);
+    return status;
 }

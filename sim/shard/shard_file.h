@@ -1,6 +1,6 @@
 /*
  * shard_file.h - the raw counts of one shard of a run, as a versioned text
- * file (issue 15; the format is documented in the README, "Sharded runs").
+ * file (the format is documented in the README, "Sharded runs").
  *
  * A shard file names its run (program and version, command, the options
  * that determine the counts in canonical form --name=value, the digest of
@@ -9,9 +9,14 @@
  * trials with that block's counts as the engine holds them: integers in
  * decimal, the floating sums of fpr runs as C99 hexadecimal floats, which
  * read back to the same bits (ISO C 7.21.6.1 %a, 7.22.1.3 strtod).  A
- * final "end" line tells a complete file from one cut short.
+ * final "end" line tells a complete file from one cut short and carries
+ * the file's checksum: XXH3-64 of every byte before that line, from the
+ * "b" of "bloomsim-shard" to the newline that ends the last block line,
+ * so that an edited or damaged line (a count, a range, the header) is
+ * refused by the reader, and the fingerprint, which covers only the
+ * identifying lines, still names the run.
  *
- *   bloomsim-shard 2
+ *   bloomsim-shard 3
  *   program bloomsim 0.1.0
  *   command fpr
  *   option --bits=64                   (one per option given, in table order)
@@ -27,7 +32,7 @@
  *   block-range 250 500
  *   query-range 0 20000
  *   block 250 trials=1 queries=20000 false_positives=... (one line per block)
- *   end
+ *   end 0123456789abcdef               (the checksum of all the lines above)
  *
  * Text values are written with %, CR and LF as %25, %0D and %0A.
  */
@@ -40,8 +45,9 @@
 
 #include "shard_selection.h"
 
-/* 2: fpr and lsm slots carry ribbon_retries */
-#define SIM_SHARD_FORMAT_VERSION 2
+/* 2: fpr and lsm slots carry ribbon_retries; 3: the end line carries the
+ * checksum of the whole file */
+#define SIM_SHARD_FORMAT_VERSION 3
 #define SIM_SHARD_TEXT(x) #x
 #define SIM_SHARD_VERSION_TEXT(x) SIM_SHARD_TEXT(x)
 #define SIM_SHARD_MAGIC_LINE "bloomsim-shard " SIM_SHARD_VERSION_TEXT(SIM_SHARD_FORMAT_VERSION)
@@ -96,8 +102,9 @@ int sim_shard_file_add_output(sim_shard_file *file, const char *text);
 /* Sets the key file's digest from its bytes.  Returns 0 or -1 (memory). */
 int sim_shard_file_set_keys(sim_shard_file *file, const void *bytes, size_t length);
 
-/* The digest text of a key file's bytes (17 bytes with the NUL). */
-void sim_shard_keys_digest(char digest[17], const void *bytes, size_t length);
+/* The digest text of bytes, XXH3-64 in 16 hexadecimal digits (17 bytes
+ * with the NUL): a key file's digest, a shard file's checksum. */
+void sim_shard_digest(char digest[17], const void *bytes, size_t length);
 
 /* Appends block `block`'s slot (copied).  Returns 0 or -1 (memory). */
 int sim_shard_file_add_slot(sim_shard_file *file, uint64_t block, const void *slot);
@@ -105,18 +112,22 @@ int sim_shard_file_add_slot(sim_shard_file *file, uint64_t block, const void *sl
 /* Computes run.fingerprint from the run's identifying lines. */
 void sim_shard_fingerprint(sim_shard_run *run);
 
-/* Writes the file (fingerprint computed).  Returns 0, or -1 when the write failed. */
+/* Writes the file (fingerprint and checksum computed).  Returns 0, or -1
+ * when the write failed. */
 int sim_shard_file_write(FILE *output, sim_shard_file *file);
 
 /*
  * Reads one shard file from `input` (named `name` in messages), up to and
  * including its "end" line, so that a stream may hold several files one
  * after the other (cat).  Returns 0, 1 when the input ended before any
- * line, or -1 after writing a one-line reason ("NAME line L: ...", without
- * newline) into error[0..error_size-1]: not a shard file, another format
- * version, a malformed or missing line, a fingerprint that does not match
- * its lines, blocks other than those of its range, or no "end" line (cut
- * short).  Free with sim_shard_file_free in every case.
+ * line, or -1 after writing a one-line reason ("NAME line L: ...", or
+ * "NAME: ..." for the checksum; without newline) into
+ * error[0..error_size-1]: not a shard file, another format version, a
+ * malformed or missing line, no "end" line (cut short), content that does
+ * not match its checksum, a fingerprint that does not match its lines, or
+ * blocks other than those of its range.  Whether each block's counts are
+ * possible is shard_check.h's business.  Free with sim_shard_file_free in
+ * every case.
  */
 int sim_shard_file_read(FILE *input, const char *name, sim_shard_file *file, char *error, size_t error_size);
 

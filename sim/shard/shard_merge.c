@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "shard_check.h"
 #include "shard_merge.h"
 
 static int same_list(char *const *a, size_t a_count, char *const *b, size_t b_count, const char **a_item,
@@ -186,7 +187,8 @@ int sim_shard_merge_files(sim_shard_merge *merge, const sim_shard_file *files, s
     merge->count = files[0].selection.count;
     for (size_t f = 0; f < count; f++)
         if (check_same_run(&files[0], &files[f], error, error_size) != 0
-            || check_selection(&files[f], error, error_size) != 0)
+            || check_selection(&files[f], error, error_size) != 0
+            || sim_shard_file_check_blocks(&files[f], error, error_size) != 0)
             return -1;
     const sim_shard_file **by_index = calloc(merge->count, sizeof *by_index);
     merge->slots = calloc(files[0].run.blocks, sim_slot_size(files[0].run.kind));

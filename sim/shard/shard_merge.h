@@ -1,11 +1,12 @@
 /*
  * shard_merge.h - checking that shard files make up one run and putting
- * their blocks back together (issue 15).
+ * their blocks back together.
  *
  * The files must name the same run (same fingerprint: program version,
  * command, options, key file; and the same kind, run size and shard
  * count), each shard at most once, each holding exactly the part
- * shard_selection.h assigns to its number.  The merge then has one slot
+ * shard_selection.h assigns to its number, every block with counts its
+ * trials can produce (shard_check.h).  The merge then has one slot
  * per block of the run:
  *   split by trials   the block's slot from the one shard that ran it;
  *   split by queries  (fpr runs) the sums over the shards of each trial's
@@ -37,7 +38,8 @@ typedef struct sim_shard_merge {
  * Merges files[0..count-1] (count >= 1).  Returns 0 (shards may be
  * missing: merge->missing), or -1 after a one-line reason in error[]: a
  * file of another run (naming the file and what differs), a shard given
- * twice (naming both files), a file whose ranges are not its shard's, or
+ * twice (naming both files), a file whose ranges are not its shard's, a
+ * block whose counts are impossible (naming the file and the block), or
  * blocks that disagree on a filter every shard built.  Free with
  * sim_shard_merge_free in every case.
  */
