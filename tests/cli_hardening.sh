@@ -308,4 +308,16 @@ else
     fail "data/generate.sh after a failing command: exit $rc, left: $(ls -A "$scratch/data")"
 fi
 
+# An argument holding control characters is quoted escaped (\n, \t, \xHH), so the message stays
+# one line and no escape sequence reaches the terminal: an option value, a command name, a file.
+newline=$(printf '1\n2')
+escape=$(printf 'pl\033[31man')
+tab=$(printf 'x\ty')
+refuse "'1\\n2' is not a number" "$calc" plan -n "$newline" -p 1%
+refuse "'1\\n2' is not a number" "$sim" plan "$newline" 1%
+refuse "unknown command 'pl\\x1b[31man'" "$calc" "$escape"
+refuse "unknown command 'pl\\x1b[31man'" "$sim" "$escape"
+refuse "--format: 'x\\ty'" "$calc" plan 1e6 1% --format "$tab"
+refuse "'a\\nb'" "$sim" merge "$(printf 'a\nb')"
+
 checks_end cli-hardening

@@ -25,13 +25,45 @@
 #include "standard_output.h"
 #include "sizes.h"
 
+/*
+ * Writes text to stderr with every control character escaped (\n, \r, \t,
+ * else \xHH): a message quotes arguments as the user typed them, and one
+ * holding a newline must not break the message's one line into two, nor an
+ * escape sequence reach the terminal.
+ */
+static void put_escaped(const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; c++) {
+        if (*c == '\n')
+            fputs("\\n", stderr);
+        else if (*c == '\r')
+            fputs("\\r", stderr);
+        else if (*c == '\t')
+            fputs("\\t", stderr);
+        else if (*c < 0x20 || *c == 0x7f)
+            fprintf(stderr, "\\x%02x", *c);
+        else
+            fputc(*c, stderr);
+    }
+}
+
 void bloom_options_error(const bloom_command_line *line, const char *format, ...)
 {
-    va_list arguments;
+    va_list arguments, again;
     fprintf(stderr, "%s%s%s: ", line->program, line->command ? " " : "",
             line->command ? line->command : "");
     va_start(arguments, format);
-    vfprintf(stderr, format, arguments);
+    va_copy(again, arguments);
+    int length = vsnprintf(NULL, 0, format, arguments);
+    char *message = length >= 0 ? malloc((size_t)length + 1) : NULL;
+    if (message != NULL) {
+        vsnprintf(message, (size_t)length + 1, format, again);
+        put_escaped(message);
+        free(message);
+    } else {
+        vfprintf(stderr, format, again);   /* no memory for the escaping: the message as it is */
+    }
+    va_end(again);
     va_end(arguments);
     fputc('\n', stderr);
 }
@@ -521,8 +553,9 @@ static void print_option_help(const bloom_option *option)
 /* Prints the program's one-line refusal, listing the accepted commands. */
 static void refuse_command(const bloom_program *program, const char *problem, const char *word)
 {
-    fprintf(stderr, "%s: %s%s%s%s; accepted: ", program->name, problem, word ? " '" : "",
-            word ? word : "", word ? "'" : "");
+    fprintf(stderr, "%s: %s%s", program->name, problem, word ? " '" : "");
+    put_escaped(word ? word : "");
+    fputs(word ? "'; accepted: " : "; accepted: ", stderr);
     for (size_t i = 0; i < program->command_count; i++)
         fprintf(stderr, "%s, ", program->commands[i].name);
     fputs("-h/--help, -V/--version\n", stderr);
