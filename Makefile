@@ -121,8 +121,7 @@ check: test-programs
 FUZZ_BUILD    = build/fuzz
 FUZZ_CC       = clang
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS    = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-                -DBLOOM_MAX_HASHES=100UL
+FUZZ_FLAGS    = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_TARGETS  = $(filter-out fuzz_support,$(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SUPPORT  = $(call objects,tests/fuzz/fuzz_support.c)
 FUZZ_CALC_CLI = $(call objects,$(filter-out calc/bloomcalc/main.c,$(CALC_CLI_SOURCES))) $(BUILD)/obj/fuzz/bloomcalc_main.o

@@ -705,12 +705,12 @@ static void test_rate_coefficient_of_variation(void)
 
 /* ------------------------------------------------------------ arguments */
 
-/* fpr.h: BLOOM_UNDEFINED (and NaN) when m < 1, n < 0, k < 1 or k > BLOOM_MAX_HASHES. */
+/* fpr.h: BLOOM_UNDEFINED (and NaN) when m < 1, n < 0, k < 1, or k or j > BLOOM_MAX_RATE_PROBES. */
 static void test_undefined_arguments(void)
 {
     static const struct { const char *m, *n; unsigned long k, j; } cases[] = {
         {"0", "10", 7, 0}, {"-5", "10", 7, 0}, {"100", "-1", 7, 0}, {"100", "10", 0, 0},
-        {"100", "10", BLOOM_MAX_HASHES + 1, 0}, {"100", "10", 7, BLOOM_MAX_HASHES + 1},
+        {"100", "10", BLOOM_MAX_RATE_PROBES + 1, 0}, {"100", "10", 7, BLOOM_MAX_RATE_PROBES + 1},
     };
     for (size_t i = 0; i < COUNT_OF(cases); i++) {
         test_filter filter;
@@ -783,7 +783,7 @@ static void test_rational_feasibility(void)
  * complement: the exact rate and Bloom's relative error at 30 digits
  * against the Markov-chain fraction (an independent method), for every
  * m <= 6 and k <= 4 with kn from m to 3m; and a filter whose rate is
- * 1 - 10^-301030: m = 2, n = 1000, k = 1000, where X is 1 or 2, so
+ * 1 - 10^-30103: m = 2, n = 1000, k = 100, where X is 1 or 2, so
  * 1 - rate = 2^(1-T) (1 - 2^-k) in closed form (T = kn), and Bloom's
  * relative error is (c - c_B)/(1 - c), c_B = 1 - (1 - 2^-T)^k.
  */
@@ -816,19 +816,19 @@ static void test_saturated_filters(void)
             }
     mpz_set_ui(m, 2);
     mpz_set_ui(n, 1000);
-    bloom_fpr_arguments arguments = { m, n, 1000, 0 };
+    bloom_fpr_arguments arguments = { m, n, 100, 0 };
     bloom_fpr_comparison comparison = { &arguments, 1 };
     bloom_quantity relerr = { bloom_enclose_fpr_relative_error, &comparison, NULL };
     bloom_quantity exact = { bloom_enclose_fpr_exact, &arguments, NULL };
     mpfr_t complement, bloom_complement, reference;
     mpfr_inits2(512, complement, bloom_complement, reference, NULL);
-    mpfr_set_ui_2exp(complement, 1, -1000, MPFR_RNDN);
+    mpfr_set_ui_2exp(complement, 1, -100, MPFR_RNDN);
     mpfr_ui_sub(complement, 1, complement, MPFR_RNDN);
-    mpfr_mul_2si(complement, complement, 1 - 1000000, MPFR_RNDN);            /* c */
-    mpfr_set_ui_2exp(bloom_complement, 1, -1000000, MPFR_RNDN);
+    mpfr_mul_2si(complement, complement, 1 - 100000, MPFR_RNDN);             /* c */
+    mpfr_set_ui_2exp(bloom_complement, 1, -100000, MPFR_RNDN);
     mpfr_neg(bloom_complement, bloom_complement, MPFR_RNDN);
     mpfr_log1p(bloom_complement, bloom_complement, MPFR_RNDN);
-    mpfr_mul_ui(bloom_complement, bloom_complement, 1000, MPFR_RNDN);
+    mpfr_mul_ui(bloom_complement, bloom_complement, 100, MPFR_RNDN);
     mpfr_expm1(bloom_complement, bloom_complement, MPFR_RNDN);
     mpfr_neg(bloom_complement, bloom_complement, MPFR_RNDN);                 /* c_B */
     mpfr_sub(reference, complement, bloom_complement, MPFR_RNDN);
@@ -837,7 +837,7 @@ static void test_saturated_filters(void)
     CHECK_DECIMAL_REAL(&relerr, 20, reference, 400);
     char *text = NULL;
     CHECK(bloom_quantity_decimal(&text, &exact, 5) == BLOOM_OK && strcmp(text, "1.0000") == 0,
-          "rate 1 - 10^-301030 at 5 digits: %s", text ? text : "(none)");
+          "rate 1 - 10^-30103 at 5 digits: %s", text ? text : "(none)");
     free(text);
     mpfr_clears(complement, bloom_complement, reference, NULL);
     mpz_clears(m, n, NULL);
@@ -845,24 +845,21 @@ static void test_saturated_filters(void)
 }
 
 /*
- * At many digits a small filter's exact fraction is cheaper than any series
- * (fpr.c, choose_route; FORMULAS.md §o): fpr -m 1e4 -n 1 -k 1000
- * --digits 1000 ran the occupancy chain at 3 400 bits three times (5 s).
- * The enclosure at 3 400 bits must hold the Stirling-sum fraction of
- * calc_reference.c and be the fraction's, a few ulps wide (the chain's,
- * its roundings accumulated over 1000 steps, is wider); at 64 bits the
- * chain still answers and holds it.
+ * A sparse small filter at the most digits (fpr -m 1e4 -n 1 -k 100
+ * --digits 100, the alternating sum cancelling 8 bits a level): the
+ * enclosure at 64 and at 400 bits must hold the Stirling-sum fraction of
+ * calc_reference.c, and at 400 bits be a few ulps wide.
  */
 static void test_exact_rate_by_fraction_at_many_digits(void)
 {
-    static const mpfr_prec_t precisions[] = { 64, 3400 };
+    static const mpfr_prec_t precisions[] = { 64, 400 };
     mpq_t expected;
     mpq_init(expected);
-    ref_rate_stirling(expected, 10000, 1000, 1000);
+    ref_rate_stirling(expected, 10000, 100, 100);
     mpz_t m, n;
     mpz_init_set_ui(m, 10000);
     mpz_init_set_ui(n, 1);
-    bloom_fpr_arguments arguments = { m, n, 1000, 0 };
+    bloom_fpr_arguments arguments = { m, n, 100, 0 };
     mpfr_t width;
     mpfr_init2(width, 64);
     for (size_t i = 0; i < 2; i++) {
@@ -874,7 +871,7 @@ static void test_exact_rate_by_fraction_at_many_digits(void)
         mpfi_diam_rel(width, rate);
         if (precisions[i] > 64)
             CHECK(mpfr_cmp_ui_2exp(width, 1, 4 - precisions[i]) <= 0,
-                  "%ld bits: relative width %Rg, not the fraction's", (long)precisions[i], width);
+                  "%ld bits: relative width %Rg", (long)precisions[i], width);
         mpfi_clear(rate);
     }
     mpfr_clear(width);
@@ -883,7 +880,7 @@ static void test_exact_rate_by_fraction_at_many_digits(void)
 }
 
 static const bloom_test_case fpr_cases[] = {
-    {"exact rate at 3400 bits by the fraction, against the Stirling sum", test_exact_rate_by_fraction_at_many_digits},
+    {"exact rate at 100 digits of m = 1e4, k = 100, against the Stirling sum", test_exact_rate_by_fraction_at_many_digits},
     {"exact fraction, all small cases, three methods", test_exact_rational_small_cases},
     {"exact fraction m=2 n=1 k=2 is 5/8", test_exact_rational_two_bits},
     {"exact fraction by the Stirling row or inclusion-exclusion, against the Markov chain", test_exact_rational_both_forms},

@@ -147,12 +147,11 @@ static void test_blocked_direct_sum(void)
 }
 
 /*
- * One key among 2 808 122 571 blocks of 512 bits with k = 997 (fpr -n 1 -m
- * 1437758756606 -k 997 --layout blocked, the rate plan -n 1e9 -p 1e-300
- * --layout blocked searches): the rate is r(1)/b, r(1) the Markov chain's
- * fraction for 997 probes into 512 bits (calc_reference.c).  Its tiny global
- * fill asked for 997 x 1101 bits of precision (55 s); full blocks need about
- * 1 150 (layout_rates.c, cancellation_bits).
+ * One key among 2 808 122 571 blocks of 512 bits with k = 100 (fpr -n 1 -m
+ * 1437758756606 -k 100 --layout blocked): the rate is r(1)/b, r(1) the
+ * Markov chain's fraction for 100 probes into 512 bits (calc_reference.c).
+ * Its tiny global fill would ask for 100 x 1101 bits of precision; full
+ * blocks need about 330 (layout_rates.c, cancellation_bits).
  */
 static void test_blocked_one_key_many_blocks(void)
 {
@@ -161,10 +160,10 @@ static void test_blocked_one_key_many_blocks(void)
     mpz_init_set_ui(keys, 1);
     mpq_t expected, blocks;
     mpq_inits(expected, blocks, NULL);
-    ref_rate_markov(expected, 512, 997, 997);
+    ref_rate_markov(expected, 512, 100, 100);
     mpq_set_ui(blocks, 1437758756606UL / 512, 1);
     mpq_div(expected, expected, blocks);
-    bloom_blocked_arguments filter = { bits, keys, 997, 512, BLOOM_LOAD_BINOMIAL };
+    bloom_blocked_arguments filter = { bits, keys, 100, 512, BLOOM_LOAD_BINOMIAL };
     bloom_quantity rate = { bloom_enclose_fpr_blocked, &filter, NULL };
     CHECK_DECIMAL_RATIONAL(&rate, 40, expected);
     mpq_clears(expected, blocks, NULL);
@@ -474,7 +473,7 @@ static const bloom_test_case layout_cases[] = {
     {"partitioned: textbook fraction when k | m", test_partitioned_divisible},
     {"blocked: generating function vs direct binomial sum", test_blocked_direct_sum},
     {"split block: generating function vs direct binomial sum", test_split_block_direct_sum},
-    {"blocked: one key in 2.8e9 blocks, k = 997, against the Markov chain", test_blocked_one_key_many_blocks},
+    {"blocked: one key in 2.8e9 blocks, k = 100, against the Markov chain", test_blocked_one_key_many_blocks},
     {"blocked and split-block figures of FORMULAS.md §e.1, §e.2", test_block_figures},
     {"31-bit indices: the 2^31-bit filter, 76 %", test_truncated_index},
     {"fingerprint floor and union", test_fingerprint},

@@ -21,7 +21,6 @@ int main(int argc, char **argv)
         &calc_layouts_suite,
         &calc_monkey_suite,
         &calc_index_arithmetic_suite,
-        &calc_work_budget_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

@@ -600,7 +600,8 @@ static const struct best_case {
     {"8589934592", "1000000000", 0},
     {"9586", "1000", 0},
     {"100", "3", 0},
-    {"719", "3", 149},
+    {"432", "3", 0},
+    {"144", "1", 0},
 };
 
 /* The exact rate for m bits, n keys and k hashes by the reference moments form. */
@@ -658,6 +659,23 @@ static void test_best_hashes(void)
         sizing_case_clear(&s);
     }
     mpfr_clear(x);
+}
+
+/*
+ * A best k above the limit of BLOOM_MAX_HASHES is refused, never clamped:
+ * m = 719, n = 3 (k_real = 166), where the reference moments form prefers
+ * k = 149 over every k of 107..234.
+ */
+static void test_best_hashes_above_limit(void)
+{
+    sizing_case s;
+    sizing_case_init(&s, "1/2", "3", "719", 0);
+    unsigned long k = 0;
+    int status = bloom_best_hashes(&k, s.m, s.n);
+    CHECK(status == BLOOM_UNDEFINED && k == 0, "m=719 n=3: status %d, k=%lu", status, k);
+    unsigned long better = reference_best_hashes(s.m, s.n, 107, 234);
+    CHECK(better == 149 && better > BLOOM_MAX_HASHES, "m=719 n=3: the reference prefers %lu", better);
+    sizing_case_clear(&s);
 }
 
 /*
@@ -959,6 +977,7 @@ static const bloom_test_case sizing_cases[] = {
     {"smallest m with no keys", test_smallest_bits_no_keys},
     {"largest n meeting p", test_largest_keys_meeting},
     {"best integer k", test_best_hashes},
+    {"best integer k above the limit: refused", test_best_hashes_above_limit},
     {"best integer k: brute force on a grid", test_best_hashes_brute_force},
     {"best integer k: many more keys than bits is k = 1", test_best_hashes_many_keys},
     {"largest n meeting p: no key fits, by one key's exact fractions", test_no_key_fits},

@@ -19,6 +19,5 @@ extern const bloom_test_suite calc_hardening_suite;
 extern const bloom_test_suite calc_layouts_suite;
 extern const bloom_test_suite calc_monkey_suite;
 extern const bloom_test_suite calc_index_arithmetic_suite;
-extern const bloom_test_suite calc_work_budget_suite;
 
 #endif

@@ -12,7 +12,6 @@
 #include "memory_fields.h"
 #include "library_rules.h"
 #include "options.h"
-#include "work_refusal.h"
 
 /* The table for people: what fits 80 columns at the default digits. */
 #define TABLE_COLUMNS "rule,gibibytes,bits_per_key,k,layout,fpr_layout"
@@ -93,9 +92,9 @@ int bloomcalc_compare(int argc, char **argv, int first)
     bloom_option options[] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
-          .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
+          .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
-          .value_name = "P", .help = "target false-positive rate", .rate_minimum = "1e-30" },
+          .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_MIN_RATE_TEXT },
         BLOOM_BITS_PER_KEY_OPTION(c, "instead of P: RocksDB's bits_per_key, the rows of the rules "
                                      "it sizes (NewBloomFilterPolicy(C), NewRibbonFilterPolicy(C))"),
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
@@ -147,7 +146,7 @@ int bloomcalc_compare(int argc, char **argv, int first)
                                 "accepted: keys of 'bloomcalc compare N P --format csv'", columns);
             status = BLOOM_EXIT_USAGE;
         } else {
-            status = bloom_results_exit(&line, row_status, BLOOM_WORK_KEYS);
+            status = bloom_results_exit(&line, row_status);
         }
         for (size_t i = 0; i < count; i++)
             bloom_record_clear(&rows[i]);

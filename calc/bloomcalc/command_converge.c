@@ -10,12 +10,10 @@
 #include <stdlib.h>
 
 #include "commands.h"
-#include "digits_work.h"
 #include "description.h"
 #include "convergence.h"
 #include "fields.h"
 #include "options.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "Shows the approximations' error shrinking as the filter grows.  For each m\n"
@@ -107,7 +105,7 @@ static int write_convergence(const bloom_fpr_arguments *points, size_t count, in
     for (size_t row = 0; row < built; row++)
         bloom_fields_clear(&rows[row]);
     free(rows);
-    return bloom_results_exit(line, status, BLOOM_WORK_SIZES);
+    return bloom_results_exit(line, status);
 }
 
 int bloomcalc_converge(int argc, char **argv, int first)
@@ -180,9 +178,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
             free(per_key);
             status = BLOOM_EXIT_USAGE;
         } else {
-            status = bloom_digits_affordable_rows(&line, points, sizes.count, output.digits, 1);
-            if (status == BLOOM_EXIT_SUCCESS)
-                status = write_convergence(points, sizes.count, fit, &output, &line);
+            status = write_convergence(points, sizes.count, fit, &output, &line);
         }
         for (size_t i = 0; i < sizes.count; i++)
             mpz_clear(keys[i]);

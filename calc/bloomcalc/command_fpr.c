@@ -9,13 +9,11 @@
 
 #include "commands.h"
 #include "description.h"
-#include "digits_work.h"
 #include "fields.h"
 #include "fpr.h"
 #include "layouts.h"
 #include "library_rules.h"
 #include "options.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "False-positive rate of a standard Bloom filter with M bits, N keys and K hash\n"
@@ -80,7 +78,7 @@ static int ribbon_fpr(const bloom_command_line *line, const bloom_layout_descrip
             bloom_fields_missing(&fields, keys[i], labels[i]);
         status = bloom_description_append(&fields, deployed, m, n, 0, 0, line);
         if (status == BLOOM_EXIT_SUCCESS)
-            status = bloomcalc_emit(&fields, output->format, line, BLOOM_WORK_HASHES);
+            status = bloomcalc_emit(&fields, output->format, line);
         else
             bloom_fields_clear(&fields);
     }
@@ -132,8 +130,6 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         status = bloom_given_resolve(&given, n, m, c, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = refuse_unrepresentable_load(m, n, k, &line);
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = bloom_digits_affordable(&line, m, n, k, output.digits);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_fpr_arguments arguments = { m, n, k, 0 };
         bloom_quantity approx = bloom_fpr_approx_quantity(&arguments);
@@ -177,7 +173,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
         if (bloom_description_given(&line))
             status = bloom_description_append(&fields, &deployed, m, n, k, 1, &line);
         if (status == BLOOM_EXIT_SUCCESS)
-            status = bloomcalc_emit(&fields, output.format, &line, BLOOM_WORK_HASHES);
+            status = bloomcalc_emit(&fields, output.format, &line);
         else
             bloom_fields_clear(&fields);
     }

@@ -74,7 +74,7 @@ static int print_growth(const bloom_growth *growth, mpz_srcptr n, int per_filter
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         put_summary(&fields, growth, n);
-        return bloomcalc_emit(&fields, output->format, line, "--initial");
+        return bloomcalc_emit(&fields, output->format, line);
     }
     bloom_record *rows = calloc(growth->filters, sizeof *rows);
     if (rows == NULL)
@@ -98,7 +98,7 @@ int bloomcalc_grow(int argc, char **argv, int first)
             .destination = &per_filter, .help = "one record per sub-filter instead of the summary" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
-    bloom_growth_request_options(options, &request, "keys", BLOOM_MAX_GROWTH_KEYS_TEXT, BLOOM_MIN_GROWTH_RATE_TEXT);
+    bloom_growth_request_options(options, &request, "keys", BLOOM_MAX_SIZE_TEXT, BLOOM_MIN_RATE_TEXT);
     static const char *const positional[] = { "keys", NULL };
     bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options,
                                 sizeof options / sizeof options[0], positional };

@@ -23,7 +23,6 @@
 #include "numbers.h"
 #include "options.h"
 #include "sizing.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "Bloom filter memory of a levelled LSM tree with L levels (-L, default 5), size\n"
@@ -331,7 +330,7 @@ static int print_levels(const lsm_tree_filters *filters, const bloom_output_choi
     for (unsigned long i = 0; i < count; i++)
         bloom_record_clear(&rows[i]);
     free(rows);
-    return bloom_results_exit(line, status, "-L/--levels");
+    return bloom_results_exit(line, status);
 }
 
 /* Reads --coverage "c1,...,cL" (each in [0, 1], exactly L of them) into the tree.
@@ -455,7 +454,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
             bloom_fields fields;
             bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
             put_summary(&fields, &filters, hit, rate_given ? NULL : bits);
-            status = bloomcalc_emit(&fields, output.format, &line, "-L/--levels");
+            status = bloomcalc_emit(&fields, output.format, &line);
         }
     }
     filters_clear(&filters);

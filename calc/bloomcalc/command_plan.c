@@ -12,12 +12,10 @@
 
 #include "commands.h"
 #include "description.h"
-#include "digits_work.h"
 #include "fields.h"
 #include "options.h"
 #include "layouts.h"
 #include "plan.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "Plans a standard Bloom filter.  Give two of: keys N (-n), target false-positive\n"
@@ -99,8 +97,6 @@ int bloomcalc_plan(int argc, char **argv, int first)
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;
         status = bloom_plan_request(&plan, &planned, &given, n, m, p, c, k, levels, &deployed, &line);
-        if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
-            status = bloom_digits_affordable(&line, plan.m_bits, plan.n, plan.k, output.digits);
         if (status == BLOOM_EXIT_SUCCESS) {
             if (planned == BLOOM_OK)
                 planned = bloomcalc_plan_described_headroom(&plan, &deployed,
@@ -116,7 +112,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
                 note_bytes_for_bits(&fields, &plan, bloom_options_find(&line, "bits"));
             }
             if (status == BLOOM_EXIT_SUCCESS)
-                status = bloomcalc_emit(&fields, output.format, &line, k != 0 ? BLOOM_WORK_HASHES : BLOOM_WORK_KEYS);
+                status = bloomcalc_emit(&fields, output.format, &line);
             else
                 bloom_fields_clear(&fields);
         }

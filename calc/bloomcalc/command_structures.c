@@ -4,6 +4,7 @@
  * of a counting Bloom filter for N keys (structures.h).  Parsing and
  * printing only.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "columns.h"
@@ -15,7 +16,6 @@
 #include "options.h"
 #include "sizing.h"
 #include "structures.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "Bits per key at target rate P for the information-theoretic floor log2(1/P),\n"
@@ -100,10 +100,10 @@ int bloomcalc_structures(int argc, char **argv, int first)
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_MIN_RATE_TEXT },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys, for the counting filter's overflow",
-          .count_minimum = "1", .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
+          .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "counters", .short_name = 'm', .kind = BLOOM_OPTION_COUNT, .destination = m,
           .value_name = "M", .help = "counters of the counting filter (default: the textbook m)",
-          .count_minimum = "1", .count_maximum = BLOOM_MAX_STRUCTURE_KEYS_TEXT },
+          .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "counter-bits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &counter_bits,
           .value_name = "C", .help = "bits per counter (default 4)", .minimum = 1, .maximum = BLOOM_MAX_COUNTER_BITS },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
@@ -142,13 +142,10 @@ int bloomcalc_structures(int argc, char **argv, int first)
         if (planned == BLOOM_UNDEFINED) {
             bloom_options_error(&line, "-m/--counters: so many counters a key that the best hash "
                                 "count (m/n) ln 2 reaches the limit of %lu; accepted: m/n below "
-                                "1442.7 counters a key", BLOOM_MAX_HASHES);
-            status = BLOOM_EXIT_USAGE;
-        } else if (planned == BLOOM_UNRESOLVED) {
-            bloom_options_error(&line, BLOOM_BEST_HASHES_TOO_COSTLY);
+                                "about %.1f counters a key", BLOOM_MAX_HASHES, (double)BLOOM_MAX_HASHES / log(2));
             status = BLOOM_EXIT_USAGE;
         } else if (planned != BLOOM_OK) {
-            status = bloom_results_exit(&line, planned, BLOOM_WORK_KEYS);
+            status = bloom_results_exit(&line, planned);
         }
         int row_status = BLOOM_OK;
         for (; count < bloom_structure_count && row_status == BLOOM_OK && status == BLOOM_EXIT_SUCCESS; count++)
@@ -162,7 +159,7 @@ int bloomcalc_structures(int argc, char **argv, int first)
                                 "for the totals and the overflow)", columns);
             status = BLOOM_EXIT_USAGE;
         } else if (status == BLOOM_EXIT_SUCCESS) {
-            status = bloom_results_exit(&line, row_status, BLOOM_WORK_KEYS);
+            status = bloom_results_exit(&line, row_status);
         }
         for (size_t i = 0; i < count; i++)
             bloom_record_clear(&rows[i]);

@@ -15,11 +15,9 @@
 #include "columns.h"
 #include "commands.h"
 #include "description.h"
-#include "digits_work.h"
 #include "fields.h"
 #include "options.h"
 #include "plan.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "Prints a grid of plans for documentation: one row per combination of the\n"
@@ -92,19 +90,11 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         fields.status = plan_row(&plan, lists, index, c, described, line);
         if (fields.status == BLOOM_OK
-            && bloom_digits_affordable(line, plan.m_bits, plan.n, plan.k, output->digits) != BLOOM_EXIT_SUCCESS)
-            fields.status = -2;                  /* refused, said, before the row's fields */
-        if (fields.status == BLOOM_OK
             && bloomcalc_plan_described_fields(&fields, &plan, &described->description,
                                                described->given, line) != 0)
             fields.status = -2;
         if (fields.status == -2) {
             status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */
-        } else if (bloom_work_refused(line, fields.status, BLOOM_WORK_ROWS)) {
-            status = BLOOM_EXIT_USAGE;           /* the rows together pass the work budget */
-        } else if (fields.status == BLOOM_UNRESOLVED && lists[HASHES].count == 0) {
-            bloom_options_error(line, BLOOM_BEST_HASHES_TOO_COSTLY);   /* refused up front */
-            status = BLOOM_EXIT_USAGE;
         } else if (fields.status != BLOOM_OK) {
             bloom_options_error(line, "a row could not be planned or certified (a key count that "
                                 "cannot meet its rate, or a precision limit)");

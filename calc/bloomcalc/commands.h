@@ -59,11 +59,8 @@ int bloomcalc_plan_described_fields(struct bloom_fields *fields, const struct bl
 
 /*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise
- * prints one line on stderr and returns 1, or 2 when the work budget refused
- * the question (the line names `argument`, work_refusal.h).  Clears the
- * fields either way.
+ * prints one line on stderr and returns 1.  Clears the fields either way.
  */
-int bloomcalc_emit(struct bloom_fields *fields, int format, const struct bloom_command_line *line,
-                   const char *argument);
+int bloomcalc_emit(struct bloom_fields *fields, int format, const struct bloom_command_line *line);
 
 #endif

@@ -10,7 +10,6 @@
 #include "version.h"
 #include "fields.h"
 #include "options.h"
-#include "work_refusal.h"
 
 static const char usage[] =
     "Usage: bloomcalc COMMAND [OPTIONS]\n"
@@ -59,12 +58,11 @@ static const bloom_subcommand commands[] = {
     { "keys", bloomcalc_keys },
 };
 
-int bloomcalc_emit(struct bloom_fields *fields, int format, const struct bloom_command_line *line,
-                   const char *argument)
+int bloomcalc_emit(struct bloom_fields *fields, int format, const struct bloom_command_line *line)
 {
     if (fields->status == BLOOM_OK)
         bloom_write_record(stdout, &fields->record, (bloom_format)format);
-    int status = bloom_results_exit(line, fields->status, argument);
+    int status = bloom_results_exit(line, fields->status);
     bloom_fields_clear(fields);
     return status;
 }

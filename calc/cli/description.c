@@ -18,7 +18,6 @@
 #include "numbers.h"
 #include "ribbon.h"
 #include "sizing.h"
-#include "work_refusal.h"
 
 bloom_option bloom_probe_scheme_option(int *destination)
 {
@@ -479,8 +478,6 @@ static int library_sizing(mpz_ptr m, unsigned long *k, int *k_given,
                             bloom_library_names[description->library], keys,
                             p != NULL ? "rate" : "bits per key");
         free(keys);
-        status = BLOOM_EXIT_USAGE;
-    } else if (bloom_work_refused(line, applied, "--library")) {
         status = BLOOM_EXIT_USAGE;
     } else if (applied != BLOOM_OK) {
         bloom_options_error(line, "--library: the sizing of %s could not be certified",

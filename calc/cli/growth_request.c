@@ -6,7 +6,6 @@
  */
 #include "description.h"
 #include "growth_request.h"
-#include "work_refusal.h"
 
 void bloom_growth_request_init(bloom_growth_request *request)
 {
@@ -85,7 +84,7 @@ int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *re
     if (planned == BLOOM_UNDEFINED && bloom_growth_rate_below_limit(growth)) {
         bloom_options_error(line, "-r/--tightening: the last of the %zu sub-filters would have a "
                             "design rate below %s; accepted: a larger -r, --initial or --growth",
-                            growth->filters, BLOOM_MIN_GROWTH_RATE_TEXT);
+                            growth->filters, BLOOM_MIN_RATE_TEXT);
         return BLOOM_EXIT_USAGE;
     }
     if (planned == BLOOM_UNDEFINED) {
@@ -93,18 +92,9 @@ int bloom_growth_request_complete(bloom_growth *growth, bloom_growth_request *re
                             "accepted: a larger --initial or --growth", BLOOM_GROWTH_MAX_FILTERS);
         return BLOOM_EXIT_USAGE;
     }
-    if (planned == BLOOM_UNRESOLVED) {
-        bloom_options_error(line, "--initial: so many sub-filters with so few keys for their bits "
-                            "that certifying their best hash counts takes too long (each k that "
-                            "Bloom's bound leaves open needs its exact rate); accepted: a larger "
-                            "--initial or --growth, or a larger -r/--tightening or -p/--rate");
-        return BLOOM_EXIT_USAGE;
-    }
-    if (planned != BLOOM_OK && !bloom_work_refused(line, planned, "--initial")) {
+    if (planned != BLOOM_OK) {
         bloom_options_error(line, "a sub-filter could not be certified");
         return BLOOM_EXIT_FAILURE;
     }
-    if (planned != BLOOM_OK)
-        return BLOOM_EXIT_USAGE;
     return BLOOM_EXIT_SUCCESS;
 }

@@ -11,7 +11,6 @@
 #include "lsm_levels.h"
 #include "library_rules.h"
 #include "sizing.h"
-#include "work_refusal.h"
 
 void bloom_lsm_level_filter_init(bloom_lsm_level_filter *level)
 {
@@ -125,9 +124,7 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
         planned = bloom_plan_for_rate(&level->plan, keys, rate, 0, 1);
     else if (status == 0 && mpz_sgn(m) > 0)
         planned = bloom_plan_for_memory(&level->plan, keys, m, k_fixed ? k : 0, 1);
-    if (status == 0 && planned != BLOOM_OK && bloom_work_refused(line, planned, "-L/--levels")) {
-        status = 2;
-    } else if (status == 0 && planned != BLOOM_OK) {
+    if (status == 0 && planned != BLOOM_OK) {
         bloom_options_error(line, "the filter of level %lu could not be planned or certified", index);
         status = planned == BLOOM_UNDEFINED ? 2 : 1;
     }

@@ -20,7 +20,6 @@
 
 #include "index_arithmetic.h"
 #include "options.h"
-#include "work_refusal.h"
 #include "numbers.h"
 #include "standard_output.h"
 #include "sizes.h"
@@ -592,7 +591,6 @@ static int run_program(const bloom_program *program, int argc, char **argv)
 int bloom_program_run(const bloom_program *program, int argc, char **argv)
 {
     bloom_standard_streams_reserve();
-    bloom_work_budget_start();   /* each command's work budget (work_refusal.h) */
     return bloom_standard_output_close(program->name, run_program(program, argc, argv));
 }
 
@@ -607,4 +605,14 @@ int bloom_options_size_given(bloom_command_line *line, int *given)
         return BLOOM_EXIT_USAGE;
     }
     return BLOOM_EXIT_SUCCESS;
+}
+
+int bloom_results_exit(const bloom_command_line *line, int status)
+{
+    if (status == BLOOM_OK)
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "a result could not be certified to the requested digits (%s); try "
+                        "fewer --digits", status == BLOOM_UNDEFINED ? "undefined for these arguments"
+                                                                   : "precision limit reached");
+    return BLOOM_EXIT_FAILURE;
 }

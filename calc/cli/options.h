@@ -116,6 +116,13 @@ void bloom_options_error(const bloom_command_line *line, const char *format, ...
 #endif
     ;
 
+/*
+ * The exit status for a library status of a command's results, after its
+ * one line on stderr: BLOOM_EXIT_SUCCESS for BLOOM_OK (nothing printed), else
+ * "a result could not be certified" and BLOOM_EXIT_FAILURE.
+ */
+int bloom_results_exit(const bloom_command_line *line, int status);
+
 /* The pieces of the parser that option_forms.c describes options with. */
 
 /* Converts `value` for `option` into its destination; returns a bloom_parse_result

@@ -10,6 +10,7 @@
  * key), and otherwise the plan is made for the two of n, p, m given
  * (plan.h: for a rate, a memory or a capacity).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "options.h"
@@ -18,7 +19,6 @@
 #include "plan.h"
 #include "sizing.h"
 #include "sizing_given.h"
-#include "work_refusal.h"
 
 /* Whether the option named `name` exists and was given (not every
  * command has -c). */
@@ -157,9 +157,9 @@ int bloom_plan_request(bloom_plan *plan, int *planned, bloom_given *given, mpz_p
     if (*planned == BLOOM_UNDEFINED && given->n && !given->p && k == 0) {
         bloom_options_error(line, "-m/--bits: so many bits a key that the best hash count "
                             "(m/n) ln 2 reaches the limit of %lu hashes; accepted: m/n below "
-                            "%lu/ln 2 = 1442.7 bits a key (if M counts bytes, give --memory M "
+                            "about %lu/ln 2 = %.1f bits a key (if M counts bytes, give --memory M "
                             "or a unit), or a fixed -k/--hashes K",
-                            BLOOM_MAX_HASHES, BLOOM_MAX_HASHES);
+                            BLOOM_MAX_HASHES, BLOOM_MAX_HASHES, (double)BLOOM_MAX_HASHES / log(2));
         return BLOOM_EXIT_USAGE;
     }
     if (*planned == BLOOM_UNRESOLVED && k == 0 && !given->n) {
@@ -169,12 +169,6 @@ int bloom_plan_request(bloom_plan *plan, int *planned, bloom_given *given, mpz_p
                             "fixed -k/--hashes K", BLOOM_MAX_HASHES);
         return BLOOM_EXIT_USAGE;
     }
-    if (*planned == BLOOM_UNRESOLVED && k == 0) {
-        bloom_options_error(line, BLOOM_BEST_HASHES_TOO_COSTLY);
-        return BLOOM_EXIT_USAGE;
-    }
-    if (bloom_work_refused(line, *planned, k != 0 ? BLOOM_WORK_HASHES : BLOOM_WORK_KEYS))
-        return BLOOM_EXIT_USAGE;
     if (*planned == BLOOM_UNDEFINED && !given->n) {
         bloom_options_error(line, "-m/--bits: too few bits to hold even one key at the "
                             "target rate; accepted: more bits or a larger -p/--rate");

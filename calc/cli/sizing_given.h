@@ -54,14 +54,6 @@ int bloom_plan_described(struct bloom_plan *plan, int *planned, bloom_given *giv
                              unsigned long k, unsigned long levels, const struct bloom_layout_description *description,
                              const struct bloom_command_line *line);
 
-/* The refusal when certifying the best hash count would take too long
- * (bloom_best_hashes returns BLOOM_UNRESOLVED before it starts; the branch
- * and bound of calc/FORMULAS.md §l), shared by both programs' plans, table and structures. */
-#define BLOOM_BEST_HASHES_TOO_COSTLY \
-    "-n/--keys: so few keys for their bits that certifying the best hash count takes too long " \
-    "(each k that Bloom's bound leaves open needs its exact rate); accepted: more keys, a " \
-    "larger rate, or a fixed -k/--hashes K where the command takes one"
-
 /*
  * --library rocksdb-ribbon in fpr (both programs): its Ribbon needs -n N and
  * one of -c C (m: NewRibbonFilterPolicy(C)'s solution for N keys,
@@ -82,7 +74,7 @@ int bloom_ribbon_sizes(mpz_ptr m, mpz_srcptr n, mpq_srcptr c, const bloom_given 
  * Returns BLOOM_EXIT_SUCCESS with *planned the plan's bloom_status (BLOOM_OK,
  * or an uncertified plan the caller reports), or BLOOM_EXIT_USAGE after one
  * line naming the argument: a library's refusal, a best k at the limit of
- * BLOOM_MAX_HASHES, a best k too costly to certify, too few bits for a key.
+ * BLOOM_MAX_HASHES, too few bits for a key.
  */
 int bloom_plan_request(struct bloom_plan *plan, int *planned, bloom_given *given, mpz_ptr n,
                        mpz_ptr m, mpq_srcptr p, mpq_srcptr c, unsigned long k, unsigned long levels,

@@ -85,21 +85,14 @@ static size_t add_subfilters(bloom_growth *growth, mpz_srcptr initial_capacity, 
     return complete ? count : 0;
 }
 
-/* Sizes every sub-filter's bits by the textbook rule; BLOOM_UNRESOLVED when their best hash
- * counts together would cost more than BLOOM_BEST_HASHES_WORK to certify. */
-static int size_bits_within_budget(bloom_growth *growth)
+/* Sizes every sub-filter's bits by the textbook rule. */
+static int size_bits(bloom_growth *growth)
 {
-    double total = 0;
     int status = BLOOM_OK;
-    for (size_t i = 0; i < growth->filters && status == BLOOM_OK && total <= BLOOM_BEST_HASHES_WORK; i++) {
-        bloom_subfilter *filter = &growth->subfilter[i];
-        double work = 0;
-        status = bloom_total_bits(filter->bits, filter->capacity, filter->rate);
-        if (status == BLOOM_OK)
-            status = bloom_best_hashes_work(&work, filter->bits, filter->capacity);
-        total += work;
-    }
-    return status == BLOOM_OK && total > BLOOM_BEST_HASHES_WORK ? BLOOM_UNRESOLVED : status;
+    for (size_t i = 0; i < growth->filters && status == BLOOM_OK; i++)
+        status = bloom_total_bits(growth->subfilter[i].bits, growth->subfilter[i].capacity,
+                                  growth->subfilter[i].rate);
+    return status;
 }
 
 /* Chooses sub-filter i's k (its bits sized) and adds it to the totals. */
@@ -128,7 +121,7 @@ int bloom_growth_rate_below_limit(const bloom_growth *growth)
         return 0;
     mpq_t limit;
     mpq_init(limit);
-    mpz_ui_pow_ui(mpq_denref(limit), 10, BLOOM_MIN_GROWTH_RATE_EXPONENT);
+    mpz_ui_pow_ui(mpq_denref(limit), 10, BLOOM_MIN_RATE_EXPONENT);
     mpz_set_ui(mpq_numref(limit), 1);
     int below = mpq_cmp(growth->subfilter[growth->filters - 1].rate, limit) < 0;
     mpq_clear(limit);
@@ -149,7 +142,7 @@ int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigne
     mpq_set_ui(growth->rate_bound, 1, 1);
     mpq_set_ui(growth->filters_checked_present, 0, 1);
     growth->probes_absent = 0;
-    int status = size_bits_within_budget(growth);
+    int status = size_bits(growth);
     for (size_t i = 0; i < growth->filters && status == BLOOM_OK; i++)
         status = size_subfilter(growth, i, n);
     mpq_t one;

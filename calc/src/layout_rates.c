@@ -26,8 +26,6 @@
  * exp(n log1p(-(1 - z)/b)).  The alternating sums cancel about
  * k log2(2/f) bits (f the block fill); the working precision is raised by
  * that much and the enclosures carry any remaining loss into their width.
- * Each block rate is charged its a-priori cost to the work budget before
- * it starts (work_budget.h, FORMULAS.md §o.5).
  *
  * References: F. Putze, P. Sanders and J. Singler, "Cache-, hash- and
  * space-efficient Bloom filters", WEA 2007 and ACM JEA 14, 2009; A. Kirsch
@@ -40,9 +38,8 @@
 #include <stdlib.h>
 
 #include "fill.h"
-#include "fpr_forms.h"
 #include "layout_rates.h"
-#include "work_budget.h"
+#include "fpr.h"
 
 /* --- partitioned ---------------------------------------------------------- */
 
@@ -172,36 +169,6 @@ static mpfr_prec_t cancellation_bits(const bloom_blocked_arguments *filter, unsi
     return (mpfr_prec_t)(bits < 1e7 ? bits : 1e7);
 }
 
-/*
- * The a-priori work, in the limb operations of the work budget
- * (work_budget.h, FORMULAS.md §o.5), of the block rates below at `precision`:
- * interval exponentials and logarithms at `limbs` cost a fixed 2 000 (their
- * MPFR calls) and 40 limbs^2; the exact rate adds the bound^2/2 differences
- * of its inclusion-exclusion and the Stirling row S(k, i) of its weights
- * (entries of about k log2 k bits).
- */
-#define TRANSCENDENTAL_CALLS_WORK 2000.0
-
-static double transcendental_work(double limbs)
-{
-    return TRANSCENDENTAL_CALLS_WORK + bloom_exponential_work(limbs);
-}
-
-static double blocked_exact_work(const bloom_blocked_arguments *filter, unsigned long bound,
-                                 mpfr_prec_t precision)
-{
-    double limbs = (double)(precision + cancellation_bits(filter, bound)) / 64 + 1;
-    double terms = (double)bound, k = (double)filter->k;
-    double stirling = terms * terms / 2 * (k * log2(k + 1) / 64 + 1);
-    return (terms + 1) * 4 * transcendental_work(limbs) + bloom_probe_sum_work(terms, limbs) + stirling;
-}
-
-static double mixture_work(const bloom_blocked_arguments *filter, unsigned long terms, mpfr_prec_t precision)
-{
-    double limbs = (double)(precision + cancellation_bits(filter, terms)) / 64 + 1;
-    return ((double)terms + 1) * 3 * transcendental_work(limbs) + (double)terms * limbs;
-}
-
 /* result = G(z), the generating function of the block load, given 1 - z in [0, 1]. */
 static void enclose_load_generating(mpfi_ptr result, mpfi_srcptr one_minus_z,
                                     const bloom_blocked_arguments *filter, mpz_srcptr blocks)
@@ -276,9 +243,6 @@ typedef struct power_mixture {
 static int enclose_mixture(mpfi_ptr result, const bloom_blocked_arguments *filter,
                            const power_mixture *mixture)
 {
-    int charged = bloom_work_spend(mixture_work(filter, mixture->terms, mpfi_get_prec(result)));
-    if (charged != BLOOM_OK)
-        return charged;   /* the work budget would be passed: not started */
     mpz_t blocks;
     mpz_init(blocks);
     mpz_fdiv_q_ui(blocks, filter->m, filter->block_bits);
@@ -303,9 +267,6 @@ int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments)
     if (!blocked_valid(filter))
         return BLOOM_UNDEFINED;
     unsigned long bound = filter->k < filter->block_bits ? filter->k : filter->block_bits;
-    int charged = bloom_work_spend(blocked_exact_work(filter, bound, mpfi_get_prec(result)));
-    if (charged != BLOOM_OK)
-        return charged;   /* the work budget would be passed: not started */
     mpfr_prec_t precision = mpfi_get_prec(result) + cancellation_bits(filter, bound);   /* bound levels of differences */
     mpz_t blocks, block_bits, denominator;
     mpz_init(blocks);

@@ -8,7 +8,6 @@
  * for why each whole number is chosen against the exact rate.
  */
 #include "plan.h"
-#include "work_budget.h"
 
 void bloom_plan_init(bloom_plan *plan)
 {
@@ -73,7 +72,7 @@ int bloom_plan_headroom_within(bloom_plan *plan, const bloom_quantity *reference
         plan->n_at_bound_status[i] = found;
         /* BLOOM_UNDEFINED (2p or 10p at least 1) leaves only that field empty;
          * the others refuse the plan, never a silently empty field */
-        if (found == BLOOM_UNRESOLVED || found == BLOOM_TOO_COSTLY)
+        if (found == BLOOM_UNRESOLVED)
             status = found;
     }
     bloom_quantity_memo_clear(&remembered);
@@ -159,43 +158,13 @@ static int choose_hashes(bloom_plan *plan, unsigned long fixed_k)
     return bloom_best_hashes(&plan->k, plan->m_bits, plan->n);
 }
 
-/*
- * BLOOM_UNRESOLVED, before any search, when certifying the plan's best
- * hash counts would cost too much: its searches evaluate about
- * BLOOM_PLAN_SEARCH_FACTOR times the exact rates of the best-k bracket at
- * m bits (FORMULAS.md §l; few keys with many hashes).
- */
-static int searches_affordable(mpz_srcptr m, mpz_srcptr n, double factor)
-{
-    double work = 0;
-    int status = bloom_best_hashes_work(&work, m, n);
-    if (status == BLOOM_OK && work * factor > BLOOM_BEST_HASHES_WORK)
-        status = BLOOM_UNRESOLVED;
-    return status;
-}
-
-/*
- * A plan's searches evaluate hundreds of exact rates whose own costs are
- * small, and approximations and comparisons the work budget does not see
- * one by one; their common overhead is charged once a plan, before it
- * starts (BLOOM_PLAN_WORK, FORMULAS.md §o.5).
- */
-static int charge_plan(void)
-{
-    return bloom_work_spend(BLOOM_PLAN_WORK);
-}
-
 int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
                         unsigned long fixed_k, unsigned long levels)
 {
     plan->mode = BLOOM_PLAN_FOR_RATE;
     mpz_set(plan->n, n);
     mpq_set(plan->p, p);
-    int status = charge_plan();
-    if (status == BLOOM_OK)
-        status = bloom_total_bits(plan->m_bits, n, p);
-    if (status == BLOOM_OK && fixed_k == 0)
-        status = searches_affordable(plan->m_bits, n, BLOOM_PLAN_SEARCH_FACTOR);
+    int status = bloom_total_bits(plan->m_bits, n, p);
     if (status == BLOOM_OK)
         status = choose_hashes(plan, fixed_k);
     if (status == BLOOM_OK)
@@ -217,48 +186,12 @@ int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
     mpz_set(plan->n, n);
     mpz_set(plan->m_bits, m);
     mpq_set_ui(plan->p, 0, 1);
-    int status = charge_plan();
-    if (status == BLOOM_OK)
-        status = choose_hashes(plan, fixed_k);
+    int status = choose_hashes(plan, fixed_k);
     if (status != BLOOM_OK)
         return status;
     set_memory(plan);
     wire_quantities(plan, levels);
     return BLOOM_OK;
-}
-
-/*
- * The capacity plan's refusal up front (BLOOM_UNRESOLVED), as the rate
- * plan's: its searches end by certifying the best k for the keys found, so
- * they are refused before they start when that certification at the
- * textbook capacity floor(m (ln 2)^2 / ln(1/p)) (few keys for many hashes)
- * is too costly or its best k reaches the limit of hashes (plan -m 1e4 -p
- * 1e-300 searched for minutes; plan -m 1e4 -p 1e-100 took 3.7 s and
- * plan -m 2e3 -p 1e-60 1.2 s to refuse at the end).  The exact answer has
- * at most about that many keys, and fewer keys only widen the bracket.
- * The textbook capacity only chooses where the cost is weighed; it never
- * reaches a printed digit.
- */
-static int capacity_searches_affordable(mpz_srcptr m, mpq_srcptr p)
-{
-    bloom_sizing_arguments arguments = { p, 0, NULL, NULL };
-    mpfi_t keys;
-    mpfr_t middle;
-    mpfi_init2(keys, 128);
-    mpfr_init2(middle, 128);
-    bloom_enclose_bits_per_key(keys, &arguments);
-    mpfi_z_div(keys, m, keys);
-    mpfi_mid(middle, keys);
-    mpz_t textbook;
-    mpz_init(textbook);
-    mpfr_get_z(textbook, middle, MPFR_RNDD);
-    int status = mpz_sgn(textbook) > 0 ? searches_affordable(m, textbook, BLOOM_PLAN_SEARCH_FACTOR) : BLOOM_OK;
-    if (status == BLOOM_UNDEFINED)
-        status = BLOOM_UNRESOLVED;   /* the best k for so few keys reaches the limit */
-    mpz_clear(textbook);
-    mpfr_clear(middle);
-    mpfi_clear(keys);
-    return status;
 }
 
 int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
@@ -268,11 +201,7 @@ int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_srcptr p,
     mpz_set(plan->m_bits, m);
     mpq_set(plan->p, p);
     plan->k_fixed = fixed_k != 0;
-    int status = charge_plan();
-    if (status == BLOOM_OK && fixed_k == 0)
-        status = capacity_searches_affordable(m, p);
-    if (status == BLOOM_OK)
-        status = bloom_largest_keys_meeting(plan->n, &plan->k, m, p, fixed_k);
+    int status = bloom_largest_keys_meeting(plan->n, &plan->k, m, p, fixed_k);
     if (status != BLOOM_OK)
         return status;
     if (mpz_sgn(plan->n) == 0)

@@ -30,7 +30,6 @@
 
 #include "fill.h"
 #include "fpr.h"
-#include "fpr_forms.h"
 
 /* --- real-valued sizing quantities ------------------------------------ */
 
@@ -333,7 +332,7 @@ static int bracket(unsigned long *low, unsigned long *high, int *open_above, bes
     }
     *high = start;
     *open_above = 1;
-    while (status == BLOOM_OK && *high < BLOOM_MAX_HASHES) {
+    while (status == BLOOM_OK && *high < BLOOM_MAX_RATE_PROBES) {
         status = bound_excludes(&excluded, search, *high + 1, 1);
         if (excluded) {
             *open_above = 0;
@@ -342,19 +341,6 @@ static int bracket(unsigned long *low, unsigned long *high, int *open_above, bes
         (*high)++;
     }
     return status;
-}
-
-/* A cost model of one exact rate at the quick precision, in limb
- * operations, by the form fpr.c will choose (FORMULAS.md §o), times
- * 1 + 2/n: for very few keys the rates of neighbouring k differ so little
- * that their comparisons are refined further (measured: n = 1 costs about
- * three times its evaluations, n >= 10 about one).  It only decides
- * whether the search is attempted. */
-static double evaluation_work(const best_search *search, unsigned long k)
-{
-    bloom_fpr_arguments arguments = { search->m, search->n, k, 0 };
-    return bloom_fpr_exact_cost(&arguments, BEST_HASHES_QUICK_BITS + 32)
-         * (1 + 2 / mpz_get_d(search->n));
 }
 
 /* Evaluates E over low..high, from the start outwards, each side stopping
@@ -378,9 +364,11 @@ static int search_bracket(best_search *search, unsigned long start, unsigned lon
     return status;
 }
 
-/* k0 = floor((m/n) ln 2), at least 1 and at most the limit; *beyond = 1
- * when k0 reaches the limit (k_B < (m/n) ln 2 is then near or above it, and
- * the best k may lie above the limit). */
+/* k0 = ceil((m/n) ln 2), at least 1 and at most the search's limit; *beyond
+ * = 1 when k0 reaches it (k_B < (m/n) ln 2 is then near or above it, and
+ * the best k may lie above it).  The search runs up to the rates' limit,
+ * BLOOM_MAX_RATE_PROBES, twice the limit of k a plan may choose, so that a
+ * best k at or near the plan's limit is certified against the k above. */
 static int search_start(unsigned long *k0, int *beyond, best_search *search)
 {
     bloom_sizing_arguments arguments = { NULL, 0, search->n, search->m };
@@ -388,9 +376,9 @@ static int search_start(unsigned long *k0, int *beyond, best_search *search)
     mpz_t below;
     mpz_init(below);
     int status = bloom_quantity_ceil(below, &optimum, 1);
-    *beyond = mpz_cmp_ui(below, BLOOM_MAX_HASHES) >= 0;
+    *beyond = mpz_cmp_ui(below, BLOOM_MAX_RATE_PROBES) >= 0;
     *k0 = mpz_cmp_ui(below, 1) < 0 ? 1
-        : mpz_cmp_ui(below, BLOOM_MAX_HASHES) > 0 ? BLOOM_MAX_HASHES : mpz_get_ui(below);
+        : mpz_cmp_ui(below, BLOOM_MAX_RATE_PROBES) > 0 ? BLOOM_MAX_RATE_PROBES : mpz_get_ui(below);
     mpz_clear(below);
     return status;
 }
@@ -465,31 +453,6 @@ static int find_bracket(best_bracket *bracket_found, best_search *search)
     return status;
 }
 
-static double bracket_work(const best_search *search, const best_bracket *found)
-{
-    double work = 0;
-    for (unsigned long k = found->low; k <= found->high; k++)
-        work += evaluation_work(search, k);
-    return work;
-}
-
-int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n)
-{
-    *work = 0;
-    if (mpz_sgn(n) <= 0 || mpz_sgn(m) <= 0)
-        return BLOOM_UNDEFINED;
-    if (mpz_cmp_ui(m, 1) == 0 || fill_certainly_above_half(m, n))
-        return BLOOM_OK;   /* nothing to search */
-    best_search search;
-    best_search_init(&search, m, n);
-    best_bracket found;
-    int status = find_bracket(&found, &search);
-    if (status == BLOOM_OK)
-        *work = bracket_work(&search, &found);
-    best_search_clear(&search);
-    return status;
-}
-
 int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
 {
     if (mpz_sgn(n) <= 0 || mpz_sgn(m) <= 0)
@@ -506,12 +469,11 @@ int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n)
     best_search_init(&search, m, n);
     best_bracket found;
     int status = find_bracket(&found, &search);
-    if (status == BLOOM_OK && bracket_work(&search, &found) > BLOOM_BEST_HASHES_WORK)
-        status = BLOOM_UNRESOLVED;   /* refused up front: too many exact rates to certify */
     if (status == BLOOM_OK)
         status = search_bracket(&search, found.start, found.low, found.high);
-    if (status == BLOOM_OK && found.open_above && search.best == BLOOM_MAX_HASHES)
-        status = BLOOM_UNDEFINED;   /* the best k may exceed the limit: refuse, do not clamp */
+    if (status == BLOOM_OK && ((found.open_above && search.best == BLOOM_MAX_RATE_PROBES)
+                               || search.best > BLOOM_MAX_HASHES))
+        status = BLOOM_UNDEFINED;   /* the best k exceeds the limit, or may: refuse, do not clamp */
     if (status == BLOOM_OK)
         *k = search.best;
     best_search_clear(&search);

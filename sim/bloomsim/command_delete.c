@@ -10,7 +10,6 @@
 #include "commands.h"
 #include "description.h"
 #include "deletion.h"
-#include "work_refusal.h"
 
 static const char description[] =
     "Inserts N keys into a plain Bloom filter and into a counting Bloom filter (Fan\n"
@@ -93,7 +92,6 @@ int bloomsim_delete(int argc, char **argv, int first)
                                        bloomsim_u64(trials) };
         sim_deletion_totals totals;
         status = bloomsim_check_memory(&line, sim_deletion_memory(&config));
-        bloom_work_budget_lift();   /* admitted: what it prints after the measurement is not refused */
         if (status == BLOOM_EXIT_SUCCESS && sim_deletion_run(&config, &totals) != 0) {
             bloom_options_error(&line, "out of memory");
             status = BLOOM_EXIT_FAILURE;

@@ -13,14 +13,12 @@
 #include <string.h>
 
 #include "command_layout.h"
-#include "digits_work.h"
 #include "layout_filters.h"
 #include "layout_prediction.h"
 #include "library_probes.h"
 #include "library_rules.h"
 #include "numbers.h"
 #include "ribbon.h"
-#include "work_refusal.h"
 
 /* Nonzero when the filter built is the standard filter described: the
  * harness's own predictions (at the described m, n, k) are its rates. */
@@ -188,9 +186,7 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
     const sim_layout *layout = measurement->config.layout;
     int status = BLOOM_EXIT_SUCCESS;
     int predicted = sim_layout_prediction_compute(&prediction, layout, measurement->config.keys);
-    if (bloom_work_refused(line, predicted, BLOOM_WORK_HASHES)) {
-        status = BLOOM_EXIT_USAGE;
-    } else if (predicted != BLOOM_OK) {
+    if (predicted != BLOOM_OK) {
         bloom_options_error(line, "the layout's rate could not be certified for these arguments");
         status = BLOOM_EXIT_FAILURE;
     }
@@ -251,8 +247,6 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
     mpz_t inserted;                       /* the filter's n: the keys really inserted, once known */
     mpz_init_set(inserted, keys);
     int status = bloom_description_settle(&filter, description, bits, inserted, hashes, k_given, line);
-    if (status == BLOOM_EXIT_SUCCESS && filter.layout.kind != BLOOM_LAYOUT_RIBBON)
-        status = bloom_digits_affordable(line, bits, keys, hashes, run->output.digits);
     if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_settle(&layout, &filter, run, line);
     if (status == BLOOM_EXIT_SUCCESS)

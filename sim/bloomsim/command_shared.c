@@ -19,7 +19,6 @@
 #include "memory.h"
 #include "numbers.h"
 #include "parallel.h"
-#include "work_refusal.h"
 
 const char bloomsim_verdict_help[] =
     "Each prediction gets a verdict at the --confidence level C:\n"
@@ -284,8 +283,6 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
         return status;
     measurement->has_predictions = 1;
     int predicted = sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes);
-    if (bloom_work_refused(line, predicted, BLOOM_WORK_HASHES))
-        return BLOOM_EXIT_USAGE;
     if (predicted != BLOOM_OK) {
         bloom_options_error(line, "the predictions could not be certified for m = %llu, n = %llu, k = %u",
                             (unsigned long long)bits, (unsigned long long)config->keys, hashes);

@@ -4,8 +4,10 @@
  * The library refuses arguments outside these limits (BLOOM_UNDEFINED);
  * the option tables of both programs take their accepted ranges from the
  * same macros, so the range a --help text or an error message states is
- * the range the code enforces, and a build that lowers a limit (the fuzz
- * build passes -DBLOOM_MAX_HASHES=100UL) shows it in its messages too.
+ * the range the code enforces.  The limits are what deployed filters need
+ * (sizes of 64-bit counts, rates down to 1e-30, at most 100 probes); within
+ * them every question is answered in well under a second (make bench), so
+ * no question inside them is refused for its cost.
  *
  * Limits used as option bounds come in two spellings: a number (an
  * unsigned long, formatted at run time) and, for the whole-number bounds
@@ -34,34 +36,24 @@ extern "C" {
 
 /* ---- The calculator (bloomcalc and the library) ---------------------- */
 
-/* Keys n and bits m: at most 2^256 (whole numbers; exponent in bits). */
-#define BLOOM_MAX_SIZE_LOG2 256
+/* Keys n and bits m: at most 2^64 (whole numbers; exponent in bits). */
+#define BLOOM_MAX_SIZE_LOG2 64
 #define BLOOM_MAX_SIZE_TEXT BLOOM_POWER_OF_TWO_TEXT(BLOOM_MAX_SIZE_LOG2)
 
-/* Target false-positive rate p: at least 1e-300 (decimal exponent). */
-#define BLOOM_MIN_RATE_EXPONENT 300
+/* Target false-positive rate p: at least 1e-30 (decimal exponent); the
+ * best hash count of any filter meeting it is at most log2(1/p) + 1 < 100. */
+#define BLOOM_MIN_RATE_EXPONENT 30
 #define BLOOM_MIN_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_MIN_RATE_EXPONENT)
 
-/* Hash functions (probes per key) k: 1 to 1000.  The exact rate costs
- * O(k^2) big-number steps, so the fuzz build lowers this to 100. */
-#ifndef BLOOM_MAX_HASHES
-#define BLOOM_MAX_HASHES 1000UL
-#endif
-
-/* The best hash count (sizing.c, FORMULAS.md §l) is certified by
- * evaluating the exact rate at every k that Bloom's lower bound leaves
- * open; a search whose cost model (limb operations) exceeds this budget is
- * refused (BLOOM_UNRESOLVED) rather than started.  The search stops early on
- * both sides and spends 17-73 % of the bracket's cost (m = 719, n = 3:
- * bracket 4.7e8, spent 2.5e8, 0.47 s), and the work budget
- * (BLOOM_COMMAND_WORK) bounds what it really spends. */
-#define BLOOM_BEST_HASHES_WORK 5e8
-/* A plan for a target rate searches the smallest m meeting it over about
- * as many hash counts as that bracket holds, each by several exact rates,
- * then certifies the best k twice: it is refused up front when the
- * bracket's cost times this factor exceeds BLOOM_BEST_HASHES_WORK (the
- * plans it lets through end within about half a second, measured). */
-#define BLOOM_PLAN_SEARCH_FACTOR 12
+/* Hash functions (probes per key) k the commands accept and plan: 1 to 100
+ * (RocksDB's at most 100 bits a key take 24, Cassandra's 14; the best k for
+ * a rate of 1e-30 is about 100).  The library's rates accept twice as many
+ * probes, per key and per query: the best-k search certifies a best k at
+ * the limit against the k just above it (FORMULAS.md §l), and the simulator
+ * judges a filter of k probes by the second moment E[(X/m)^(2k)] (fpr.h,
+ * query_probes). */
+#define BLOOM_MAX_HASHES 100UL
+#define BLOOM_MAX_RATE_PROBES (2 * BLOOM_MAX_HASHES)
 
 /* Guava's index arithmetic (index_arithmetic.c, FORMULAS.md §q) is modelled
  * exactly for m a multiple of 64 below 2^32 and k at most 16, when the work
@@ -86,8 +78,8 @@ extern "C" {
 #define BLOOM_LSM_MIN_BITS_PER_KEY_TEXT "1/1000"
 #define BLOOM_LSM_MAX_BITS_PER_KEY_TEXT "100000"
 
-/* Significant digits of a printed real: 1 to 1000 (--digits). */
-#define BLOOM_MAX_DIGITS 1000UL
+/* Significant digits of a printed real: 1 to 100 (--digits). */
+#define BLOOM_MAX_DIGITS 100UL
 
 /* Working precision of the certified evaluation: at most 2^20 bits
  * (certified.h, bloom_set_precision_limit), at least 64 bits. */
@@ -97,40 +89,6 @@ extern "C" {
 
 /* Exact rationals (exact rates of small filters) up to 65536 bits. */
 #define BLOOM_RATIONAL_LIMIT_BITS 65536UL
-
-/* The exact rate's fraction stands in for its enclosures (printing, ties)
- * only while the cheaper of its two exact forms (FORMULAS.md §o) costs at
- * most this many limb operations (about 0.3 s): fpr -m 1e9 -n 1 -k 1000
- * spent 6 s on a 60 000-bit fraction whose digits the deficit series gives
- * at once.  Above it the quantity has no exact value; its enclosures
- * decide everything except an exact tie, which needs a small fraction. */
-#define BLOOM_EXACT_FRACTION_WORK 3e7
-
-/* The work budget of one question (work_budget.h, FORMULAS.md §o.5): both
- * programs refuse, exit 2, a question whose exact rates would together cost
- * more than this many limb operations by their forms' a-priori costs (1 to
- * 3 ns each, so about half a second); an evaluation is charged before it
- * starts, and at least BLOOM_EVALUATION_FLOOR_WORK (its fixed overhead: the
- * default converge evaluates 2 700 small rates in 30 ms, 11 us each). */
-#define BLOOM_COMMAND_WORK 3e8
-#define BLOOM_COMMAND_WORK_TEXT BLOOM_STRINGIFY(BLOOM_COMMAND_WORK)
-#define BLOOM_EVALUATION_FLOOR_WORK 1e4
-/* ... and each plan (plan.h) once, for what its searches do besides exact
- * rates: a plan for a billion keys with a fixed k took 3.3 ms and was
- * counted 5.7e5 (table -n 1e9 -p 1e-2 -k 1..100: 0.33 s for 100 rows). */
-#define BLOOM_PLAN_WORK 2e6
-
-/* More --digits than the default are refused up front, naming --digits and
- * the most the filter accepts, when one enclosure of its exact rate at their
- * precision would cost more than this many limb operations
- * (bloom_fpr_exact_work, the cheapest form's a-priori cost, FORMULAS.md §o):
- * the work budget's share of one of the evaluations the printing makes at
- * that precision, the rate and its relative errors (counted by the work
- * budget: 3.4 enclosures' worth for fpr -n 1e3 -m 1e9 -k 1000 --digits 157,
- * 2.1 for fpr -m 2^128 -n 2^64 -k 300 --digits 381), so that the most
- * digits accepted here are also within the work budget. */
-#define BLOOM_DIGITS_EVALUATIONS 5
-#define BLOOM_DIGITS_WORK (BLOOM_COMMAND_WORK / BLOOM_DIGITS_EVALUATIONS)
 
 /* Sub-filters of a scalable (growing) filter: at most 256 (the exact compound bound
  * 1 - prod (1 - p0 r^i) grows by the digits of r^i each sub-filter: 1000 of them at r = 0.9
@@ -153,33 +111,18 @@ extern "C" {
 #define BLOOM_MAX_BLOCK_BITS (1UL << 20)
 #define BLOOM_MAX_HASH_BITS 256UL
 
-/* Keys n of "compare" and "structures" (64-bit structures): 2^64. */
-#define BLOOM_MAX_STRUCTURE_KEYS_LOG2 64
-#define BLOOM_MAX_STRUCTURE_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(BLOOM_MAX_STRUCTURE_KEYS_LOG2)
-
-/* Keys n of "grow": 2^128; its rates down to 1e-100. */
-#define BLOOM_MAX_GROWTH_KEYS_LOG2 128
-#define BLOOM_MAX_GROWTH_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(BLOOM_MAX_GROWTH_KEYS_LOG2)
-#define BLOOM_MIN_GROWTH_RATE_EXPONENT 100
-#define BLOOM_MIN_GROWTH_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_MIN_GROWTH_RATE_EXPONENT)
-
 /* Growth factor s of "grow": 1 to 1000; tightening ratio r at least 1e-6. */
 #define BLOOM_MAX_GROWTH_FACTOR 1000UL
 #define BLOOM_MIN_TIGHTENING_EXPONENT 6
 #define BLOOM_MIN_TIGHTENING_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_MIN_TIGHTENING_EXPONENT)
-
-/* "compare" (the libraries' sizing rules): target rates down to 1e-30. */
-#define BLOOM_COMPARE_MIN_RATE_EXPONENT 30
-#define BLOOM_COMPARE_MIN_RATE_TEXT BLOOM_NEGATIVE_POWER_OF_TEN_TEXT(BLOOM_COMPARE_MIN_RATE_EXPONENT)
 
 /* "structures": a counting filter's counters have 1 to 6 bits. */
 #define BLOOM_MAX_COUNTER_BITS 6UL
 
 /* ---- The simulator (bloomsim) ---------------------------------------- */
 
-/* Probes per key the simulator builds: half the calculator's limit (a
- * double-hashing filter of k probes may be judged against 2k). */
-#define SIM_MAX_HASHES (BLOOM_MAX_HASHES / 2)
+/* Probes per key the simulator builds: the calculator's limit. */
+#define SIM_MAX_HASHES BLOOM_MAX_HASHES
 
 /* Bits m and keys n of "bloomsim fpr", trials T: at most 2^40 each;
  * absent-key queries per filter: at most 2^50. */
@@ -266,12 +209,13 @@ BLOOM_STATIC_ASSERT(BLOOM_MAX_SIZE_LOG2 < BLOOM_PARSE_MAX_POWER_BITS,
                     "2^BLOOM_MAX_SIZE_LOG2 must be a readable power");
 BLOOM_STATIC_ASSERT(BLOOM_MIN_RATE_EXPONENT < BLOOM_PARSE_MAX_EXPONENT,
                     "the smallest rate must be a readable number");
-BLOOM_STATIC_ASSERT(BLOOM_MIN_GROWTH_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT
-                    && BLOOM_COMPARE_MIN_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT
-                    && SIM_MIN_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT,
+BLOOM_STATIC_ASSERT(SIM_MIN_RATE_EXPONENT <= BLOOM_MIN_RATE_EXPONENT,
                     "no command accepts a rate the library refuses");
-BLOOM_STATIC_ASSERT(BLOOM_MAX_STRUCTURE_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2
-                    && BLOOM_MAX_GROWTH_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2,
+BLOOM_STATIC_ASSERT(BLOOM_MIN_RATE_EXPONENT * 3322 / 1000 + 1 <= BLOOM_MAX_HASHES,
+                    "the best k of the smallest rate, log2(1/p) + 1, is accepted");
+BLOOM_STATIC_ASSERT(SIM_MAX_HASHES <= BLOOM_MAX_HASHES && 2 * SIM_MAX_HASHES <= BLOOM_MAX_RATE_PROBES,
+                    "the calculator predicts every simulated filter and its second moment");
+BLOOM_STATIC_ASSERT(SIM_MAX_PLAN_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2 && SIM_MAX_GROWTH_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2,
                     "no command accepts more keys than the library");
 BLOOM_STATIC_ASSERT(SIM_MAX_BITS_LOG2 < 64 && SIM_MAX_PLAN_KEYS_LOG2 < 64 && SIM_MAX_LEVEL_KEYS_LOG2 < 64
                     && SIM_MAX_TRIALS_LOG2 < 64 && SIM_MAX_QUERIES_LOG2 < 64,
@@ -292,9 +236,9 @@ BLOOM_STATIC_ASSERT(SIM_SHARD_MAX_COUNT <= (1ULL << SIM_MAX_TRIALS_LOG2), "a sha
 BLOOM_STATIC_ASSERT(SIM_COUNTER_BITS_MIN >= 1 && SIM_COUNTER_BITS_MIN <= SIM_COUNTER_BITS_MAX && SIM_COUNTER_BITS_MAX <= 32,
                     "a simulated counter fits a uint32_t");
 BLOOM_STATIC_ASSERT(BLOOM_MAX_COUNTER_BITS < 64, "2^c of a calculated counter fits a uint64_t");
-BLOOM_STATIC_ASSERT(BLOOM_MAX_HASH_BITS <= BLOOM_MAX_SIZE_LOG2, "an index width never reaches past the largest filter");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_HASH_BITS >= BLOOM_MAX_SIZE_LOG2, "a hash width can address every bit of the largest filter");
 BLOOM_STATIC_ASSERT((BLOOM_MAX_BLOCK_BITS & (BLOOM_MAX_BLOCK_BITS - 1)) == 0, "the largest block is a power of two");
-BLOOM_STATIC_ASSERT(BLOOM_MAX_HASHES <= 0xffffffffUL && BLOOM_MAX_DIGITS <= 0xffffffffUL, "k and digits fit an unsigned int");
+BLOOM_STATIC_ASSERT(BLOOM_MAX_RATE_PROBES <= 0xffffffffUL && BLOOM_MAX_DIGITS <= 0xffffffffUL, "k and digits fit an unsigned int");
 BLOOM_STATIC_ASSERT(SIM_MAX_DELETE_POSITIONS_LOG2 <= SIM_MAX_BITS_LOG2 && SIM_MAX_DELETE_KEYS_LOG2 <= SIM_MAX_DELETE_POSITIONS_LOG2,
                     "a deletion filter is a simulated filter");
 

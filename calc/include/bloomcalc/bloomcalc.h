@@ -15,9 +15,9 @@
  * global state: what it keeps between calls is the calling thread's own
  * (thread-local, as MPFR's caches are: mpfr_free_cache() releases those),
  * the last Guava mixtures (index_arithmetic.h; bloom_guava_free_cache()
- * releases them), the precision limit (certified.h) and the work budget
- * (work_budget.h), so threads may call it at once on their own arguments.
- * It exports exactly what these headers declare (export.h).
+ * releases them) and the precision limit (certified.h), so threads may
+ * call it at once on their own arguments.  It exports exactly what these
+ * headers declare (export.h).
  */
 #ifndef BLOOMCALC_BLOOMCALC_H
 #define BLOOMCALC_BLOOMCALC_H
@@ -42,6 +42,5 @@
 #include "sizing.h"
 #include "structures.h"
 #include "version.h"
-#include "work_budget.h"
 
 #endif

@@ -36,16 +36,14 @@ extern "C" {
 enum bloom_status {
     BLOOM_OK = 0,
     BLOOM_UNDEFINED = 1,  /* the quantity is not defined for these arguments */
-    BLOOM_UNRESOLVED = 2, /* the precision limit was reached before the answer was certain */
-    BLOOM_TOO_COSTLY = 3  /* refused before starting: the work budget (work_budget.h) would be passed */
+    BLOOM_UNRESOLVED = 2  /* the precision limit was reached before the answer was certain */
 };
 
 /*
  * An enclose function stores in `result` an interval containing the exact
  * value of the quantity described by `arguments`, computed at the precision
- * of `result` (it may use more internally).  Returns BLOOM_OK,
- * BLOOM_UNDEFINED, or BLOOM_TOO_COSTLY when a work budget is set and the
- * enclosure would pass it (nothing is computed then: work_budget.h).
+ * of `result` (it may use more internally).  Returns BLOOM_OK or
+ * BLOOM_UNDEFINED.
  */
 typedef int (*bloom_enclose_function)(mpfi_ptr result, const void *arguments);
 

@@ -33,11 +33,13 @@ typedef struct bloom_fpr_arguments {
     unsigned long query_probes;
 } bloom_fpr_arguments;
 
-/* Largest k (and query_probes) the exact rate accepts is BLOOM_MAX_HASHES
- * (bloom_limits.h): its cost is O(k^2). */
+/* Largest k and query_probes the rates accept is BLOOM_MAX_RATE_PROBES
+ * (bloom_limits.h), twice the commands' limit of k: the exact rate's cost
+ * is O(j^2). */
 
 /* Enclose functions (certified.h); arguments is a const bloom_fpr_arguments *.
- * They return BLOOM_UNDEFINED when m < 1, n < 0, k < 1 or k > BLOOM_MAX_HASHES. */
+ * They return BLOOM_UNDEFINED when m < 1, n < 0, k < 1, or k or
+ * query_probes > BLOOM_MAX_RATE_PROBES. */
 BLOOM_EXPORT int bloom_enclose_fpr_approx(mpfi_ptr result, const void *arguments);
 BLOOM_EXPORT int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments);
 BLOOM_EXPORT int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
@@ -104,19 +106,8 @@ BLOOM_EXPORT int bloom_fpr_bloom_is_exact(mpz_srcptr m, unsigned long k);
  */
 BLOOM_EXPORT void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty);
 
-/*
- * The a-priori work, in limb operations, of one enclosure of the exact rate
- * at the working precision `precision` (a result's precision plus
- * BLOOM_EXACT_RATE_INNER_BITS): the cheapest of its forms, or of its exact
- * fraction when that is cheaper (FORMULAS.md §o).  Only an estimate
- * (doubles), for refusing up front what would take too long
- * (BLOOM_DIGITS_WORK); the work budget (work_budget.h) charges each route's
- * own cost as it starts.
- */
 /* bloom_enclose_fpr_exact works this many bits beyond its result's precision. */
 #define BLOOM_EXACT_RATE_INNER_BITS 32
-
-BLOOM_EXPORT double bloom_fpr_exact_work(const bloom_fpr_arguments *arguments, mpfr_prec_t precision);
 
 /* The largest denominator bloom_fpr_exact_rational accepts has
  * BLOOM_RATIONAL_LIMIT_BITS bits (bloom_limits.h). */
@@ -132,8 +123,7 @@ BLOOM_EXPORT int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, u
 /*
  * rop = the exact rate as a reduced fraction.  Returns BLOOM_OK, or
  * BLOOM_UNDEFINED if the arguments are out of range or the fraction is
- * not feasible, or BLOOM_TOO_COSTLY if a work budget is set and its cost
- * would pass it (work_budget.h); rop is then left unchanged.
+ * not feasible; rop is then left unchanged.
  */
 BLOOM_EXPORT int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
 

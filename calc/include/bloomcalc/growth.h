@@ -45,7 +45,7 @@ BLOOM_EXPORT void bloom_growth_init(bloom_growth *growth);
 BLOOM_EXPORT void bloom_growth_clear(bloom_growth *growth);
 
 /* Nonzero when the last sub-filter's design rate p0 r^(filters - 1) is
- * below 10^-BLOOM_MIN_GROWTH_RATE_EXPONENT (1e-100): bloom_growth_plan then
+ * below 10^-BLOOM_MIN_RATE_EXPONENT (1e-30): bloom_growth_plan then
  * returns BLOOM_UNDEFINED before sizing any sub-filter (with -s 1 and
  * -r 0.5, a thousand sub-filters at rates down to 1e-303 took minutes). */
 BLOOM_EXPORT int bloom_growth_rate_below_limit(const bloom_growth *growth);
@@ -54,12 +54,7 @@ BLOOM_EXPORT int bloom_growth_rate_below_limit(const bloom_growth *growth);
  * Plans the filter for n keys: initial capacity n0 >= 1, growth s >= 1
  * (s = 1: equal sub-filters), first rate p0 in (0, 1), tightening r in
  * (0, 1].  At most BLOOM_GROWTH_MAX_FILTERS sub-filters (else
- * BLOOM_UNDEFINED; bloom_limits.h).  BLOOM_UNRESOLVED, before any best k
- * is searched, when certifying the sub-filters' best hash counts would
- * cost more than BLOOM_BEST_HASHES_WORK together (the sum of
- * bloom_best_hashes_work, sizing.h: many small sub-filters at small
- * rates, "grow -n 256 -s 1 --initial 1 -r 0.5" took 9 s).  Returns a
- * bloom_status.
+ * BLOOM_UNDEFINED; bloom_limits.h).  Returns a bloom_status.
  */
 BLOOM_EXPORT int bloom_growth_plan(bloom_growth *growth, mpz_srcptr initial_capacity, unsigned long growth_factor,
                       mpq_srcptr first_rate, mpq_srcptr tightening, mpz_srcptr n);

@@ -92,9 +92,7 @@ typedef struct bloom_plan {
 BLOOM_EXPORT void bloom_plan_init(bloom_plan *plan);
 BLOOM_EXPORT void bloom_plan_clear(bloom_plan *plan);
 
-/* Each returns a bloom_status; fixed_k = 0 lets the plan choose k.  Under a
- * work budget (work_budget.h) each is charged BLOOM_PLAN_WORK before it
- * starts, and its exact rates as they start: BLOOM_TOO_COSTLY past it. */
+/* Each returns a bloom_status; fixed_k = 0 lets the plan choose k. */
 BLOOM_EXPORT int bloom_plan_for_rate(bloom_plan *plan, mpz_srcptr n, mpq_srcptr p,
                         unsigned long fixed_k, unsigned long levels);
 BLOOM_EXPORT int bloom_plan_for_memory(bloom_plan *plan, mpz_srcptr n, mpz_srcptr m,
@@ -107,8 +105,7 @@ BLOOM_EXPORT int bloom_plan_for_capacity(bloom_plan *plan, mpz_srcptr m, mpq_src
  * n_at_bound[0] and [1], the largest n whose exact rate with the plan's
  * m and k is at most 2p and 10p (bloom_largest_keys_within).  Returns a
  * bloom_status; a bound of 1 or more leaves its status BLOOM_UNDEFINED
- * without failing, and BLOOM_UNRESOLVED or BLOOM_TOO_COSTLY (the work
- * budget) in either search is returned.
+ * without failing, and BLOOM_UNRESOLVED in either search is returned.
  */
 BLOOM_EXPORT int bloom_plan_headroom(bloom_plan *plan);
 

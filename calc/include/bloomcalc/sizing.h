@@ -60,22 +60,9 @@ BLOOM_EXPORT void bloom_memory_units(mpq_ptr gigabytes, mpq_ptr gibibytes, mpz_s
  * (FORMULAS.md §l).  Returns a bloom_status: BLOOM_UNDEFINED when floor((m/n) ln 2) >=
  * BLOOM_MAX_HASHES (m/n >= 1000/ln 2 = 1442.7 bits a key), or when the best
  * is the limit itself and the bound does not rule out larger counts: the
- * best count could lie above the limit, never silently clamped;
- * BLOOM_UNRESOLVED, before any exact rate is computed, when the k the bound
- * leaves open cost more than BLOOM_BEST_HASHES_WORK to evaluate.
+ * best count could lie above the limit, never silently clamped.
  */
 BLOOM_EXPORT int bloom_best_hashes(unsigned long *k, mpz_srcptr m, mpz_srcptr n);
-
-/*
- * *work = the a-priori cost, in the limb operations BLOOM_BEST_HASHES_WORK
- * counts, of the exact rates bloom_best_hashes(m, n) would evaluate (the k
- * its bound leaves open, each weighed by the form the exact rate will use,
- * FORMULAS.md §o); computes only E(floor((m/n) ln 2)) and Bloom's bound.
- * Returns what bloom_best_hashes would before its own budget check.  A plan,
- * whose searches evaluate about BLOOM_PLAN_SEARCH_FACTOR times as many
- * rates, is refused up front on it.
- */
-BLOOM_EXPORT int bloom_best_hashes_work(double *work, mpz_srcptr m, mpz_srcptr n);
 
 /*
  * rop = the smallest m whose exact rate with n keys is at most p, and *k
