@@ -38,7 +38,7 @@ memcheck "$build/bloomcalc" converge -m 2^6..2^14 --fit
 memcheck "$build/bloomcalc" plan 1e9 2
 memcheck "$build/bloomcalc" table -n 1e9 -p 1% --columns n,nope
 memcheck "$build/bloomcalc" plan --help
-# refusals by the work budget leave nothing behind (calc/FORMULAS.md §o.5)
+# refusals leave nothing behind
 memcheck "$build/bloomcalc" fpr -m 2^11 -n 2 -k 1000
 memcheck "$build/bloomcalc" converge -c 100 -k 1000 -m 2^250..2^256
 memcheck "$build/bloomcalc" table -n 1e9 -p 1e-2 -k 1..300
