@@ -27,8 +27,9 @@ must exit 0, or at least not be refused for that option (no stderr line
 'OPTION: ...').  Options the base line already gives are left to stage 1.
 
 Also: a command given no arguments that is refused with an example ("e.g.
-'bloomcalc compare 1e9 1%'") accepts that example; and -V and --version, for each program and each command, print the
-version line and exit 0.
+'bloomcalc compare 1e9 1%'") accepts that example; -V and --version, for each program and each command, print the
+version line and exit 0; and -h, --help, -V and --version stand alone: a word beside them, after or
+before, is refused as bad input naming that word (it was silently dropped).
 
 Prints "cli-messages: N passed, N failed".  With MESSAGES_SELF_TEST=1 it
 checks only --digits, reading each message with '0' (which --digits
@@ -305,6 +306,26 @@ def check_version(arguments):
         ok()
     else:
         bad("%s: exit %s, stdout %r, stderr %r" % (" ".join(arguments[1:]) or arguments[0], rc, out, err))
+
+
+def check_alone(arguments, word):
+    """A word beside --help or --version is refused: exit 2, no stdout, one stderr line naming it."""
+    rc, out, err = run(arguments)
+    if rc == 2 and not out and err.count("\n") == 1 and ("'%s'" % word) in err:
+        ok()
+    else:
+        bad("%s: exit %s, stdout %r, stderr %r (expected a refusal naming %r)" %
+            (" ".join(arguments[1:]), rc, out[:80], err, word))
+
+
+EXTRA = "x-extra"
+for program in ("bloomcalc", "bloomsim"):
+    path = os.path.join(BUILD, program)
+    for flag in ("-h", "--help", "-V", "--version"):
+        check_alone([path, flag, EXTRA], EXTRA)
+        for command in commands_of(program):
+            check_alone([path, command, flag, EXTRA], EXTRA)
+            check_alone([path, command, EXTRA, flag], EXTRA)
 
 
 for program in ("bloomcalc", "bloomsim"):

@@ -416,31 +416,54 @@ static int is_option_word(const char *word)
 static const char *program_version;
 
 /*
- * Answers --help or --version (before "--") if either is given, before any
- * value is converted: the help states each choice's default as the value
- * its destination holds, which a --format given earlier would change.
+ * Refuses, naming it, any word beside the --help or --version at argv[at]
+ * among argv[first..argc-1]: either stands alone, so that a word meant as
+ * input ("plan --help 1e9") is never silently dropped.  Returns nonzero
+ * after printing the line.
  */
-static int answer_help_or_version(const bloom_command_line *line, int argc, char **argv, int first)
+static int refuse_beside(const bloom_command_line *line, int argc, char **argv, int first, int at)
+{
+    if (argc - first <= 1)
+        return 0;
+    bloom_options_error(line, "unexpected argument '%s' beside %s; give %s alone",
+                        argv[at == first ? first + 1 : first], argv[at], argv[at]);
+    return 1;
+}
+
+static int is_help(const char *word)
+{
+    return strcmp(word, "--help") == 0 || strcmp(word, "-h") == 0;
+}
+
+static int is_version(const char *word)
+{
+    return strcmp(word, "--version") == 0 || strcmp(word, "-V") == 0;
+}
+
+bloom_options_outcome bloom_options_answer_help(const bloom_command_line *line, int argc, char **argv,
+                                                int first)
 {
     for (int i = first; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+        if (!is_help(argv[i]) && !is_version(argv[i]))
+            continue;
+        if (refuse_beside(line, argc, argv, first, i))
+            return BLOOM_OPTIONS_REFUSED;
+        if (is_help(argv[i]))
             bloom_options_help(line);
-            return 1;
-        }
-        if (strcmp(argv[i], "--version") == 0 || strcmp(argv[i], "-V") == 0) {
+        else
             puts(program_version != NULL ? program_version : line->program);
-            return 1;
-        }
+        return BLOOM_OPTIONS_HELP;
     }
-    return 0;
+    return BLOOM_OPTIONS_PARSED;
 }
 
 bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
 {
     size_t positional_used = 0;
     int only_positional = 0;
-    if (answer_help_or_version(line, argc, argv, first))
-        return BLOOM_OPTIONS_HELP;
+    bloom_options_outcome answered = bloom_options_answer_help(line, argc, argv, first);
+    if (answered != BLOOM_OPTIONS_PARSED)
+        return answered;
     for (int i = first; i < argc; i++) {
         const char *word = argv[i];
         if (!only_positional && strcmp(word, "--") == 0) {
@@ -566,13 +589,15 @@ static int run_program(const bloom_program *program, int argc, char **argv)
         refuse_command(program, "missing command", NULL);
         return BLOOM_EXIT_USAGE;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(program->usage, stdout);
-        return BLOOM_EXIT_SUCCESS;
-    }
     program_version = program->version;
-    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-        puts(program->version);
+    if (is_help(argv[1]) || is_version(argv[1])) {
+        bloom_command_line line = { .program = program->name };
+        if (refuse_beside(&line, argc, argv, 1, 1))
+            return BLOOM_EXIT_USAGE;
+        if (is_help(argv[1]))
+            fputs(program->usage, stdout);
+        else
+            puts(program->version);
         return BLOOM_EXIT_SUCCESS;
     }
     for (size_t i = 0; i < program->command_count; i++)

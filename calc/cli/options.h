@@ -95,7 +95,20 @@ typedef enum bloom_options_outcome {
     BLOOM_OPTIONS_REFUSED       /* bad input; one line is on stderr */
 } bloom_options_outcome;
 
-/* Parses argv[first..argc-1] against the table. */
+/*
+ * Answers --help or --version (or -h, -V) if either is among argv[first..argc-1]
+ * before "--", before any value is converted: the help states each choice's
+ * default as the value its destination holds, which a --format given earlier
+ * would change.  Either must stand alone: any other word beside it is refused
+ * (one line naming it, BLOOM_OPTIONS_REFUSED), so that a word meant as input is
+ * never silently dropped.  BLOOM_OPTIONS_HELP once answered, BLOOM_OPTIONS_PARSED
+ * when neither is given.  bloom_options_parse calls it first; a command that
+ * splits its words before parsing calls it on them all.
+ */
+bloom_options_outcome bloom_options_answer_help(const bloom_command_line *line, int argc, char **argv,
+                                                int first);
+
+/* Parses argv[first..argc-1] against the table (bloom_options_answer_help first). */
 bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first);
 
 /* The exit status a command starts from after parsing: BLOOM_EXIT_USAGE

@@ -188,6 +188,9 @@ int bloomsim_merge(int argc, char **argv, int first)
     };
     bloom_command_line line = { "bloomsim", "merge", "[OPTIONS] [FILE...]", description, options,
                                 sizeof options / sizeof options[0], NULL };
+    bloom_options_outcome answered = bloom_options_answer_help(&line, argc, argv, first);
+    if (answered != BLOOM_OPTIONS_PARSED)   /* before the split: a file name beside --help is refused */
+        return bloom_options_exit_status(answered);
     char **words = calloc((size_t)argc + 1, sizeof *words);
     char **names = calloc((size_t)argc + 1, sizeof *names);
     if (words == NULL || names == NULL) {
