@@ -92,5 +92,10 @@ expect '^bloomcalc [0-9]' --version
 expect '^keys n +1 000 000 000$' plan 1_000_000_000 1e-2
 expect '^keys n +1 000 000 000$' plan 1,000,000,000 1/100
 expect '^total bits m +8 589 934 592 bits$' plan -n 1e9 -m 2^33
+# grow --per-filter numbers its rows from 1 (README, output_keys.c): for 1e6 keys from 1000 at
+# growth 2, sub-filters 1..10 hold 1000 * 2^(i-1) keys (1000 (2^10 - 1) = 1 023 000 >= 1e6), the
+# tenth the remaining 1e6 - 511 000 = 489 000 at rate 0.01 0.8^9.
+expect '^1,1000,1000,0\.01,' grow -n 1e6 --per-filter --format csv
+expect '^10,512000,489000,0\.00134217728,' grow -n 1e6 --per-filter --format csv
 
 checks_end cli-calc

@@ -55,7 +55,7 @@ static void put_subfilters(bloom_record *rows, const bloom_growth *growth,
         const bloom_subfilter *filter = &growth->subfilter[i];
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        bloom_fields_unsigned(&fields, "sub_filter", "sub-filter", NULL, (unsigned long)i);
+        bloom_fields_unsigned(&fields, "sub_filter", "sub-filter", NULL, (unsigned long)i + 1);
         bloom_fields_integer(&fields, "capacity", "capacity", NULL, filter->capacity);
         bloom_fields_integer(&fields, "keys", "keys held", NULL, filter->keys);
         bloom_fields_rational(&fields, "p", "design rate p", NULL, filter->rate);
