@@ -356,9 +356,9 @@ cat <<TEXT
 ## What each library allocates for a billion keys at 1 %
 
 TEXT
-echo "| rule | version | bits | bytes | bits per key | k | layout | real rate |"
+echo "| rule | version | bits | bytes allocated | bits per key | k | layout | real rate |"
 echo "|---|---|---|---|---|---|---|---|"
-columns data/library_rules.csv rule version m_bits bytes bits_per_key k layout fpr_layout |
+columns data/library_rules.csv rule version m_bits bytes_library bits_per_key k layout fpr_layout |
     awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
 cat <<TEXT
 

@@ -149,6 +149,29 @@ check "grow: gigabytes and gibibytes are bytes / 10^9 and / 2^30 ($bytes)" $?
 "$bloomcalc" compare 1e9 1% --columns rule,bytes,gibibytes --format csv >"$out" 2>"$err"
 [ "$(tr -d '\r' <"$out" | head -1)" = "rule,bytes,gibibytes" ] && [ "$(tr -d '\r' <"$out" | grep -c '^parquet-spec,2147483648,2$')" = 1 ]
 check "compare --columns: parquet-spec is 2^31 bytes = 2 GiB" $?
+# One meaning per key: bytes is ceil(m_bits/8) in every row of compare (awk: every m_bits here is
+# below 2^53), the memory plan prints for the same library's filter; what the library allocates
+# is bytes_library: RocksDB's cache lines plus its kMetadataLen = 5 bytes (filter_policy.cc), and
+# bits-and-blooms' bitset of ceil(m/64) 64-bit words.
+"$bloomcalc" compare 1e6 1% --columns rule,m_bits,bytes --format csv >"$out" 2>"$err"
+tr -d '\r' <"$out" | awk -F, 'NR > 1 { rows++; if ($3 != int(($2 + 7) / 8)) { print "compare 1e6 1%: " $0; bad = 1 } }
+                              END { exit bad || rows < 13 }'
+check "compare 1e6 1%: bytes is ceil(m_bits/8) in every row" $?
+for library in rocksdb rocksdb-ribbon bits-and-blooms; do
+    "$bloomcalc" compare 1e6 1% --library "$library" --columns bytes --format csv >"$out" 2>"$err"
+    compared=$(csv_field bytes)
+    "$bloomcalc" plan -n 1e6 -p 1% --library "$library" --format csv >"$out" 2>"$err"
+    [ -n "$compared" ] && [ "$compared" = "$(csv_field bytes)" ]
+    check "compare and plan --library $library: the same bytes ($compared, $(csv_field bytes))" $?
+done
+"$bloomcalc" compare 1e6 -c 10 --library rocksdb --columns m_bits,bytes,bytes_library --format csv >"$out" 2>"$err"
+m=$(csv_field m_bits)
+[ "$(csv_field bytes),$(csv_field bytes_library)" = "$((m / 8)),$((m / 8 + 5))" ]
+check "compare 1e6 -c 10 rocksdb: bytes m/8, bytes_library m/8 + 5 ($m bits)" $?
+"$bloomcalc" compare 1e6 1% --library bits-and-blooms --columns m_bits,bytes_library --format csv >"$out" 2>"$err"
+m=$(csv_field m_bits)
+[ "$(csv_field bytes_library)" = "$(((m + 63) / 64 * 8))" ]
+check "compare 1e6 1% bits-and-blooms: bytes_library 8 ceil(m/64) ($m bits)" $?
 refuse "columns" "$bloomcalc" compare 1e9 1% --columns rule,nosuchkey
 refuse "columns" "$bloomcalc" compare 1e9 1% --columns rule,,k
 

@@ -11,6 +11,7 @@
 #include "fields.h"
 #include "memory_fields.h"
 #include "library_rules.h"
+#include "sizing.h"
 #include "options.h"
 
 /* The table for people: what fits 80 columns at the default digits. */
@@ -24,15 +25,30 @@ static const char description[] =
     "from ChooseNumProbes) and its Ribbon filter (NewRibbonFilterPolicy at the same\n"
     "bits per key; no k), and Parquet's split-block filter (parquet-mr, capped at\n"
     "128 MiB, and the uncapped spec sizing).  Columns: rule, version, m_bits (bits\n"
-    "the probes address), bytes (allocated), bits_per_key, k, layout, fpr_layout (the\n"
-    "rate of that filter as deployed: layout, rounding and hash width included),\n"
-    "and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's native input,\n"
+    "the probes address), bytes (ceil(m_bits/8), as in every command), bytes_library\n"
+    "(what the library allocates: its 64-bit words, RocksDB's 5 bytes of metadata),\n"
+    "bits_per_key, k, layout, fpr_layout (the rate of that filter as deployed:\n"
+    "layout, rounding and hash width included), and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's native input,\n"
     "the rows of its two rules only.  Each rule is documented with its source in\n"
     "calc/src/library_rules.c.  --library NAME prints only that library's row (guava and\n"
     "guava@33 name the same row; none the textbook rule's).";
 
 /* What rule_row returns, besides a bloom_status, when --columns names an unknown key. */
 #define UNKNOWN_COLUMN (-1)
+
+/* m_bits and its memory: bytes is ceil(m_bits/8), as in every command, and the
+ * library's own allocation (whole words, metadata) is bytes_library. */
+static void put_memory(bloom_fields *fields, const bloom_rule_sizing *sizing)
+{
+    mpz_t bytes;
+    mpz_init(bytes);
+    bloom_bytes_for_bits(bytes, sizing->m_bits);
+    bloom_fields_integer(fields, "m_bits", "bits", NULL, sizing->m_bits);
+    bloom_fields_integer(fields, "bytes", "bytes", NULL, bytes);
+    bloom_fields_memory_units(fields, bytes);
+    bloom_fields_integer(fields, "bytes_library", "bytes the library allocates", NULL, sizing->bytes);
+    mpz_clear(bytes);
+}
 
 /* One row, with the fields `columns` names (all if NULL); returns the row's status.  p NULL:
  * the rule's native bits per key c (bloom_rule_apply_bits_per_key). */
@@ -53,9 +69,7 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
         mpq_set_num(per_key, sizing.m_bits);
         mpq_set_den(per_key, n);
         mpq_canonicalize(per_key);
-        bloom_fields_integer(&fields, "m_bits", "bits", NULL, sizing.m_bits);
-        bloom_fields_integer(&fields, "bytes", "bytes", NULL, sizing.bytes);
-        bloom_fields_memory_units(&fields, sizing.bytes);
+        put_memory(&fields, &sizing);
         bloom_fields_rational(&fields, "bits_per_key", "bits/key", NULL, per_key);
         if (sizing.k != 0)
             bloom_fields_unsigned(&fields, "k", "k", NULL, sizing.k);
@@ -66,7 +80,8 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
         mpq_clear(per_key);
     } else {
         static const char *const keys[] = { "m_bits", "bytes", "gigabytes", "gibibytes",
-                                            "bits_per_key", "k", "layout", "fpr_layout" };
+                                            "bytes_library", "bits_per_key", "k", "layout",
+                                            "fpr_layout" };
         for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
             bloom_fields_missing(&fields, keys[i], keys[i]);
     }
