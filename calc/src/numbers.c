@@ -325,9 +325,6 @@ int bloom_parse_unsigned(unsigned long *rop, const char *text,
 
 /* --- writing ------------------------------------------------------------- */
 
-/* Largest decimal exponent written in fixed notation (1e21 and up are scientific). */
-#define FIXED_NOTATION_LIMIT 21
-
 char *bloom_format_decimal(int negative, const char *digits, long exponent)
 {
     size_t count = strlen(digits);
@@ -497,8 +494,10 @@ static char *format_rational(mpq_srcptr value, unsigned significant_digits, int 
         strip_trailing_zeros(digits);
     long exponent = length - places;   /* value = 0.digits x 10^exponent */
     if (!padded && digits != NULL && (long)strlen(digits) <= digits_wanted) {
-        /* Exact: pad whole numbers so that fixed notation shows every digit. */
-        if (exponent > (long)strlen(digits) && exponent <= FIXED_NOTATION_LIMIT) {
+        /* Exact: pad whole numbers so that fixed notation shows every digit, up to
+         * the exponent D - 1 that fixed notation reaches at D digits; a larger
+         * whole number is scientific as a rounded one is (8e18, not 19 digits). */
+        if (exponent > (long)strlen(digits) && exponent <= digits_wanted) {
             char *whole = checked_malloc((size_t)exponent + 1);
             size_t used = strlen(digits);
             memcpy(whole, digits, used);
