@@ -125,4 +125,16 @@ check "plan -n 1 -m 2^20 -k 20 keeps k = 20" $?
 "$build/bloomcalc" converge -c 1000 -m 2^10 --format csv >"$out" 2>"$err" && [ "$(csv_field n)" = 1 ]
 check "converge -c 1000 -m 2^10: n = round(1.024) = 1" $?
 
+# A list past BLOOM_LIST_MAX_ITEMS (10000) is refused naming that cap, not as out of range (each
+# item is in range): in table as the cap of rows (BLOOM_TABLE_MAX_ROWS, 10000), as the product of
+# the lists is; elsewhere as the cap of a list (converge -m 2,...,10002, each size at least 2).
+refuse "-L/--levels: '1..10001' asks for more than 10000 rows, the table's cap;" \
+    "$build/bloomcalc" table -n 1e6 -p 1% -L 1..10001
+refuse "the lists ask for more than 10000 rows (the product of their lengths), the table's cap;" \
+    "$build/bloomcalc" table -n 1..2^20 -p 0.5..1e-6 -L 1..10000
+"$build/bloomcalc" converge -m "$(seq -s, 2 10002)" >"$out" 2>"$err"
+[ $? -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] \
+    && grep -q "^bloomcalc converge: -m/--bits: '2,3,4,.*,10002' asks for more than 10000 items, the most a list holds;" "$err"
+check "converge -m 2,...,10002: refused as more than 10000 items: $(cut -c1-60 "$err")...$(tail -c 160 "$err")" $?
+
 checks_end cli-limits

@@ -19,6 +19,9 @@
 #include "options.h"
 #include "plan.h"
 
+/* One list past its cap is refused as past the table's cap of rows (list_cap). */
+BLOOM_STATIC_ASSERT(BLOOM_LIST_MAX_ITEMS == BLOOM_TABLE_MAX_ROWS, "a list's cap is the table's");
+
 static const char description[] =
     "Prints a grid of plans for documentation: one row per combination of the\n"
     "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
@@ -154,6 +157,8 @@ int bloomcalc_table(int argc, char **argv, int first)
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
+    for (size_t i = 0; i < count; i++)    /* each list is a dimension of the rows */
+        options[i].list_cap = "rows, the table's cap";
     bloom_command_line line = { "bloomcalc", "table", "[OPTIONS]", description, options, count,
                                 NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
@@ -165,12 +170,12 @@ int bloomcalc_table(int argc, char **argv, int first)
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_columns_check(columns, &line);
     size_t row_count_requested = 1;
-    for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_LIST_MAX_ITEMS; i++)
+    for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_TABLE_MAX_ROWS; i++)
         row_count_requested *= lists[i].count > 0 ? lists[i].count : 1;
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && row_count_requested > BLOOM_LIST_MAX_ITEMS) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && row_count_requested > BLOOM_TABLE_MAX_ROWS) {
         bloom_options_error(&line, "-n, -p, -m, -k, -L: the lists ask for more than %d rows (the "
-                            "product of their lengths); accepted: at most %d rows",
-                            BLOOM_LIST_MAX_ITEMS, BLOOM_LIST_MAX_ITEMS);
+                            "product of their lengths), the table's cap; accepted: at most %d rows",
+                            BLOOM_TABLE_MAX_ROWS, BLOOM_TABLE_MAX_ROWS);
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {

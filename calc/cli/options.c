@@ -196,6 +196,9 @@ static int convert_item(const bloom_option *option, mpq_ptr value, const char *t
     return result;
 }
 
+/* A list's result beyond numbers.h's: it gives more than BLOOM_LIST_MAX_ITEMS items. */
+enum { LIST_TOO_LONG = BLOOM_PARSE_AMBIGUOUS + 1 };
+
 /* Expands "first..last" by the kind's step. */
 static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_srcptr first,
                         mpq_srcptr last)
@@ -212,7 +215,7 @@ static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_
     int result = BLOOM_PARSE_OK;
     for (mpq_set(value, first); descending ? mpq_cmp(value, last) >= 0 : mpq_cmp(value, last) <= 0;) {
         if (list->count >= BLOOM_LIST_MAX_ITEMS) {
-            result = BLOOM_PARSE_OUT_OF_RANGE;
+            result = LIST_TOO_LONG;
             break;
         }
         if (doubling && mpz_cmp_ui(mpq_denref(value), 1) != 0) {
@@ -261,7 +264,7 @@ static int convert_list(bloom_option *option, const char *text)
         } else {
             result = convert_item(option, first, item);
             if (result == BLOOM_PARSE_OK && list->count >= BLOOM_LIST_MAX_ITEMS)
-                result = BLOOM_PARSE_OUT_OF_RANGE;
+                result = LIST_TOO_LONG;
             if (result == BLOOM_PARSE_OK)
                 list_append(list, first);
         }
@@ -396,6 +399,13 @@ static bloom_options_outcome apply(bloom_command_line *line, bloom_option *optio
     if (result != BLOOM_PARSE_OK) {
         char accepted[512], readings[160] = "";
         bloom_option_describe_accepted(accepted, sizeof accepted, option);
+        if (result == LIST_TOO_LONG) {     /* the cap is the limit hit, not the values' range */
+            bloom_options_error(line, "%s: '%s' asks for more than %d %s; accepted: %s", name, value,
+                                BLOOM_LIST_MAX_ITEMS,
+                                option->list_cap != NULL ? option->list_cap : "items, the most a list holds",
+                                accepted);
+            return BLOOM_OPTIONS_REFUSED;
+        }
         if (result == BLOOM_PARSE_AMBIGUOUS)
             bloom_size_readings(readings, sizeof readings, value);
         bloom_options_error(line, "%s: '%s' %s%s%s; accepted: %s", name, value,

@@ -76,6 +76,9 @@ typedef struct bloom_option {
                                        counts as given; giving both is refused.  The alias's own
                                        kind and ranges are unused; without that option in the
                                        table the alias is refused and not listed in --help */
+    const char *list_cap;           /* a list kind: what a list of more than BLOOM_LIST_MAX_ITEMS
+                                       items passes, named in its refusal ("rows, the table's
+                                       cap"); NULL: "items, the most a list holds" */
 } bloom_option;
 
 typedef struct bloom_command_line {
