@@ -467,6 +467,21 @@ bloom_options_outcome bloom_options_answer_help(const bloom_command_line *line, 
     return BLOOM_OPTIONS_PARSED;
 }
 
+/* --output FILE, once every value is read: standard output goes to a
+ * temporary beside FILE, renamed at the end (standard_output.h). */
+static bloom_options_outcome open_output_file(bloom_command_line *line)
+{
+    const bloom_option *file = bloom_options_find(line, "output");
+    if (file == NULL || !file->seen)
+        return BLOOM_OPTIONS_PARSED;
+    char error[512];
+    if (bloom_standard_output_to_file(file->text, error, sizeof error) != 0) {
+        bloom_options_error(line, "--output: %s", error);
+        return BLOOM_OPTIONS_REFUSED;
+    }
+    return BLOOM_OPTIONS_PARSED;
+}
+
 bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
 {
     size_t positional_used = 0;
@@ -532,7 +547,7 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
         if (apply(line, option, value) != BLOOM_OPTIONS_PARSED)
             return BLOOM_OPTIONS_REFUSED;
     }
-    return BLOOM_OPTIONS_PARSED;
+    return open_output_file(line);
 }
 
 static void print_option_help(const bloom_option *option);

@@ -19,6 +19,7 @@
 #include "bloom_limits.h"
 #include "exit_status.h"
 #include "output.h"
+#include "standard_output.h"
 
 typedef enum bloom_option_kind {
     BLOOM_OPTION_FLAG,      /* no value: *(int *)destination = 1 */
@@ -204,6 +205,14 @@ typedef struct bloom_output_choice {
     { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
       .value_name = "FORMAT", .help = "table (for people), csv or json",                     \
       .choices = bloom_format_names }
+
+/* The table entry for --output FILE (bloomsim's commands): standard output
+ * goes to FILE, replaced only when the command succeeds; the parser opens
+ * it once every value is read (standard_output.h). */
+#define BLOOM_OUTPUT_FILE_OPTION                                                              \
+    { .long_name = "output", .kind = BLOOM_OPTION_TEXT, .destination = &bloom_output_file_name, \
+      .value_name = "FILE", .help = "write standard output to FILE, replaced only when the "    \
+               "command succeeds (written under a temporary name beside it, then renamed)" }
 
 /*
  * The size of a filter, in bits into an mpz_t (`kind` BLOOM_OPTION_SIZE or

@@ -19,6 +19,23 @@
  */
 void bloom_standard_streams_reserve(void);
 
+/*
+ * --output FILE: points standard output at a new temporary file in FILE's
+ * folder (".NAME.tmp-XXXXXX", hidden from the globs that collect results),
+ * so that bloom_standard_output_close renames it to FILE only when the
+ * command succeeded and every write reached it.  A failed, stopped or
+ * interrupted command removes it; FILE is never truncated and never holds
+ * a partial result.  Only the first call of a process redirects (a command
+ * run again inside another, as bloomsim merge does, keeps the file).
+ * Returns 0, or -1 with the reason in `error` (the command refuses the
+ * argument).
+ */
+int bloom_standard_output_to_file(const char *path, char *error, size_t size);
+
+/* Where the parser stores --output's value (the option of every command's
+ * output table, options.h); it opens the file itself. */
+extern const char *bloom_output_file_name;
+
 /* Called by the output layer after writing to `out`: flushes it and, when
  * that fails, remembers the first error (errno) for the closing check. */
 void bloom_standard_output_note(FILE *out);
@@ -29,7 +46,9 @@ void bloom_standard_output_note(FILE *out);
  * action, so the program ends there, quietly); any other error prints
  * "PROGRAM: cannot write standard output: REASON" on stderr and returns 1
  * (unless the command already failed, whose status and message stand).
- * Otherwise returns `status`.
+ * Otherwise returns `status`.  With --output, the file is renamed into
+ * place here, or removed when the status is not 0 (a failed rename:
+ * "PROGRAM: cannot write FILE: REASON", status 1).
  */
 int bloom_standard_output_close(const char *program, int status);
 

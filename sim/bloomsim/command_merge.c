@@ -3,6 +3,7 @@
  * (command_shard.h, sim/shard) merged into exactly what the unsharded run
  * prints.  Parsing and printing only.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,105 @@ static void missing_list(char *text, size_t size, const sim_shard_merge *merge)
         snprintf(text + used, size - used, " and %" PRIu64 " more", merge->missing_count - shown);
 }
 
+/* The missing shards (1-based) as runs of consecutive numbers: "3,7,10-20"
+ * for Slurm's --array, "3 7 $(seq 10 20)" for a shell's word list. */
+static void write_missing_runs(FILE *text, const sim_shard_merge *merge, int slurm)
+{
+    for (uint64_t i = 0, j; i < merge->missing_count; i = j + 1) {
+        for (j = i; j + 1 < merge->missing_count && merge->missing[j + 1] == merge->missing[j] + 1; j++)
+            continue;
+        uint64_t low = merge->missing[i] + 1, high = merge->missing[j] + 1;
+        fputs(i == 0 ? "" : slurm ? "," : " ", text);
+        if (low == high)
+            fprintf(text, "%" PRIu64, low);
+        else
+            fprintf(text, slurm ? "%" PRIu64 "-%" PRIu64 : "$(seq %" PRIu64 " %" PRIu64 ")", low, high);
+    }
+}
+
+/* A word as the shell reads it back: quoted unless every character is plain. */
+static void write_shell_word(FILE *text, const char *word)
+{
+    if (word[0] != '\0' && strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                         "0123456789_./=:,+%@^{}-") == strlen(word)) {
+        fputs(word, text);
+        return;
+    }
+    fputc('\'', text);
+    for (const char *c = word; *c != '\0'; c++)
+        fputs(*c == '\'' ? "'\\''" : (char[]){ *c, '\0' }, text);
+    fputc('\'', text);
+}
+
+/* The last run of digits in `name` that reads `number`: its start, or NULL. */
+static const char *number_in_name(const char *name, uint64_t number)
+{
+    char digits[24];
+    snprintf(digits, sizeof digits, "%" PRIu64, number);
+    size_t length = strlen(digits);
+    const char *found = NULL;
+    for (const char *c = name; *c != '\0'; c++)
+        if (isdigit((unsigned char)*c) && (c == name || !isdigit((unsigned char)c[-1]))) {
+            size_t run = strspn(c, "0123456789");
+            found = run == length && strncmp(c, digits, length) == 0 ? c : NULL;
+        }
+    return found;
+}
+
+/* The files' names with the shard number written "{}" ("shard.{}.txt") when
+ * every file holds one shard and is named so; "shard.{}" otherwise. */
+static void write_name_pattern(FILE *text, const shard_set *set)
+{
+    const char *pattern = NULL, *place = NULL;
+    for (size_t i = 0; i < set->count; i++) {
+        const sim_shard_file *file = &set->files[i];
+        const char *at = number_in_name(file->name, file->selection.index + 1);
+        int same = at != NULL && (pattern == NULL || (at - file->name == place - pattern
+                                                     && strncmp(file->name, pattern, (size_t)(at - file->name)) == 0
+                                                     && strcmp(at + strspn(at, "0123456789"),
+                                                               place + strspn(place, "0123456789")) == 0));
+        if (!same || (i > 0 && strcmp(file->name, set->files[i - 1].name) == 0)) {
+            fputs("shard.{}", text);
+            return;
+        }
+        pattern = file->name;
+        place = at;
+    }
+    fprintf(text, "%.*s{}%s", (int)(place - pattern), pattern, place + strspn(place, "0123456789"));
+}
+
+/*
+ * The commands that run just the missing shards, for the merge's message:
+ * the README's Slurm array script given those array indices, and GNU
+ * parallel running the shards' own command line (its options as the files
+ * record them) into files named like the ones given.  NULL when out of memory.
+ */
+static char *rerun_commands(const sim_shard_merge *merge, const shard_set *set)
+{
+    char *commands = NULL;
+    size_t size = 0;
+    FILE *text = open_memstream(&commands, &size);
+    if (text == NULL)
+        return NULL;
+    const sim_shard_run *run = &merge->first->run;
+    fputs("to rerun them: sbatch --array=", text);
+    write_missing_runs(text, merge, 1);
+    fprintf(text, " shards.sh (the Slurm array script), or parallel bloomsim %s", run->command);
+    for (size_t i = 0; i < run->option_count; i++) {
+        fputc(' ', text);
+        write_shell_word(text, run->options[i]);
+    }
+    fprintf(text, " --threads 1 --shard {}/%" PRIu64 " --output ", merge->count);
+    write_name_pattern(text, set);
+    fputs(" ::: ", text);
+    write_missing_runs(text, merge, 0);
+    if (fclose(text) != 0) {
+        free(commands);
+        return NULL;
+    }
+    return commands;
+}
+
 /* The shards' command line with the output options chosen (merge's own
  * --digits and --format replace theirs); NULL when out of memory. */
 static char **replay_arguments(const sim_shard_run *run, const bloom_command_line *line, char *digits, char *format,
@@ -156,8 +256,24 @@ static int replay(const sim_shard_merge *merge, const bloom_output_choice *outpu
     return status;
 }
 
-/* Splits argv into option words (with the values of --digits and --format
- * written apart) and file names.  Returns the option word count. */
+/* The one line on missing shards: which, and how to rerun them.  Returns
+ * the status: 0 with --partial (the result is printed), else 2. */
+static int report_missing(const sim_shard_merge *merge, const shard_set *set, int partial,
+                          const bloom_command_line *line)
+{
+    char missing[512];
+    missing_list(missing, sizeof missing, merge);
+    char *rerun = rerun_commands(merge, set);
+    bloom_options_error(line, "shard%s %s of %" PRIu64 " missing%s; %s", merge->missing_count > 1 ? "s" : "",
+                        missing, merge->count,
+                        partial ? ": printing the partial result" : " (give them, or --partial)",
+                        rerun != NULL ? rerun : "rerun them");
+    free(rerun);
+    return partial ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_USAGE;
+}
+
+/* Splits argv into option words (with the values of --digits, --format and
+ * --output written apart) and file names.  Returns the option word count. */
 static int split_arguments(int argc, char **argv, int first, char **words, char **names, size_t *name_count)
 {
     int count = 0, files_only = 0;
@@ -170,7 +286,8 @@ static int split_arguments(int argc, char **argv, int first, char **words, char 
             names[(*name_count)++] = argv[i];
         } else {
             words[count++] = argv[i];
-            if ((strcmp(word, "--digits") == 0 || strcmp(word, "--format") == 0) && i + 1 < argc)
+            if ((strcmp(word, "--digits") == 0 || strcmp(word, "--format") == 0 || strcmp(word, "--output") == 0)
+                && i + 1 < argc)
                 words[count++] = argv[++i];
         }
     }
@@ -183,6 +300,7 @@ int bloomsim_merge(int argc, char **argv, int first)
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_option options[] = {
         BLOOM_OUTPUT_OPTIONS(output),
+        BLOOM_OUTPUT_FILE_OPTION,
         { .long_name = "partial", .kind = BLOOM_OPTION_FLAG, .destination = &partial,
           .help = "with shards missing, print the result of those given, marked partial" },
     };
@@ -215,14 +333,8 @@ int bloomsim_merge(int argc, char **argv, int first)
         bloom_options_error(&line, "%s", error);
         status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && merge.missing_count > 0) {
-        char missing[512];
-        missing_list(missing, sizeof missing, &merge);
-        bloom_options_error(&line, "shard%s %s of %" PRIu64 " missing%s", merge.missing_count > 1 ? "s" : "",
-                            missing, merge.count,
-                            partial ? ": printing the partial result" : " (give them, or --partial)");
-        status = partial ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_USAGE;
-    }
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && merge.missing_count > 0)
+        status = report_missing(&merge, &set, partial, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         status = replay(&merge, &output, &line);
         status = status == BLOOM_EXIT_INTERRUPTED && merge.missing_count > 0 ? BLOOM_EXIT_SUCCESS : status;

@@ -178,7 +178,8 @@ static char *canonical_option(const bloom_option *option)
 /* Options that change no count: not part of the run. */
 static int outside_the_run(const char *name)
 {
-    return strcmp(name, "shard") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "filter-file") == 0;
+    return strcmp(name, "shard") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "filter-file") == 0
+        || strcmp(name, "output") == 0;
 }
 
 static int is_output_option(const char *name)

@@ -53,10 +53,10 @@ enum bloomsim_option_group {
 };
 
 /* Most entries bloomsim_run_option_table writes (output options included). */
-#define BLOOMSIM_RUN_OPTION_MAX 17
+#define BLOOMSIM_RUN_OPTION_MAX 18
 
-/* Writes the table entries of the chosen groups, plus --digits and
- * --format, into table[]; returns how many. */
+/* Writes the table entries of the chosen groups, plus --digits,
+ * --format and --output, into table[]; returns how many. */
 size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *options, unsigned groups);
 
 /* The text --help adds about verdicts and intervals. */
