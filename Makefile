@@ -3,6 +3,9 @@
 #   make              build/bloomcalc, build/bloomsim, build/libbloomcalc.a, build/libbloomsim.a
 #   make check        the whole test suite: CUnit suites and CLI tests, then again under ASan+UBSan
 #   make check-peers  the real libraries (Guava, libbloom, bits-and-blooms, RocksDB, npm bloom-filters)
+#   make check-slurm  README's Slurm recipe on a one-node Slurm cluster started on the loopback (root)
+#   make check-kubernetes  the Kubernetes manifests (sim/deploy/kubernetes) read by the client's models,
+#                     their shell lines run locally for every index and merged
 #   make bench        benchmarks (ratios against a baseline measured in the same run)
 #   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" run (minutes)
 #   make data         regenerate the tables in data/
@@ -201,6 +204,19 @@ clean:
 .PHONY: check-peers
 check-peers: all $(BUILD)/peers/peer_interval $(BUILD)/peers/peer_bits
 	@tests/peers/run.sh $(BUILD)
+
+# README.md's Slurm recipe as it stands, on a Slurm cluster of one node
+# started on 127.0.0.1 (tests/slurm/check.sh: installs slurm-wlm and munge
+# when missing; runs as root; about 75 s on an idle machine).
+.PHONY: check-slurm check-kubernetes
+check-slurm: all
+	@tests/slurm/check.sh $(BUILD)
+
+# The Kubernetes set, offline: the manifests through python3-kubernetes's
+# models, the pods' shell lines run here for every index, then merged
+# (tests/kubernetes/check.sh; about 10 s).
+check-kubernetes: all
+	@tests/kubernetes/check.sh $(BUILD)
 
 $(BUILD)/peers/%: $(call objects,tests/peers/%.c) $(SIM_LIB)
 	@mkdir -p $(dir $@)
