@@ -86,7 +86,7 @@ line=$(cat "$err")
 case $line in *"sbatch --array=3,5-7 shards.sh"*) pass ;; *) fail "no Slurm rerun command: $line" ;; esac
 parallel_line=${line##*, or }
 case $parallel_line in
-"parallel bloomsim fpr "*"--shard {}/8 --output shard.{}.txt ::: 3 \$(seq 5 7)") pass ;;
+"parallel 'bloomsim fpr "*"--shard {}/8 --output shard.{}.txt' ::: 3 \$(seq 5 7)") pass ;;
 *) fail "no GNU parallel rerun command: $line" ;;
 esac
 echo "a good merge" >merged.txt
@@ -98,6 +98,20 @@ check "the parallel line, run as printed, reruns the missing shards" $?
 "$sim" merge --output merged.txt shard.*.txt >"$out" 2>"$err"
 [ $? -eq 0 ] && cmp -s merged.txt whole.txt
 check "then merge --output FILE holds the whole run's bytes" $?
+# Names the shell must see quoted: a key file and shard files with a space
+# and a quote in their names; the printed line still runs as it is.
+seq 1 300 >"key's file.txt"
+odd="fpr -m 640 -n 80 -k 5 --trials 40 --queries 50"
+# shellcheck disable=SC2086
+"$sim" $odd --key-file "key's file.txt" >odd.whole 2>"$err"
+for i in 1 3; do
+    # shellcheck disable=SC2086
+    "$sim" $odd --key-file "key's file.txt" --shard "$i/3" >"odd $i.txt" 2>"$err"
+done
+"$sim" merge "odd 1.txt" "odd 3.txt" >"$out" 2>"$err"
+line=$(cat "$err")
+PATH=$build:$PATH sh -c "${line##*, or }" >"$out" 2>"$err" && "$sim" merge "odd "*.txt 2>"$err" | cmp -s - odd.whole
+check "the parallel line quotes a key file and shard files named with a space and a quote" $?
 "$sim" merge --partial shard.[1-4].txt >"$out" 2>"$err"
 grep -q "missing: printing the partial result; to rerun them: sbatch --array=5-8 shards.sh" "$err"
 check "merge --partial names the rerun commands too" $?

@@ -110,8 +110,9 @@ static void missing_list(char *text, size_t size, const sim_shard_merge *merge)
 static void write_missing_runs(FILE *text, const sim_shard_merge *merge, int slurm)
 {
     for (uint64_t i = 0, j; i < merge->missing_count; i = j + 1) {
-        for (j = i; j + 1 < merge->missing_count && merge->missing[j + 1] == merge->missing[j] + 1; j++)
-            continue;
+        j = i;
+        while (j + 1 < merge->missing_count && merge->missing[j + 1] == merge->missing[j] + 1)
+            j++;
         uint64_t low = merge->missing[i] + 1, high = merge->missing[j] + 1;
         fputs(i == 0 ? "" : slurm ? "," : " ", text);
         if (low == high)
@@ -125,13 +126,17 @@ static void write_missing_runs(FILE *text, const sim_shard_merge *merge, int slu
 static void write_shell_word(FILE *text, const char *word)
 {
     if (word[0] != '\0' && strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                         "0123456789_./=:,+%@^{}-") == strlen(word)) {
+                                         "0123456789_./=:,+%@{}-") == strlen(word)) {
         fputs(word, text);
         return;
     }
     fputc('\'', text);
-    for (const char *c = word; *c != '\0'; c++)
-        fputs(*c == '\'' ? "'\\''" : (char[]){ *c, '\0' }, text);
+    for (const char *c = word; *c != '\0'; c++) {
+        if (*c == '\'')
+            fputs("'\\''", text);   /* close the quotes, an escaped quote, reopen */
+        else
+            fputc(*c, text);
+    }
     fputc('\'', text);
 }
 
@@ -150,53 +155,86 @@ static const char *number_in_name(const char *name, uint64_t number)
     return found;
 }
 
-/* The files' names with the shard number written "{}" ("shard.{}.txt") when
- * every file holds one shard and is named so; "shard.{}" otherwise. */
-static void write_name_pattern(FILE *text, const shard_set *set)
+/* Nonzero when names a and b are the same but for the shard numbers at a_at and b_at. */
+static int same_but_number(const char *a, const char *a_at, const char *b, const char *b_at)
 {
-    const char *pattern = NULL, *place = NULL;
-    for (size_t i = 0; i < set->count; i++) {
-        const sim_shard_file *file = &set->files[i];
-        const char *at = number_in_name(file->name, file->selection.index + 1);
-        int same = at != NULL && (pattern == NULL || (at - file->name == place - pattern
-                                                     && strncmp(file->name, pattern, (size_t)(at - file->name)) == 0
-                                                     && strcmp(at + strspn(at, "0123456789"),
-                                                               place + strspn(place, "0123456789")) == 0));
-        if (!same || (i > 0 && strcmp(file->name, set->files[i - 1].name) == 0)) {
-            fputs("shard.{}", text);
-            return;
-        }
-        pattern = file->name;
-        place = at;
-    }
-    fprintf(text, "%.*s{}%s", (int)(place - pattern), pattern, place + strspn(place, "0123456789"));
+    size_t prefix = (size_t)(a_at - a);
+    return prefix == (size_t)(b_at - b) && strncmp(a, b, prefix) == 0
+        && strcmp(a_at + strspn(a_at, "0123456789"), b_at + strspn(b_at, "0123456789")) == 0;
 }
 
-/*
- * The commands that run just the missing shards, for the merge's message:
- * the README's Slurm array script given those array indices, and GNU
- * parallel running the shards' own command line (its options as the files
- * record them) into files named like the ones given.  NULL when out of memory.
- */
-static char *rerun_commands(const sim_shard_merge *merge, const shard_set *set)
+/* The files' names with the shard number written "{}" ("shard.{}.txt") when
+ * every file holds one shard and is named so; "shard.{}" otherwise.  NULL
+ * when out of memory. */
+static char *name_pattern(const shard_set *set)
 {
-    char *commands = NULL;
+    const char *first = set->files[0].name;
+    const char *first_at = number_in_name(first, set->files[0].selection.index + 1);
+    int named = first_at != NULL;
+    for (size_t i = 1; named && i < set->count; i++) {
+        const sim_shard_file *file = &set->files[i];
+        const char *at = number_in_name(file->name, file->selection.index + 1);
+        named = at != NULL && same_but_number(first, first_at, file->name, at);
+    }
+    if (!named)
+        return strdup("shard.{}");
+    size_t size = strlen(first) + 3;
+    char *pattern = malloc(size);
+    if (pattern != NULL)
+        snprintf(pattern, size, "%.*s{}%s", (int)(first_at - first), first, first_at + strspn(first_at, "0123456789"));
+    return pattern;
+}
+
+/* The shards' command line for GNU parallel: their recorded options, shard
+ * {} of N, written to files named like the ones given.  NULL when out of memory. */
+static char *parallel_command(const sim_shard_merge *merge, const shard_set *set)
+{
+    char *command = NULL;
     size_t size = 0;
-    FILE *text = open_memstream(&commands, &size);
+    FILE *text = open_memstream(&command, &size);
     if (text == NULL)
         return NULL;
     const sim_shard_run *run = &merge->first->run;
-    fputs("to rerun them: sbatch --array=", text);
-    write_missing_runs(text, merge, 1);
-    fprintf(text, " shards.sh (the Slurm array script), or parallel bloomsim %s", run->command);
+    fprintf(text, "bloomsim %s", run->command);
     for (size_t i = 0; i < run->option_count; i++) {
         fputc(' ', text);
         write_shell_word(text, run->options[i]);
     }
     fprintf(text, " --threads 1 --shard {}/%" PRIu64 " --output ", merge->count);
-    write_name_pattern(text, set);
+    char *pattern = name_pattern(set);
+    if (pattern != NULL)
+        write_shell_word(text, pattern);
+    free(pattern);
+    if (fclose(text) != 0 || pattern == NULL) {
+        free(command);
+        return NULL;
+    }
+    return command;
+}
+
+/*
+ * The commands that run just the missing shards, for the merge's message:
+ * the README's Slurm array script given those array indices, and GNU
+ * parallel given the shards' command line as one word (parallel hands it
+ * to a shell).  NULL when out of memory.
+ */
+static char *rerun_commands(const sim_shard_merge *merge, const shard_set *set)
+{
+    char *command = parallel_command(merge, set);
+    char *commands = NULL;
+    size_t size = 0;
+    FILE *text = command == NULL ? NULL : open_memstream(&commands, &size);
+    if (text == NULL) {
+        free(command);
+        return NULL;
+    }
+    fputs("to rerun them: sbatch --array=", text);
+    write_missing_runs(text, merge, 1);
+    fputs(" shards.sh (the Slurm array script), or parallel ", text);
+    write_shell_word(text, command);
     fputs(" ::: ", text);
     write_missing_runs(text, merge, 0);
+    free(command);
     if (fclose(text) != 0) {
         free(commands);
         return NULL;

@@ -21,7 +21,10 @@
  *   - certified refinements stop at FUZZ_PRECISION_LIMIT bits;
  *   - the value of --key-file is replaced by a small key file written at start
  *     (any other path could name a device or a pipe that never ends; how
- *     bloomsim treats those is tested in tests/cli_hardening.sh).
+ *     bloomsim treats those is tested in tests/cli_hardening.sh);
+ *   - --output FILE is dropped: it would create files where the input names
+ *     them and take standard output (descriptor 1) away from the capture
+ *     (tests/cli_reruns.sh tests it).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -69,9 +72,24 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* Points every --key-file at the harness's key file. */
-static int use_own_key_file(fuzz_arguments *arguments)
+/* Removes every --output FILE and --output=FILE. */
+static void drop_output_file(fuzz_arguments *arguments)
 {
+    int kept = 1;
+    for (int i = 1; i < arguments->argc; i++) {
+        if (strcmp(arguments->argv[i], "--output") == 0)
+            i++;
+        else if (strncmp(arguments->argv[i], "--output=", 9) != 0)
+            arguments->argv[kept++] = arguments->argv[i];
+    }
+    arguments->argc = kept;
+    arguments->argv[kept] = NULL;
+}
+
+/* Points every --key-file at the harness's key file; drops --output. */
+static int prepare_arguments(fuzz_arguments *arguments)
+{
+    drop_output_file(arguments);
     for (int i = 1; i < arguments->argc; i++) {
         if (strcmp(arguments->argv[i], "--key-file") == 0 && i + 1 < arguments->argc)
             arguments->argv[++i] = key_path;
@@ -86,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_arguments arguments;
     fuzz_output output;
     sim_interrupt_request();
-    int status = fuzz_run_program(TARGET, "bloomsim", bloomsim_main, use_own_key_file, data, size,
+    int status = fuzz_run_program(TARGET, "bloomsim", bloomsim_main, prepare_arguments, data, size,
                                   &arguments, &output);
     if (status == -1)
         return 0;
