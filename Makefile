@@ -7,7 +7,7 @@
 #   make check-kubernetes  the Kubernetes manifests (sim/deploy/kubernetes) read by the client's models,
 #                     their shell lines run locally for every index and merged
 #   make bench        benchmarks (ratios against a baseline measured in the same run)
-#   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" run (minutes)
+#   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" run and sharding (minutes)
 #   make data         regenerate the tables in data/
 #   make report       regenerate report/
 #   make install      programs, shared and static library, headers, pkg-config file, man pages,
@@ -178,9 +178,12 @@ $(BUILD)/bench/bench_sim%: $(BUILD)/obj/tests/bench/bench_sim%.o $(CLI_LIB) $(SI
 bench: all $(BENCH_PROGRAMS)
 	@tests/bench.sh $(BUILD)
 
-# The simulator benchmark with the whole "bloomsim plan 1e9 1% --queries 1e9" run added.
+# The simulator benchmark with the whole "bloomsim plan 1e9 1% --queries 1e9" run added,
+# then what sharding costs (tests/bench/scaling.sh: shards with and without
+# --filter-file, both cores, a merge of 1000 shards).
 bench-full: all $(BUILD)/bench/bench_sim_filters
 	BLOOMSIM_BENCH_FULL=1 $(BUILD)/bench/bench_sim_filters
+	@tests/bench/scaling.sh $(BUILD)
 
 data: all
 	@sh data/generate.sh $(BUILD)
