@@ -210,7 +210,7 @@ check-peers: all $(BUILD)/peers/peer_interval $(BUILD)/peers/peer_bits
 
 # README.md's Slurm recipe as it stands, on a Slurm cluster of one node
 # started on 127.0.0.1 (tests/slurm/check.sh: installs slurm-wlm and munge
-# when missing; runs as root; about 75 s on an idle machine).
+# when missing; runs as root; 80 to 100 s here, installs done).
 .PHONY: check-slurm check-kubernetes
 check-slurm: all
 	@tests/slurm/check.sh $(BUILD)

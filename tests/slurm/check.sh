@@ -74,7 +74,7 @@ for program in munged mungekey slurmctld slurmd sbatch squeue scancel; do
     command -v "$program" >/dev/null 2>&1 || { fail "$program is not installed"; finish; }
 done
 
-work=$(mktemp -d /tmp/check-slurm.XXXXXX)
+work=$(mktemp -d -t check-slurm.XXXXXX)
 mkdir "$work/state" "$work/spool" "$work/run"
 mungekey --create --keyfile="$work/munge.key" 2>"$work/mungekey.err" || { fail "mungekey"; finish; }
 set -- $(python3 -c 'import socket
