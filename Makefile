@@ -210,14 +210,14 @@ check-peers: all $(BUILD)/peers/peer_interval $(BUILD)/peers/peer_bits
 
 # README.md's Slurm recipe as it stands, on a Slurm cluster of one node
 # started on 127.0.0.1 (tests/slurm/check.sh: installs slurm-wlm and munge
-# when missing; runs as root; 80 to 100 s here, installs done).
+# when missing; runs as root).
 .PHONY: check-slurm check-kubernetes
 check-slurm: all
 	@tests/slurm/check.sh $(BUILD)
 
 # The Kubernetes set, offline: the manifests through python3-kubernetes's
 # models, the pods' shell lines run here for every index, then merged
-# (tests/kubernetes/check.sh; about 10 s).
+# (tests/kubernetes/check.sh).
 check-kubernetes: all
 	@tests/kubernetes/check.sh $(BUILD)
 
