@@ -31,7 +31,7 @@ CALC = [
     "plan 1e9 1% --layout split-block", "plan 1e9 1% --layout partitioned --hash-bits 32",
     "plan 3 1e-20", "plan 1 0.5", "plan -n 1 -m 1", "plan 2^64 1e-30 --digits 1",
     "fpr -m 64 -n 8 -k 5", "fpr -m 64 -n 8 -k 5 --digits 40", "fpr -m 9585058378 -n 1e9 -k 7 --index-bits 31",
-    "fpr -m 1e6 -n 1e5 -k 7 --layout blocked", "fpr -m 1 -n 1 -k 1", "fpr -m 2^256 -n 1 -k 1",
+    "fpr -m 1e6 -n 1e5 -k 7 --layout blocked", "fpr -m 1 -n 1 -k 1", "fpr -m 2^64 -n 1 -k 1",
     "table -n 1e6,1e9 -p 0.1..1e-3", "table -n 1e6 -p 1% -L 1..5 --columns levels,read_amp_hit,read_amp_miss",
     "table -n 1e3..1e4 -m 2^16", "table -m 2^20 -p 1%,0.1% -k 3,4 --columns p,n,k",
     "converge -m 2^6..2^12", "converge -m 2^6..2^12 --fit", "converge -c 3 -k 2 -m 2^6..2^10",

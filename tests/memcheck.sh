@@ -38,10 +38,11 @@ memcheck "$build/bloomcalc" converge -m 2^6..2^14 --fit
 memcheck "$build/bloomcalc" plan 1e9 2
 memcheck "$build/bloomcalc" table -n 1e9 -p 1% --columns n,nope
 memcheck "$build/bloomcalc" plan --help
-# refusals leave nothing behind
-memcheck "$build/bloomcalc" fpr -m 2^11 -n 2 -k 1000
-memcheck "$build/bloomcalc" converge -c 100 -k 1000 -m 2^250..2^256
-memcheck "$build/bloomcalc" table -n 1e9 -p 1e-2 -k 1..300
+# refusals at the limits leave nothing behind; a corner at k = 100 answers
+memcheck "$build/bloomcalc" fpr -m 2^65 -n 2 -k 5
+memcheck "$build/bloomcalc" converge -c 100 -k 101 -m 2^10..2^20
+memcheck "$build/bloomcalc" table -n 1e9 -p 1e-2 -k 1..101
+memcheck "$build/bloomcalc" fpr -m 2^11 -n 2 -k 100
 memcheck "$build/bloomsim" fpr -m 1000 -n 100 -k 7 --trials 50 --queries 100 --threads 2
 memcheck "$build/bloomsim" fpr -m 64 -n 8 -k 0
 
