@@ -3,7 +3,7 @@
 # (tests/extremes.sh): each ends, answered (exit 0) or refused up front
 # (exit 2, one stderr line, nothing on stdout), within a generous guard of
 # 120 s (a hang detector, not a timing: make bench prints their times).
-# Then every limit of calc/include/bloomcalc/bloom_limits.h in both
+# Then every limit of bloom_limits.h, cli_limits.h and sim_limits.h in both
 # programs: just inside it answers, just outside it is refused, exit 2, in
 # one line naming the option and its range.
 # Ends with "cli-limits: N passed, N failed".

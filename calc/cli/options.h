@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <gmp.h>
 
-#include "bloom_limits.h"
+#include "cli_limits.h"
 #include "exit_status.h"
 #include "output.h"
 #include "standard_output.h"

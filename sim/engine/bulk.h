@@ -34,7 +34,7 @@
 
 #include "filter.h"
 #include "keys.h"
-#include "bloom_limits.h"
+#include "sim_limits.h"
 #include "key_probes.h"
 #include "parallel.h"
 

@@ -51,7 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bloom_limits.h"
+#include "sim_limits.h"
 #include "bulk.h"
 #include "counting.h"
 #include "filter.h"

@@ -33,7 +33,7 @@
 
 #include "layout_filters.h"
 #include "parallel.h"
-#include "bloom_limits.h"
+#include "sim_limits.h"
 #include "probes.h"
 #include "run_settings.h"
 #include "shard_selection.h"

@@ -32,7 +32,7 @@
 
 #include <stdint.h>
 
-#include "bloom_limits.h"
+#include "sim_limits.h"
 
 typedef enum sim_shard_split {
     SIM_SHARD_WHOLE = 0,          /* the whole run (no --shard) */

@@ -37,7 +37,7 @@
 
 #include <stdint.h>
 
-#include "bloom_limits.h"
+#include "sim_limits.h"
 #include "hash.h"
 #include "layout_filters.h"
 #include "random.h"

@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "bloom_limits.h"   /* SIM_COUNTER_BITS_MIN..MAX: the counter widths accepted */
+#include "sim_limits.h"   /* SIM_COUNTER_BITS_MIN..MAX: the counter widths accepted */
 
 typedef struct sim_counting_filter {
     uint64_t *words;           /* 64 / c counters per word */

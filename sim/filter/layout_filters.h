@@ -42,7 +42,7 @@
 #include <stdint.h>
 
 #include "layouts.h"
-#include "bloom_limits.h"
+#include "sim_limits.h"
 #include "probes.h"
 
 /* Widest hash and index a layout accepts: SIM_LAYOUT_MAX_WIDTH (bloom_limits.h;

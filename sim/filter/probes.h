@@ -30,7 +30,7 @@
 
 #include "hash.h"
 #include "library_probes.h"
-#include "bloom_limits.h"
+#include "sim_limits.h"
 #include "layouts.h"
 
 typedef enum sim_probe_scheme {

@@ -16,7 +16,7 @@
 
 #include "certified.h"
 #include "fpr.h"
-#include "bloom_limits.h"
+#include "sim_limits.h"
 
 enum sim_prediction {
     SIM_PREDICTION_EXACT = 0,
