@@ -98,13 +98,14 @@
  */
 #include <math.h>
 #include <stdatomic.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
 #include "bulk.h"
+#include "cpu_features.h"
+#if SIM_X86_64
+#include <emmintrin.h>
+#endif
 #include "interrupt.h"
 #include "memory.h"
 #include "parallel.h"
@@ -301,7 +302,8 @@ static inline void bucket_probe(const build_task *task, thread_buckets *own, uin
  * first being read from DRAM, and the bucket tails no longer compete for
  * the cache.  Buckets of a multiple of stage_words words, so a set never
  * crosses a bucket; the partial sets are copied at the end of the
- * scatter phase (flush_stages).  The same entries in the same buckets.
+ * scatter phase (flush_stages).  The same entries in the same buckets;
+ * off x86-64 the full set is copied by memcpy (cpu_features.h).
  */
 
 /* Appends the entry words[0..size) (size = task->stage_words /
@@ -323,7 +325,7 @@ static inline int bucket_staged(const build_task *task, thread_buckets *own, uin
     if (at + size != stage_words)
         return 1;
     uint32_t *to = own->offsets + region * task->capacity + fill + size - stage_words;
-#if defined(__SSE2__)
+#if SIM_X86_64
     for (unsigned q = 0; q < stage_words / 4; q++)
         _mm_stream_si128((__m128i *)to + q, _mm_load_si128((const __m128i *)stage + q));
 #else
@@ -354,7 +356,7 @@ static void flush_stages(const build_task *task, thread_buckets *own)
         memcpy(own->offsets + region * task->capacity + fill - partial, own->stage + region * task->stage_words,
                partial * sizeof(uint32_t));
     }
-#if defined(__SSE2__)
+#if SIM_X86_64
     _mm_sfence();   /* the non-temporal stores before the barrier */
 #endif
 }

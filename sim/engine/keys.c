@@ -61,6 +61,7 @@ uint64_t sim_key_value(const sim_key_stream *stream, uint64_t index)
     return tag | permute63(index + stream->offset);
 }
 
+#if SIM_X86_64
 typedef uint64_t key_lanes __attribute__((vector_size(64)));
 
 /* permute63 of start, start + 1, ..., start + 7 in eight AVX-512 lanes
@@ -79,14 +80,17 @@ __attribute__((target("avx512f,avx512dq"))) static void values_eight(uint64_t *v
     value |= tag;
     memcpy(values, &value, sizeof value);
 }
+#endif
 
 void sim_key_values(uint64_t *values, const sim_key_stream *stream, uint64_t first, unsigned count)
 {
     uint64_t tag = stream->role == SIM_KEYS_ABSENT ? TOP_BIT : 0;
     unsigned i = 0;
+#if SIM_X86_64
     if (sim_cpu_has_avx512dq())
         for (; i + 8 <= count; i += 8)
             values_eight(values + i, first + i + stream->offset, tag);
+#endif
     for (; i < count; i++)
         values[i] = tag | permute63(first + i + stream->offset);
 }

@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 
 #include "filter.h"
+#include "cpu_features.h"
 
 static uint64_t word_count(uint64_t bits)
 {
@@ -100,10 +101,11 @@ void sim_bit_filter_remove_naive(sim_bit_filter *filter, const uint64_t *positio
         filter->words[positions[i] / 64] &= ~((uint64_t)1 << (positions[i] % 64));
 }
 
-/* The set bits of words[0..count-1]; compiled twice, for the baseline
- * processor (a library call a word) and with the POPCNT instruction, which
- * sim_bit_filter_count_set takes when the processor has it (the same count:
- * a 1.2 GB filter is 150 million words). */
+/* The set bits of words[0..count-1]; compiled twice on x86-64, for the
+ * baseline processor (a library call a word) and with the POPCNT
+ * instruction, which sim_bit_filter_count_set takes when the processor has
+ * it (the same count: a 1.2 GB filter is 150 million words); once
+ * elsewhere (cpu_features.h). */
 #define COUNT_SET_BODY                                      \
     uint64_t total = 0;                                     \
     for (uint64_t i = 0; i < count; i++)                    \
@@ -115,14 +117,19 @@ static uint64_t count_set_plain(const uint64_t *words, uint64_t count)
     COUNT_SET_BODY
 }
 
+#if SIM_X86_64
 __attribute__((target("popcnt"))) static uint64_t count_set_popcnt(const uint64_t *words, uint64_t count)
 {
     COUNT_SET_BODY
 }
+#endif
 
 uint64_t sim_bit_filter_count_set(const sim_bit_filter *filter)
 {
     uint64_t words = word_count(filter->bits);
-    return __builtin_cpu_supports("popcnt") ? count_set_popcnt(filter->words, words)
-                                            : count_set_plain(filter->words, words);
+#if SIM_X86_64
+    if (SIM_CPU_SUPPORTS("popcnt"))
+        return count_set_popcnt(filter->words, words);
+#endif
+    return count_set_plain(filter->words, words);
 }

@@ -30,12 +30,12 @@
 #define XXH_INLINE_ALL
 #include <string.h>
 #include <xxhash.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
 #include "hash.h"
 #include "cpu_features.h"
+#if SIM_X86_64
+#include <immintrin.h>
+#endif
 #include "random.h"
 
 const char *const sim_hash_function_names[] = { "xxh3", "fnv1a", NULL };
@@ -127,7 +127,7 @@ static inline void xxh3_value9(uint64_t *low, uint64_t *high, uint64_t value, un
     *low = xxh3_avalanche((uint64_t)h);
     *high = xxh3_avalanche((uint64_t)(h >> 64) + m_high * XXH_PRIME64_2);
 }
-
+#if SIM_X86_64
 /*
  * The same two formulas for eight values at once, one a lane (AVX-512 F,
  * DQ and BW; issue 16, PERFORMANCE.md §l.8).  The low half of a 64 x 64
@@ -206,19 +206,22 @@ xxh3_values9_eight(uint64_t *lows, uint64_t *highs, const uint64_t *values, unsi
     memcpy(lows, &h_low, sizeof h_low);
     memcpy(highs, &h_high, sizeof h_high);
 }
+#endif
 
 void sim_hash_xxh3_values(uint64_t *lows, uint64_t *highs, const uint64_t *values, unsigned count, int newline,
                           const sim_hash_seeds *seeds)
 {
     const uint64_t seed = seeds->hash_seed;
     unsigned i = 0;
-    if (sim_cpu_has_avx512dq() && __builtin_cpu_supports("avx512bw"))
+#if SIM_X86_64
+    if (sim_cpu_has_avx512dq() && SIM_CPU_SUPPORTS("avx512bw"))
         for (; i + 8 <= count; i += 8) {
             if (newline)
                 xxh3_values9_eight(lows + i, highs + i, values + i, '\n', seed);
             else
                 xxh3_values8_eight(lows + i, highs + i, values + i, seed);
         }
+#endif
     if (newline)
         for (; i < count; i++)
             xxh3_value9(&lows[i], &highs[i], values[i], '\n', seed);

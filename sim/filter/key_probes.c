@@ -27,12 +27,12 @@
  * block test of a whole batch in one call.
  */
 #include <string.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
 #include "key_probes.h"
 #include "cpu_features.h"
+#if SIM_X86_64
+#include <immintrin.h>
+#endif
 
 /* The family of a layout's positions under `prober`. */
 static sim_probe_family family_of(const sim_layout *layout, const sim_prober *prober)
@@ -94,7 +94,7 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
         probes->offsets = exact_range(probes->family == SIM_FAMILY_BLOCKED ? layout->block_bits
                                                                            : layout->block_bits / layout->hashes);
         probes->packed_shift = packed_shift(probes);
-        probes->vector_draws = sim_cpu_has_avx512dq() && __builtin_cpu_supports("avx512vl");
+        probes->vector_draws = sim_cpu_has_avx512dq() && SIM_CPU_SUPPORTS("avx512vl");
         probes->batched_blocks = probes->packed_shift != 0 && prober->function == SIM_HASH_XXH3
                                  && probes->hash_bits == 0;
         break;
@@ -246,6 +246,7 @@ void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low
 
 /* ---- partitioned keys eight to a vector ---- */
 
+#if SIM_X86_64
 typedef uint64_t lanes8 __attribute__((vector_size(64)));
 
 /* SplitMix64's finaliser (sim_mix64) in each lane. */
@@ -304,12 +305,14 @@ partitioned_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const
         mask |= (unsigned)(rejected[l] != 0) << l;
     return mask;
 }
+#endif
 
 void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
                                   unsigned count, size_t stride, uint64_t *positions)
 {
     uint64_t one[SIM_MAX_KEY_PROBES];
     unsigned j = 0;
+#if SIM_X86_64
     if (probes->vector_draws && probes->family == SIM_FAMILY_PARTITIONED)
         for (; j + 8 <= count; j += 8) {
             unsigned redraw = partitioned_keys_eight(probes, lows + j, highs + j, stride, positions + j);
@@ -320,6 +323,7 @@ void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *
                         positions[i * stride + j + l] = one[i];
                 }
         }
+#endif
     for (; j < count; j++) {
         sim_key_probes_scatter_positions(probes, lows[j], highs[j], one);
         for (unsigned i = 0; i < probes->hashes; i++)
@@ -347,6 +351,7 @@ static uint64_t packed_one_by_one(sim_key_cursor *cursor, const sim_key_probes *
     return packed;
 }
 
+#if SIM_X86_64
 /* Lanes of v in the order given: GCC's and Clang's builtins for one operation. */
 #if defined(__clang__)
 #define LANES8_SHUFFLE(v, a, b, c, d, e, f, g, h) __builtin_shufflevector(v, v, a, b, c, d, e, f, g, h)
@@ -403,16 +408,20 @@ static uint64_t packed_lanes(const sim_key_probes *probes, uint64_t low, uint64_
     }
     return packed;
 }
+#endif
 
 uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *probes)
 {
+#if SIM_X86_64
     sim_hash_stream *stream = &cursor->probe.stream;
-    if (!probes->vector_draws || probes->prober->function != SIM_HASH_XXH3 || stream->words_drawn == 0)
-        return packed_one_by_one(cursor, probes);
-    uint64_t packed = packed_lanes(probes, stream->low, stream->high, stream->words_drawn, cursor->index);
-    stream->words_drawn += probes->hashes - cursor->index;
-    cursor->index = probes->hashes;
-    return packed;
+    if (probes->vector_draws && probes->prober->function == SIM_HASH_XXH3 && stream->words_drawn != 0) {
+        uint64_t packed = packed_lanes(probes, stream->low, stream->high, stream->words_drawn, cursor->index);
+        stream->words_drawn += probes->hashes - cursor->index;
+        cursor->index = probes->hashes;
+        return packed;
+    }
+#endif
+    return packed_one_by_one(cursor, probes);
 }
 
 /* Offset i of a batched block key (word i + 1 of its stream, top bits, plus
@@ -424,14 +433,17 @@ static inline uint64_t block_offset(const sim_key_probes *probes, uint64_t low, 
 
 uint64_t sim_key_probes_block_packed(const sim_key_probes *probes, uint64_t low, uint64_t high)
 {
+#if SIM_X86_64
     if (probes->vector_draws)
         return packed_lanes(probes, low, high, 1, 0);
+#endif
     uint64_t packed = 0;
     for (unsigned i = 0; i < probes->hashes; i++)
         packed |= block_offset(probes, low, high, i) << (i * probes->packed_shift);
     return packed;
 }
 
+#if SIM_X86_64
 /* All k <= 8 bits of a block of at most 512 bits set: the words it covers
  * loaded once (a masked load, which reads no word beyond them; 256 bits
  * wide when they fit, since a 512-bit load of a half line, even masked,
@@ -458,12 +470,15 @@ contains_eight(const sim_key_probes *probes, const uint64_t *words, uint64_t fir
     lanes8 offsets = offsets_eight(low, high, 1, 0, probes->offsets.shift, word_stride(probes));
     return block_lanes_set(words, first, probes->span, offsets, (__mmask8)((1U << probes->hashes) - 1));
 }
+#endif
 
 int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *words, uint64_t first, uint64_t low,
                                   uint64_t high)
 {
+#if SIM_X86_64
     if (probes->vector_draws && probes->hashes <= 8 && probes->span <= 512)
         return contains_eight(probes, words, first, low, high);
+#endif
     for (unsigned i = 0; i < probes->hashes; i++) {
         uint64_t position = first + block_offset(probes, low, high, i);
         if ((words[position / 64] >> (position % 64) & 1) == 0)
@@ -472,6 +487,7 @@ int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *
     return 1;
 }
 
+#if SIM_X86_64
 /* The packed offsets of eight batched block keys at once, one key a lane
  * (issue 16, PERFORMANCE.md §l.8): offset i of every lane is the top bits
  * of word i + 1 of its key's stream (the high half for i = 0, else
@@ -495,18 +511,22 @@ packed_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint
     }
     memcpy(packed, &out, sizeof out);
 }
+#endif
 
 void sim_key_probes_blocks_packed(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
                                   unsigned count, uint64_t *packed)
 {
     unsigned j = 0;
+#if SIM_X86_64
     if (probes->vector_draws)
         for (; j + 8 <= count; j += 8)
             packed_keys_eight(probes, lows + j, highs + j, packed + j);
+#endif
     for (; j < count; j++)
         packed[j] = sim_key_probes_block_packed(probes, lows[j], highs[j]);
 }
 
+#if SIM_X86_64
 /* The lanes of a key's packed offsets: lane i is offset i (bits i log2 B
  * and up), given shifts = i log2 B mod 64 and mask = B - 1. */
 __attribute__((target("avx512f,avx512dq,avx512vl"))) static inline lanes8
@@ -534,12 +554,15 @@ count_packed_eight(const sim_key_probes *probes, const uint64_t *words, const ui
                                                unpacked_lanes(packed[j], shifts, mask), wanted);
     return positives;
 }
+#endif
 
 int sim_key_probes_block_contains_packed(const sim_key_probes *probes, const uint64_t *words, uint64_t first,
                                          uint64_t packed)
 {
+#if SIM_X86_64
     if (probes->vector_draws && probes->hashes <= 8 && probes->span <= 512)
         return (int)count_packed_eight(probes, words, &first, &packed, 1);
+#endif
     const unsigned shift = probes->packed_shift;
     const uint64_t mask = ((uint64_t)1 << shift) - 1;
     for (unsigned i = 0; i < probes->hashes; i++) {
@@ -553,8 +576,10 @@ int sim_key_probes_block_contains_packed(const sim_key_probes *probes, const uin
 uint64_t sim_key_probes_blocks_count(const sim_key_probes *probes, const uint64_t *words, const uint64_t *firsts,
                                      const uint64_t *packed, unsigned count)
 {
+#if SIM_X86_64
     if (probes->vector_draws && probes->hashes <= 8 && probes->span <= 512)
         return count_packed_eight(probes, words, firsts, packed, count);
+#endif
     uint64_t positives = 0;
     for (unsigned j = 0; j < count; j++)
         positives += (uint64_t)sim_key_probes_block_contains_packed(probes, words, firsts[j], packed[j]);
