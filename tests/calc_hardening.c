@@ -1,6 +1,6 @@
 /*
  * calc_hardening.c - regressions for the bugs the fuzz targets of
- * tests/fuzz found in the library (issue 7), and the precision limit that
+ * tests/fuzz found in the library, and the precision limit that
  * bounds their work.
  *
  * Expected values are worked out by hand here, not taken from the program:

@@ -586,7 +586,7 @@ static void test_largest_keys_meeting(void)
  * (1.0039 % against 1.0143 % at k = 6, FORMULAS.md §a.2); 5 for the seed
  * (FORMULAS.md §a.5: the exact rate prefers 5 where exp prefers 6); 1 when
  * (m/n) ln 2 < 1; 149 for 3 keys in 719 bits (the plan of n = 3 at
- * p = 1e-50, where floor((m/n) ln 2) = 166 has a 35 % higher rate: issue 13),
+ * p = 1e-50, where floor((m/n) ln 2) = 166 has a 35 % higher rate),
  * checked against the reference moments for every k from 100 to 220 (the
  * rates outside rise away from it: at k = 100 and 220 they are far above).
  */
@@ -936,7 +936,7 @@ static void test_bits_per_key_conversions(void)
         {1000000000, "10", 10000000000UL, 100000000},   /* n -> m = 1e10; m = 1e9 -> n = 1e8 */
         {7, "19/2", 66, 1},       /* 66.5 -> 66 (even); 7/9.5 = 0.74 -> 1 */
         {3, "1/2", 2, 6},         /* 1.5 -> 2 (even); 3/0.5 = 6 */
-        {1, "1/1000", 0, 1000},   /* 0.001 -> 0, reported (was raised to 1: a silent clamp, issue 13) */
+        {1, "1/1000", 0, 1000},   /* 0.001 -> 0, reported (was raised to 1: a silent clamp) */
         {5, "2", 10, 2},          /* 5/2 = 2.5 -> 2 (even) */
     };
     mpz_t given, result;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli_description.sh BUILD - one description of a filter as deployed, one
-# filter (issue 10, part 2).  A grid of descriptions (every layout, several
+# filter.  A grid of descriptions (every layout, several
 # block sizes and word counts, several k, hash and index widths, every
 # memory rounding, the probe schemes; both the "-m M -n N -k K" form of
 # fpr and the "N P" form of plan) is given to bloomcalc and to bloomsim

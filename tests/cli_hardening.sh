@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_hardening.sh BUILD - the programs under hostile or extreme use (issue 7).
+# cli_hardening.sh BUILD - the programs under hostile or extreme use.
 #
 #  1. Nonsense is refused with a reason: for every command of bloomcalc and
 #     bloomsim and every option, bad values (NaN, inf, empty, -0, 1e999999,

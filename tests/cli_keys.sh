@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_keys.sh BUILD - one output vocabulary (issue 10, part 3).  Checks
+# cli_keys.sh BUILD - one output vocabulary.  Checks
 #   - the registry ("bloomcalc keys", calc/cli/output_keys.c): no key twice, every
 #     unit one of the documented units, a meaning for each;
 #   - the README's key tables (every table whose header starts

@@ -1,12 +1,12 @@
 #!/bin/sh
-# cli_layouts.sh BUILD - the deployed-filter commands of bloomcalc (issue 6):
+# cli_layouts.sh BUILD - the deployed-filter commands of bloomcalc:
 # --layout & co. on plan and fpr, compare, lsm, grow, structures.
 #
 # Figures checked are values of calc/FORMULAS.md §c and §e: blocked 512-bit
 # binomial x exact 0.968578 % and Putze 0.957121 % (§e.1), split block 1.264845 %
 # at c = 10 (§e.2), Monkey 0.011755289542 and uniform 0.040962747341 at T = 10,
-# L = 5, 10 bits per key (§c), the 31-bit-index billion-key filter near 76 %
-# (issue 6), RocksDB's 6 probes at 10 bits per key (e), and the counting
+# L = 5, 10 bits per key (§c), the 31-bit-index billion-key filter near 76 %,
+# RocksDB's 6 probes at 10 bits per key (e), and the counting
 # filter's Bonferroni bounds 8.2253e-10 (f).  Bad input: status 2, one line
 # on stderr naming the argument, nothing on stdout.
 set -u
@@ -83,7 +83,7 @@ check 2 'rate' structures
 check 2 'keys' structures 1% -m 1e7
 check 2 'counter-bits' structures 1% -n 10 --counter-bits 9
 
-# --library (issue 11): the library fixes rounding and widths, states refusals.
+# --library: the library fixes rounding and widths, states refusals.
 # Guava 31.1's LockFreeBitArray: 960 bits of 15 words, 128-bit hash, 63-bit
 # indices; 2^40 bits is 2^34 words, over Ints.checkedCast's 2^31 - 1;
 # libbloom 1.6 refuses fewer than 1000 entries; RocksDB rounds to 512-bit lines.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli_lsm_deployed.sh BUILD - read amplification and LSM trees of filters as
-# deployed (issue 11, part 2): the figures of bloomcalc plan, table and lsm
+# deployed: the figures of bloomcalc plan, table and lsm
 # with a filter description against values computed independently in
 # tests/lsm_reference.py (blocked rates by an occupancy recursion, RocksDB's
 # sizing from its source's integer arithmetic, the LSM sums and the memory

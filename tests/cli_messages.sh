@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_messages.sh BUILD - messages that say one thing (issue 12, part 6):
+# cli_messages.sh BUILD - messages that say one thing:
 # for every option of every command of both programs, the forms its error
 # line names as accepted are accepted, and -V/--version work everywhere
 # (tests/messages_check.py, which says how).  The checker must be able to

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cli_sim_layouts.sh BUILD - command-line tests of bloomsim's deployed
-# filters (issue 6): fpr --layout / --hash-bits / --index-bits output keys
+# filters: fpr --layout / --hash-bits / --index-bits output keys
 # and verdicts, refusals (exit 2, one stderr line, empty stdout),
 # determinism across --threads, lsm --allocation and grow.  Small runs
 # only (they also run under the sanitizers; the billion-key run is not

@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_sim_libraries.sh BUILD - bloomsim builds RocksDB's FastLocalBloom,
 # Parquet's split-block filter and Cassandra's filter with their own index
-# arithmetic (issue 11, part C; FORMULAS.md §m.4) and measures what the
+# arithmetic (FORMULAS.md §m.4) and measures what the
 # calculator predicts for them.  Each run has a fixed seed and bloomsim's automatic run size; the
 # check is that the layout's model lies inside the 99.9 % interval
 # (verdict_layout "consistent"), which an exact model fails with

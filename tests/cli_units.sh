@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_units.sh BUILD - asking in the units people think in (issue 12):
+# cli_units.sh BUILD - asking in the units people think in:
 # sizes with units, --memory, -c/--bits-per-key, rates as "1 in N", "1:N"
 # and "0.1 %", and the headroom and overfill of a plan.
 #

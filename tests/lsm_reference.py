@@ -1,5 +1,5 @@
 """lsm_reference.py BUILD - bloomcalc's LSM and read-amplification figures
-for filters as deployed (issue 11, part 2), against values computed here
+for filters as deployed, against values computed here
 independently of the program:
 
   - the blocked filter's rate E[r(I)], I ~ Binomial(n, 1/b) keys in the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """messages_check.py BUILD - every error message's "accepted" forms are
-accepted (issue 12, part 6), for every option of every command of both
+accepted, for every option of every command of both
 programs.
 
 The commands come from each program's --help, the options from each

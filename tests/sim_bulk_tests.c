@@ -467,8 +467,8 @@ static int partitioned_word_equals_general(uint64_t bits, unsigned hashes, uint6
     return equal;
 }
 
-/* The one-word loop of small partitioned filters (issue 16,
- * PERFORMANCE.md §l.10) equals the general loop: the seed example m = 64,
+/* The one-word loop of small partitioned filters 
+ * (PERFORMANCE.md §l.10) equals the general loop: the seed example m = 64,
  * k = 5 (four slices of 13 bits, one of 12), power-of-two slices (drawn by
  * shifts), slices of one bit, one slice, a filter below 64 bits. */
 static void test_small_partitioned_word_equals_general(void)
@@ -587,8 +587,8 @@ static int partitioned_batch_equals_one_by_one(uint64_t bits, unsigned hashes)
     return probes.vector_draws;
 }
 
-/* The partitioned build's batched draws, eight keys a vector (issue 16,
- * PERFORMANCE.md §l.10), equal the one-by-one draws: slices of every
+/* The partitioned build's batched draws, eight keys a vector 
+ * (PERFORMANCE.md §l.10), equal the one-by-one draws: slices of every
  * size class (larger slices or none, a power of two, just below 2^32,
  * one slice), and the lanes are used on a processor with AVX-512 unless
  * a slice reaches 2^32 bits. */

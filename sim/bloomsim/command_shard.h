@@ -1,6 +1,6 @@
 /*
  * command_shard.h - "--shard I/N" of bloomsim fpr, plan, lsm and grow, and
- * the replay of a command by "bloomsim merge" (issue 15).  Parsing and
+ * the replay of a command by "bloomsim merge".  Parsing and
  * printing only: which part of the run a shard computes is
  * sim/engine/shard_selection.h, the file and the merge sim/shard.
  *

@@ -35,7 +35,7 @@
  * touched line once, so the DRAM traffic of the apply phase falls as the
  * buffer grows, and the run takes buffers of 1/2 or 1/4 of the filter
  * when the memory budget has room for them beside it
- * (sim_bulk_fast_options).  Measured under load (issue 16): n = 1e8, one
+ * (sim_bulk_fast_options).  Measured under load: n = 1e8, one
  * thread, 318 ns a key with 1/16, 274 with 1/4, 174 with a buffer as large
  * as the filter; n = 3e7, two threads, 141 ns with 1/4, 110 with 1/2.
  *
@@ -52,7 +52,7 @@
  * PVLDB 9(4), 2015).  Threads take blocks of keys from an atomic counter and
  * only read the filter.
  *
- * Layouts (issue 16): the positions come from a probe source (key_probes.h),
+ * Layouts: the positions come from a probe source (key_probes.h),
  * so every layout takes the same two paths.  The build buckets each probe
  * by its region whatever the layout (a block never needs to lie in one
  * region: its probes are bucketed one by one); for a blocked key the k
@@ -63,7 +63,7 @@
  * bytes instead of 4k), so a chunk holds 2.3 times as many keys and the
  * apply phase makes 2.3 times fewer passes over the filter.  While one
  * region is applied the next one's lines are prefetched in address order,
- * so each pass reads the filter as a stream (issue 16, n = 1e8, blocked,
+ * so each pass reads the filter as a stream (n = 1e8, blocked,
  * two threads under load: 11.4 s of processor time before, 9.3 s after
  * this prefetch alone).  Queries of a source with a span (a block) take a
  * pipeline instead of the round-robin: key j is hashed and its block's
@@ -71,7 +71,7 @@
  * cache, stopping at the first clear bit; scattered sources (standard,
  * partitioned) keep one awaited probe per key in flight as above.
  *
- * Batched keys (issue 16, PERFORMANCE.md §l.6): generated keys whose
+ * Batched keys (PERFORMANCE.md §l.6): generated keys whose
  * positions follow from their XXH3 halves (key_probes.h: power-of-two
  * block layouts with packed offsets, partitioned, the standard layout's
  * uniform family) are hashed 32 at a time from their values
@@ -201,7 +201,7 @@ static uint64_t region_count(uint64_t bits, unsigned shift)
  * more than MOST_REGIONS regions, then the smallest larger one that does
  * not.  Each probe is appended to its region's bucket: with thousands of
  * buckets their tails no longer stay in the cache and every append waits
- * on memory (issue 16, m = 4.8e9, one thread under load: 116 ns of
+ * on memory (m = 4.8e9, one thread under load: 116 ns of
  * processor time a key with 2289 regions of 256 KiB, 49 with 572 of
  * 1 MiB, 56 with 286 of 2 MiB; at m = 1e9, 477 regions, larger regions
  * were slower).  The bits set do not depend on it.

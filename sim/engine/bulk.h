@@ -1,8 +1,8 @@
 /*
  * bulk.h - building and querying ONE large Bloom filter of any layout
  * (standard, partitioned, blocked, split block: key_probes.h) with every
- * thread at once, fast (issue 5: a billion-key filter in minutes; issue 16:
- * every layout at memory speed).
+ * thread at once, fast (a billion-key filter in minutes, every layout at
+ * memory speed).
  *
  * The per-trial harness gives each thread its own filter, which is right
  * for many small filters and wrong for one filter of 1.2 GB: one thread
@@ -47,8 +47,8 @@
 #define SIM_BULK_REGION_SHIFT 21U
 
 /* Keys in flight per thread while querying.  32: a scattered query waits
- * on one random line at a time, so twice the 16 keys of issue 5 keeps
- * twice as many misses in flight (measured, issue 16, n = 3e7, two
+ * on one random line at a time, so twice the 16 keys of the first engine keeps
+ * twice as many misses in flight (measured, n = 3e7, two
  * threads under load: the standard layout's queries took 1.05 s of
  * processor time with 32, 1.71 s with 8; a block layout's, which wait
  * on nothing after the first line, 1.24 s either way). */

@@ -1,6 +1,6 @@
 /*
- * filter_store.h - where a large filter's bits may be kept between runs
- * (issue 15): every shard of a run split by queries needs the same filter
+ * filter_store.h - where a large filter's bits may be kept between runs:
+ * every shard of a run split by queries needs the same filter
  * of each trial, and reading its bits from a file written once is much
  * faster than building them again (README, "Sharded runs": 0.01 to 0.08 s
  * against 3 s of CPU for a 36 MB filter).  The bulk engine asks the store

@@ -66,7 +66,7 @@ typedef uint64_t key_lanes __attribute__((vector_size(64)));
 
 /* permute63 of start, start + 1, ..., start + 7 in eight AVX-512 lanes
  * (vpmullq), tagged: the same operations lane by lane, so the same values
- * (issue 16, PERFORMANCE.md §l.8: the scalar loop was a tenth of a blocked
+ * (PERFORMANCE.md §l.8: the scalar loop was a tenth of a blocked
  * query's processor time). */
 __attribute__((target("avx512f,avx512dq"))) static void values_eight(uint64_t *values, uint64_t start, uint64_t tag)
 {

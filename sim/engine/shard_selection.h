@@ -1,6 +1,6 @@
 /*
- * shard_selection.h - the part of a run that one shard computes (issue 15:
- * a run cut into N processes that any batch engine can start, merged
+ * shard_selection.h - the part of a run that one shard computes (a
+ * run cut into N processes that any batch engine can start, merged
  * afterwards into exactly the unsharded run's counts).
  *
  * A run is F trials of Q queries each, its trials grouped into B blocks

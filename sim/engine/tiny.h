@@ -72,7 +72,7 @@ uint64_t sim_tiny_count_maybe(sim_tiny_source *source, const sim_draw_range *dra
                               uint64_t filter, uint64_t keys);
 
 /*
- * Small filters of every layout (issue 16).  The argument above holds for
+ * Small filters of every layout.  The argument above holds for
  * any layout whose model draws independent uniform integers: a blocked key
  * is a uniform block and k uniform offsets, a split-block key a uniform
  * block and one uniform offset per word, a partitioned key one uniform
@@ -123,7 +123,7 @@ void sim_small_source_start(sim_small_source *source, uint64_t seed);
 
 /* Inserts the next `keys` keys into words[0..SIM_SMALL_WORDS-1].  A
  * partitioned filter of at most 64 bits (small->partitioned_word) takes a
- * one-word loop (issue 16): each key's mask built in a register from the
+ * one-word loop: each key's mask built in a register from the
  * two streams, the larger slices' draws then the others', as the general
  * loop draws them; the same draws, the same bits. */
 void sim_small_insert(sim_small_source *source, const sim_small_layout *small, uint64_t *words, uint64_t keys);

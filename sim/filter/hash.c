@@ -130,7 +130,7 @@ static inline void xxh3_value9(uint64_t *low, uint64_t *high, uint64_t value, un
 #if SIM_X86_64
 /*
  * The same two formulas for eight values at once, one a lane (AVX-512 F,
- * DQ and BW; issue 16, PERFORMANCE.md §l.8).  The low half of a 64 x 64
+ * DQ and BW; PERFORMANCE.md §l.8).  The low half of a 64 x 64
  * product is vpmullq; its high half is put together from the four 32 x 32
  * products (vpmuludq): with a = 2^32 a1 + a0 and c = 2^32 c1 + c0,
  * a c = 2^64 a1 c1 + 2^32 (a1 c0 + a0 c1) + a0 c0, and the carry into the

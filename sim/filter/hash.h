@@ -150,7 +150,7 @@ void sim_hash_stream_start(sim_hash_stream *stream, sim_hash_function function,
  * sim_hash_stream_start computes for those bytes.  One call for a batch:
  * the key length is a constant inside, so XXH3's short-input path is
  * inlined without its length dispatch, and the keys' independent hashes
- * overlap in the processor (issue 16: the batched block engine).
+ * overlap in the processor (the batched block engine).
  */
 void sim_hash_xxh3_values(uint64_t *lows, uint64_t *highs, const uint64_t *values, unsigned count, int newline,
                           const sim_hash_seeds *seeds);

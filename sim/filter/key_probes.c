@@ -489,7 +489,7 @@ int sim_key_probes_block_contains(const sim_key_probes *probes, const uint64_t *
 
 #if SIM_X86_64
 /* The packed offsets of eight batched block keys at once, one key a lane
- * (issue 16, PERFORMANCE.md §l.8): offset i of every lane is the top bits
+ * (PERFORMANCE.md §l.8): offset i of every lane is the top bits
  * of word i + 1 of its key's stream (the high half for i = 0, else
  * SplitMix64(low + i golden) XOR high) plus i times the stride, shifted to
  * bits i log2 B.  The same words as packed_eight, but the eight keys'

@@ -184,7 +184,7 @@ uint64_t sim_key_cursor_packed(sim_key_cursor *cursor, const sim_key_probes *pro
 void sim_key_probes_unpack(const sim_key_probes *probes, uint64_t first, uint64_t packed, uint64_t *positions);
 
 /*
- * Block keys from their hash halves (issue 16: the batched engines).  When
+ * Block keys from their hash halves (the batched engines).  When
  * probes->batched_blocks (a block family with packed offsets,
  * sim_key_cursor_packed, hashed by XXH3 without a fingerprint), a key's
  * positions are a function of its XXH3 halves alone (hash.h: words 0 and 1;

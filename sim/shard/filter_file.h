@@ -1,6 +1,6 @@
 /*
  * filter_file.h - a large filter's bits in a file, written once and read
- * by every later shard of the run (filter_store.h; issue 15).
+ * by every later shard of the run (filter_store.h).
  *
  * Trial t's filter is the file PREFIX.t:
  *

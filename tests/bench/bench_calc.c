@@ -7,7 +7,7 @@
  * (n = 1e9, p = 1 %) computed and formatted in the library.  Baseline:
  * the exponential approximation evaluated in plain double precision
  * (uncertified, what a naive calculator does), so the ratio is the price
- * of certified digits.  Targets (issue 2): under 1 ms for 17 digits and
+ * of certified digits.  Targets: under 1 ms for 17 digits and
  * under 100 ms for 1000 digits.  Prints a table and CSV; times are the
  * median of repeated runs of CLOCK_MONOTONIC.  Not a test: it asserts
  * nothing.

@@ -1,7 +1,7 @@
 /*
  * bench_sim_filters.c - how fast bloomsim builds and queries Bloom filters, against
- * baselines measured in the same run on the same n, m, k, seed and keys
- * (issue 5).  Not a test: it prints figures and asserts nothing except that
+ * baselines measured in the same run on the same n, m, k, seed and keys.
+ * Not a test: it prints figures and asserts nothing except that
  * the product counts what the straightforward loop counts.
  *
  * Cases (each run in its own child process, so that its peak resident
@@ -22,7 +22,7 @@
  *                    (partitioned k = 7, blocked k = 7 in 512-bit blocks,
  *                    split block k = 8 words of 32 bits, as Parquet), with
  *                    "x bloomsim" the standard layout's build + queries
- *                    time over the row's (issue 16: blocked and split block
+ *                    time over the row's (blocked and split block
  *                    at least 2, partitioned at least 1).
  *   libbloom         the C library a user would pick instead (Debian
  *                    libbloom-dev 1.6): its own sizing for 10 bits a key
