@@ -13,7 +13,9 @@
  *   - at m = 2^64 (the largest filter, n = 1, k = 100: the sum cancels
  *     6 000 bits; and a saturated filter at a rate of 1/2) the moments-of-
  *     empty-bits form of calc_reference.c (FORMULAS.md §a.2) in MPFR, and
- *     Bloom's formula's relative error against B/E - 1 from the references.
+ *     Bloom's formula's relative error against B/E - 1 from the references;
+ *   - the rates kept by rate_cache.c: asked again at a lower precision, an
+ *     enclosure comes from the kept one and still holds the fraction.
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +27,7 @@
 #include "calc_checks.h"
 #include "calc_suites.h"
 #include "fpr.h"
+#include "rate_cache.h"
 
 #define FORM_BITS 200
 
@@ -199,10 +202,44 @@ static void test_largest_filters(void)
     check_large_filter("18446744073709551616", "917740520016271488", 100, "m = 2^64, rate 1/2, k = 100");
 }
 
+/*
+ * A rate enclosed at a high precision is kept: asked again at a lower one
+ * it is found (the kept enclosure, rounded outward) and holds the Stirling
+ * fraction; a filter never asked for is not found.
+ */
+static void test_kept_rates(void)
+{
+    mpz_t m, n;
+    mpq_t exact;
+    mpfi_t fine, coarse;
+    mpz_inits(m, n, NULL);
+    mpq_init(exact);
+    mpfi_init2(fine, 4 * FORM_BITS);
+    mpfi_init2(coarse, 60);
+    mpz_set_ui(n, 3);
+    for (unsigned long bits = 53; bits <= 59; bits += 2) {
+        mpz_set_ui(m, bits);
+        bloom_fpr_arguments filter = { m, n, 5, 0 }, other = { m, n, 6, 7 };
+        mpfr_prec_t kept = 0;
+        CHECK(!bloom_rate_cache_find(coarse, &kept, &other), "m = %lu, k = 6, j = 7: never asked, not kept", bits);
+        CHECK(bloom_enclose_fpr_exact(fine, &filter) == BLOOM_OK, "m = %lu: enclosure status", bits);
+        CHECK(bloom_rate_cache_find(coarse, &kept, &filter) && kept >= 4 * FORM_BITS,
+              "m = %lu: kept at %ld bits", bits, (long)kept);
+        CHECK(bloom_fpr_exact_rational(exact, m, n, 5) == BLOOM_OK, "m = %lu: fraction status", bits);
+        CHECK(mpfi_is_inside_q(exact, coarse) && mpfi_get_prec(coarse) == 60,
+              "m = %lu: the kept rate at 60 bits holds the fraction", bits);
+    }
+    mpfi_clear(fine);
+    mpfi_clear(coarse);
+    mpq_clear(exact);
+    mpz_clears(m, n, NULL);
+}
+
 static const bloom_test_case fpr_forms_cases[] = {
     {"saturated filters by the complement, against Stirling fractions", test_saturated_small_fractions},
     {"full filters with small rates, directly, against Stirling fractions", test_full_filters_small_rates},
     {"the largest filters against the moments-of-empty-bits form", test_largest_filters},
+    {"kept rates, asked again at a lower precision, against Stirling fractions", test_kept_rates},
     {NULL, NULL},
 };
 

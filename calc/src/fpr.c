@@ -74,6 +74,7 @@
 
 #include "fill.h"
 #include "fpr.h"
+#include "rate_cache.h"
 
 static unsigned long query_probes(const bloom_fpr_arguments *arguments)
 {
@@ -421,12 +422,22 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         mpfi_set_ui(result, 0);
         return BLOOM_OK;
     }
-    mpfi_t sum;
-    mpfi_init2(sum, mpfi_get_prec(result) + BLOOM_EXACT_RATE_INNER_BITS);
+    mpfr_prec_t kept = 0;
+    if (bloom_rate_cache_find(result, &kept, arguments))
+        return BLOOM_OK;
+    /* Asked again at a higher precision (a refinement): twice the kept one,
+     * so that the refinement's next request finds it. */
+    mpfr_prec_t precision = mpfi_get_prec(result) > 2 * kept ? mpfi_get_prec(result) : 2 * kept;
+    mpfi_t sum, rate;
+    mpfi_init2(sum, precision + BLOOM_EXACT_RATE_INNER_BITS);
+    mpfi_init2(rate, precision);
     choose_form(arguments)->enclose(sum, arguments);
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
-    bloom_interval_probability(result, sum);
+    bloom_interval_probability(rate, sum);
+    bloom_rate_cache_keep(rate, arguments);
+    mpfi_set(result, rate);
     mpfi_clear(sum);
+    mpfi_clear(rate);
     return BLOOM_OK;
 }
 

@@ -1,0 +1,83 @@
+/*
+ * rate_cache.c - the exact rates already enclosed (rate_cache.h).
+ *
+ * A fixed table of entries keyed by (m, n, k, j), j the query's probes,
+ * replaced round-robin when full: a run's repeated questions are about a
+ * few filters at a time (a table row, a search's neighbourhood of k), so a
+ * small table catches them, and a lookup scans it with integer comparisons.
+ * One table per process, behind a mutex, so that the simulator's threads
+ * share it safely; the rates are computed outside the lock.
+ */
+#include <pthread.h>
+
+#include "rate_cache.h"
+
+/* Entries kept: a best-k search visits up to about 2 x 100 k of one filter. */
+#define RATE_CACHE_ENTRIES 256
+
+typedef struct rate_entry {
+    int used;
+    mpz_t m, n;
+    unsigned long k, probes;
+    mpfi_t rate;
+} rate_entry;
+
+static rate_entry entries[RATE_CACHE_ENTRIES];
+static size_t next_replaced;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static unsigned long probes_of(const bloom_fpr_arguments *arguments)
+{
+    return arguments->query_probes != 0 ? arguments->query_probes : arguments->k;
+}
+
+static int matches(const rate_entry *entry, const bloom_fpr_arguments *arguments)
+{
+    return entry->used && entry->k == arguments->k && entry->probes == probes_of(arguments)
+        && mpz_cmp(entry->m, arguments->m) == 0 && mpz_cmp(entry->n, arguments->n) == 0;
+}
+
+static rate_entry *find_entry(const bloom_fpr_arguments *arguments)
+{
+    for (size_t i = 0; i < RATE_CACHE_ENTRIES; i++)
+        if (matches(&entries[i], arguments))
+            return &entries[i];
+    return NULL;
+}
+
+int bloom_rate_cache_find(mpfi_ptr result, mpfr_prec_t *kept, const bloom_fpr_arguments *arguments)
+{
+    pthread_mutex_lock(&lock);
+    const rate_entry *entry = find_entry(arguments);
+    int found = entry != NULL && mpfi_get_prec(entry->rate) >= mpfi_get_prec(result);
+    *kept = entry != NULL ? mpfi_get_prec(entry->rate) : 0;
+    if (found)
+        mpfi_set(result, entry->rate);   /* rounded outward: still an enclosure */
+    pthread_mutex_unlock(&lock);
+    return found;
+}
+
+void bloom_rate_cache_keep(mpfi_srcptr rate, const bloom_fpr_arguments *arguments)
+{
+    pthread_mutex_lock(&lock);
+    rate_entry *entry = find_entry(arguments);
+    if (entry == NULL) {
+        entry = &entries[next_replaced];
+        next_replaced = (next_replaced + 1) % RATE_CACHE_ENTRIES;
+        if (!entry->used) {
+            mpz_inits(entry->m, entry->n, (mpz_ptr)0);
+            mpfi_init2(entry->rate, mpfi_get_prec(rate));
+            entry->used = 1;
+        }
+        mpz_set(entry->m, arguments->m);
+        mpz_set(entry->n, arguments->n);
+        entry->k = arguments->k;
+        entry->probes = probes_of(arguments);
+        mpfi_set_prec(entry->rate, 2);   /* coarser than any: replaced below */
+    }
+    if (mpfi_get_prec(rate) > mpfi_get_prec(entry->rate)) {
+        mpfi_set_prec(entry->rate, mpfi_get_prec(rate));
+        mpfi_set(entry->rate, rate);
+    }
+    pthread_mutex_unlock(&lock);
+}
