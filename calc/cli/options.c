@@ -18,6 +18,7 @@
 
 #include <mpfr.h>
 
+#include "fpr.h"
 #include "index_arithmetic.h"
 #include "options.h"
 #include "numbers.h"
@@ -632,6 +633,7 @@ static int run_program(const bloom_program *program, int argc, char **argv)
             int status = program->commands[i].run(argc, argv, 2);
             mpfr_free_cache();   /* MPFR's cached constants: every block freed at exit (valgrind) */
             bloom_guava_free_cache();
+            bloom_fpr_free_cache();
             return status;
         }
     refuse_command(program, "unknown command", argv[1]);

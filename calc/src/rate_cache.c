@@ -5,11 +5,10 @@
  * replaced round-robin when full: a run's repeated questions are about a
  * few filters at a time (a table row, a search's neighbourhood of k), so a
  * small table catches them, and a lookup scans it with integer comparisons.
- * One table per process, behind a mutex, so that the simulator's threads
- * share it safely; the rates are computed outside the lock.
+ * One table per thread (thread-local, as the library keeps all its state:
+ * bloomcalc.h), so threads never share one and need no lock;
+ * bloom_fpr_free_cache (fpr.h) frees the calling thread's.
  */
-#include <pthread.h>
-
 #include "rate_cache.h"
 
 /* Entries kept: a best-k search visits up to about 2 x 100 k of one filter. */
@@ -22,9 +21,8 @@ typedef struct rate_entry {
     mpfi_t rate;
 } rate_entry;
 
-static rate_entry entries[RATE_CACHE_ENTRIES];
-static size_t next_replaced;
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local rate_entry entries[RATE_CACHE_ENTRIES];
+static _Thread_local size_t next_replaced;
 
 static unsigned long probes_of(const bloom_fpr_arguments *arguments)
 {
@@ -47,19 +45,16 @@ static rate_entry *find_entry(const bloom_fpr_arguments *arguments)
 
 int bloom_rate_cache_find(mpfi_ptr result, mpfr_prec_t *kept, const bloom_fpr_arguments *arguments)
 {
-    pthread_mutex_lock(&lock);
     const rate_entry *entry = find_entry(arguments);
     int found = entry != NULL && mpfi_get_prec(entry->rate) >= mpfi_get_prec(result);
     *kept = entry != NULL ? mpfi_get_prec(entry->rate) : 0;
     if (found)
         mpfi_set(result, entry->rate);   /* rounded outward: still an enclosure */
-    pthread_mutex_unlock(&lock);
     return found;
 }
 
 void bloom_rate_cache_keep(mpfi_srcptr rate, const bloom_fpr_arguments *arguments)
 {
-    pthread_mutex_lock(&lock);
     rate_entry *entry = find_entry(arguments);
     if (entry == NULL) {
         entry = &entries[next_replaced];
@@ -79,5 +74,15 @@ void bloom_rate_cache_keep(mpfi_srcptr rate, const bloom_fpr_arguments *argument
         mpfi_set_prec(entry->rate, mpfi_get_prec(rate));
         mpfi_set(entry->rate, rate);
     }
-    pthread_mutex_unlock(&lock);
+}
+
+void bloom_fpr_free_cache(void)
+{
+    for (size_t i = 0; i < RATE_CACHE_ENTRIES; i++)
+        if (entries[i].used) {
+            mpz_clears(entries[i].m, entries[i].n, (mpz_ptr)0);
+            mpfi_clear(entries[i].rate);
+            entries[i].used = 0;
+        }
+    next_replaced = 0;
 }
