@@ -293,8 +293,8 @@ static void test_rounding(void)
  *   cassandra  b = 9 fails: best k 6 gives (1 - e^(-6/9))^6 = 0.01327 > 1 %; b = 10: k 7 gives
  *              0.00819, k 6 0.00844, k 5 0.00943 <= 1 %, k 4 0.01181 > 1 %: k = 5;
  *              m = 10 n + 20 = 10000000020 -> 156250001 words = 10000000064 bits
- *   redisbloom error 1/200: b = ln(200)/ln^2 2 = 11.0277534..., floor(n b) = 11027753... rounded up
- *              to 64-bit words; k = ceil(log2 200 = 7.64) = 8
+ *   redisbloom error 1/200: b = ln(200)/0.480453013918201 = 11.0277534..., floor(n b) =
+ *              11027753... rounded up to 64-bit words; k = ceil(0.693147180559945 b = 7.64) = 8
  *   rocksdb    millibits = round(9585.058) = 9585; ceil(1e9 x 9585/8000) = 1198125000 bytes
  *              -> 18720704 lines of 64 = 1198125056 bytes (+5 metadata), 9585000448 bits;
  *              ChooseNumProbes(9585) = 6 (8300 < 9585 <= 10070)
@@ -358,19 +358,30 @@ static void test_rules_billion(void)
  *   libbloom: n = 999 refused; n = 7.4e7, p = 1e-6: 2127882959 bits, 20
  *     hashes; n = 1e8, p = 1e-6 (2.9e9 bits): refused
  */
-static void check_rule(bloom_rule_id rule, const char *n_text, const char *p_text, const char *m,
-                       unsigned long k)
+/* bloom_rule_apply for n and p written as text (p as "a/b"). */
+static int apply_rule_text(bloom_rule_sizing *sizing, bloom_rule_id rule, const char *n_text,
+                           const char *p_text)
 {
-    mpz_t n, expected;
+    mpz_t n;
     mpq_t p;
     mpz_init_set_str(n, n_text, 10);
-    mpz_init(expected);
     mpq_init(p);
     mpq_set_str(p, p_text, 10);
     mpq_canonicalize(p);
+    int status = bloom_rule_apply(sizing, rule, n, p);
+    mpz_clear(n);
+    mpq_clear(p);
+    return status;
+}
+
+static void check_rule(bloom_rule_id rule, const char *n_text, const char *p_text, const char *m,
+                       unsigned long k)
+{
+    mpz_t expected;
+    mpz_init(expected);
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
-    int status = bloom_rule_apply(&sizing, rule, n, p);
+    int status = apply_rule_text(&sizing, rule, n_text, p_text);
     if (m == NULL) {
         CHECK(status == BLOOM_UNDEFINED, "rule %d, n %s, p %s: expected a refusal", (int)rule, n_text, p_text);
     } else {
@@ -380,9 +391,18 @@ static void check_rule(bloom_rule_id rule, const char *n_text, const char *p_tex
               sizing.m_bits, sizing.k, m, k);
     }
     bloom_rule_sizing_clear(&sizing);
-    mpz_clear(n);
     mpz_clear(expected);
-    mpq_clear(p);
+}
+
+/* The hash count alone. */
+static void check_rule_hashes(bloom_rule_id rule, const char *n_text, const char *p_text, unsigned long k)
+{
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    int status = apply_rule_text(&sizing, rule, n_text, p_text);
+    CHECK(status == BLOOM_OK && sizing.k == k, "%s, n %s, p %s: k %lu, expected %lu", sizing.name, n_text,
+          p_text, sizing.k, k);
+    bloom_rule_sizing_clear(&sizing);
 }
 
 static void test_rules_against_libraries(void)
@@ -397,6 +417,29 @@ static void test_rules_against_libraries(void)
     check_rule(BLOOM_RULE_LIBBLOOM, "999", "1/100", NULL, 0);
     check_rule(BLOOM_RULE_LIBBLOOM, "74000000", "1/1000000", "2127882959", 20);
     check_rule(BLOOM_RULE_LIBBLOOM, "100000000", "1/1000000", NULL, 0);
+}
+
+/*
+ * RedisBloom's bloom_init at error e = 2^-j: hashes = ceil(0.693147180559945
+ * j ln 2 / 0.480453013918201) = j + 1, the ratio of its two truncated
+ * constants being 1/ln 2 (1 + 4.3e-16); the scaling filter's first
+ * sub-filter takes e = p/2.  Bits at n = 1e6 and p = 1/1024: floor(1e6 x
+ * 14.4269504...) = 14426950, 225422 words of 64.  Every value here is also
+ * what tests/peers/redisbloom_peer.c, bloom.c's arithmetic in C doubles,
+ * prints.
+ */
+static void test_redisbloom_powers_of_two(void)
+{
+    static const char *const rates[] = { "1/2", "1/4", "1/8", "1/128", "1/1024", "1/1048576",
+                                         "1/1073741824", "1/1099511627776" };
+    static const unsigned long j[] = { 1, 2, 3, 7, 10, 20, 30, 40 };
+    for (size_t i = 0; i < COUNT_OF(rates); i++) {
+        check_rule_hashes(BLOOM_RULE_REDISBLOOM_NONSCALING, "1000000", rates[i], j[i] + 1);
+        check_rule_hashes(BLOOM_RULE_REDISBLOOM, "1000000", rates[i], j[i] + 2);
+    }
+    check_rule(BLOOM_RULE_REDISBLOOM_NONSCALING, "1000000", "1/1024", "14427008", 11);
+    check_rule(BLOOM_RULE_REDISBLOOM, "1000000", "1/2", "2885440", 3);
+    check_rule(BLOOM_RULE_REDISBLOOM, "1000000", "1/1024", "15869696", 12);
 }
 
 /* RocksDB's ChooseNumProbes table (FORMULAS.md §e), at and around its boundaries. */
@@ -480,6 +523,7 @@ static const bloom_test_case layout_cases[] = {
     {"memory rounding", test_rounding},
     {"library rules for 1e9 keys at 1 %", test_rules_billion},
     {"library rules against the libraries' own output", test_rules_against_libraries},
+    {"RedisBloom's hash count at powers of two", test_redisbloom_powers_of_two},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},

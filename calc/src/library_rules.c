@@ -97,13 +97,18 @@
  *               h2 (3.x still for its older sstables), 3.0 on base = h2, inc
  *               = h1, which the simulator builds; the rate here is the same
  *               for both.
- * redisbloom    RedisBloom 2.x BF.RESERVE (src/sb.c, deps/bloom/bloom.c,
- *               RedisBloom 03077b4 and 0aeb4b2): a scaling filter's first
- *               sub-filter gets error p/2 (ERROR_TIGHTENING_RATIO 0.5), a
- *               NONSCALING one gets p; bits per entry b = ln(1/e)/ln^2 2,
- *               bits = floor(n b) rounded up to 64-bit words (NOROUND),
- *               hashes = ceil(b ln 2) = ceil(log2(1/e)), a 64-bit hash
- *               (FORCE64), indices modulo the bits.
+ * redisbloom    RedisBloom 2.x BF.RESERVE (src/sb.c, src/rebloom.c,
+ *               deps/bloom/bloom.c, RedisBloom 03077b4, 0aeb4b2 and v2.8.20):
+ *               a scaling filter's first sub-filter gets error p/2
+ *               (ERROR_TIGHTENING_RATIO 0.5), a NONSCALING one gets p;
+ *               bloom_init with BLOOM_OPT_NOROUND | FORCE64 computes libbloom's
+ *               bpe = -ln(e)/0.480453013918201, bits = (uint64_t)(n bpe) (at
+ *               least 1) rounded up to 64-bit words, and hashes =
+ *               (int)ceil(0.693147180559945 bpe): its two truncated constants
+ *               make hashes j + 1 at e = 2^-j (11 at 1/1024, 3 for the
+ *               scaling filter at 1/2), a 64-bit hash, indices modulo the
+ *               bits.  (RedisBloom 8 caps the error rate at 0.25 and the
+ *               capacity at 2^30: not modelled.)
  * rocksdb       RocksDB FastLocalBloom (format_version 5; util/bloom_impl.h
  *               0e0b530, table/block_based/filter_policy.cc): the user's
  *               bits per key (here c, a double there) sanitised as
@@ -263,34 +268,18 @@ static int textbook(bloom_rule_sizing *sizing, mpq_srcptr p)
     return status;
 }
 
-/*
- * The libbloom-style sizing shared by Guava and RedisBloom: bits =
- * floor(n ln(1/e)/ln^2 2) and hashes = round or ceil of log2(1/e), then
- * rounded to 64-bit words.  `hash_offset` is "1/2" with floor (round) or
- * "0" with the ceiling.
- */
-/* m_bits = floor(bits), k = max(1, round or ceil of hashes: `hash_offset` "1/2" with floor, or
- * "0" with the ceiling when `hash_ceiling`). */
+/* m_bits = floor(bits), k = max(1, round(hashes)) or, with `hash_ceiling`, max(1, ceil(hashes)). */
 static int floor_bits_whole_hashes(bloom_rule_sizing *sizing, bloom_quantity bits, bloom_quantity hashes,
-                                   const char *hash_offset, int hash_ceiling)
+                                   int hash_ceiling)
 {
     mpz_t k;
     mpz_init(k);
     int status = whole_of(sizing->m_bits, bits, "1", "0", 0);
     if (status == BLOOM_OK)
-        status = whole_of(k, hashes, "1", hash_offset, hash_ceiling);
+        status = whole_of(k, hashes, "1", hash_ceiling ? "0" : "1/2", hash_ceiling);
     sizing->k = mpz_cmp_ui(k, 1) < 0 ? 1 : mpz_fits_ulong_p(k) ? mpz_get_ui(k) : ~0UL;
     mpz_clear(k);
     return status;
-}
-
-static int floor_bits_log2_hashes(bloom_rule_sizing *sizing, mpq_srcptr error,
-                                  const char *hash_offset, int hash_ceiling)
-{
-    bloom_sizing_arguments arguments = { error, 0, sizing->n, NULL };
-    return floor_bits_whole_hashes(sizing, (bloom_quantity){ bloom_enclose_total_bits_real, &arguments, NULL },
-                                   (bloom_quantity){ bloom_enclose_bits_per_key_lower_bound, &arguments,
-                                                     exact_log2_inverse }, hash_offset, hash_ceiling);
 }
 
 /* Guava's LockFreeBitArray: at least one bit, at most 2^31 - 1 words; at most 255 hashes. */
@@ -307,7 +296,11 @@ static int guava_refusal(mpz_srcptr bits, unsigned long k)
 /* Guava 33 (hashes = round(log2(1/p))) or 31 (round((bits/n) ln 2), `version_31`). */
 static int guava(bloom_rule_sizing *sizing, mpq_srcptr p, int version_31)
 {
-    int status = floor_bits_log2_hashes(sizing, p, "1/2", 0);
+    /* bits = floor(n ln(1/p)/ln^2 2), hashes = round(log2(1/p)) */
+    bloom_sizing_arguments textbook_arguments = { p, 0, sizing->n, NULL };
+    int status = floor_bits_whole_hashes(
+        sizing, (bloom_quantity){ bloom_enclose_total_bits_real, &textbook_arguments, NULL },
+        (bloom_quantity){ bloom_enclose_bits_per_key_lower_bound, &textbook_arguments, exact_log2_inverse }, 0);
     if (status == BLOOM_OK && version_31) {
         bloom_sizing_arguments arguments = { NULL, 0, sizing->n, sizing->m_bits };
         mpz_t k;
@@ -325,7 +318,8 @@ static int guava(bloom_rule_sizing *sizing, mpq_srcptr p, int version_31)
     return status;
 }
 
-/* libbloom's constants: its ln^2 2 and ln 2, as the decimals in bloom.c. */
+/* libbloom's constants: its ln^2 2 and ln 2, as the decimals in bloom.c (RedisBloom's
+ * deps/bloom/bloom.c, a fork of it, has the same two). */
 #define LIBBLOOM_LN2_SQUARED_MILLIONTHS_OF_BILLIONTHS 480453013918201UL  /* x 10^-15 */
 #define LIBBLOOM_LN2_MILLIONTHS_OF_BILLIONTHS 693147180559945UL          /* x 10^-15 */
 
@@ -354,14 +348,21 @@ static int enclose_libbloom_hashes(mpfi_ptr result, const void *arguments)
     return BLOOM_OK;
 }
 
+/* bloom_init of libbloom and of RedisBloom at error e: bpe = -ln(e)/0.480453013918201,
+ * bits = floor(n bpe), hashes = ceil(0.693147180559945 bpe) (j + 1 at e = 2^-j, the ratio of the
+ * two truncated constants being above 1/ln 2). */
+static int libbloom_sizing(bloom_rule_sizing *sizing, mpq_srcptr error)
+{
+    bloom_sizing_arguments arguments = { error, 0, sizing->n, NULL };
+    return floor_bits_whole_hashes(sizing, (bloom_quantity){ enclose_libbloom_bits, &arguments, NULL },
+                                   (bloom_quantity){ enclose_libbloom_hashes, &arguments, NULL }, 1);
+}
+
 static int libbloom(bloom_rule_sizing *sizing, mpq_srcptr p)
 {
     if (mpz_cmp_ui(sizing->n, 1000) < 0 || mpz_cmp_ui(sizing->n, 2147483647UL) > 0)
         return BLOOM_UNDEFINED;      /* entries < 1000 refused; entries is an int */
-    bloom_sizing_arguments arguments = { p, 0, sizing->n, NULL };
-    int status = floor_bits_whole_hashes(sizing, (bloom_quantity){ enclose_libbloom_bits, &arguments, NULL },
-                                         (bloom_quantity){ enclose_libbloom_hashes, &arguments, NULL },
-                                         "0", 1);
+    int status = libbloom_sizing(sizing, p);
     if (status == BLOOM_OK && mpz_cmp_ui(sizing->m_bits, 2147483647UL) > 0)
         status = BLOOM_UNDEFINED;    /* (int) of 2^31 or more bits: the allocation fails */
     mpz_cdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
@@ -495,7 +496,7 @@ static int redisbloom(bloom_rule_sizing *sizing, mpq_srcptr p, int tightened)
     if (tightened)
         mpz_mul_ui(mpq_denref(error), mpq_denref(error), 2);
     mpq_canonicalize(error);
-    int status = floor_bits_log2_hashes(sizing, error, "0", 1);
+    int status = libbloom_sizing(sizing, error);
     if (mpz_sgn(sizing->m_bits) == 0)
         mpz_set_ui(sizing->m_bits, 1);      /* "have at least one bit in the filter" */
     bytes_of_words(sizing->bytes, sizing->m_bits);
@@ -665,9 +666,10 @@ static const struct rule_entry {
     { "cassandra", "Cassandra BloomCalculations",
       "fewest buckets b <= 20 per key meeting p in (1-e^(-k/b))^k, then fewest k; m = n b + 20" },
     { "redisbloom", "RedisBloom 2 BF.RESERVE (scaling)",
-      "first sub-filter at p/2: m = floor(n ln(2/p)/ln^2 2) in words, k = ceil(log2(2/p))" },
+      "first sub-filter at e = p/2: b = ln(1/e)/0.480453013918201, m = floor(n b) in words, "
+      "k = ceil(0.693147180559945 b)" },
     { "redisbloom-nonscaling", "RedisBloom 2 BF.RESERVE NONSCALING",
-      "m = floor(n ln(1/p)/ln^2 2) in 64-bit words, k = ceil(log2(1/p)); 64-bit hash" },
+      "b = ln(1/p)/0.480453013918201, m = floor(n b) in 64-bit words, k = ceil(0.693147180559945 b)" },
     { "rocksdb", "RocksDB FastLocalBloom (format_version 5)",
       "millibits = round(1000 c), 64-byte lines + 5 bytes, k from ChooseNumProbes; blocked 512" },
     { "rocksdb-ribbon", "RocksDB 7.8 Standard128Ribbon",
