@@ -290,8 +290,8 @@ static void test_rounding(void)
  *   textbook   ceil(n c) = 9585058378, best k 7 (calc_sizing.c)
  *   guava      floor(n c) = 9585058377 -> 149766538 words of 64 = 9585058432 bits; k = round(6.64) = 7
  *   b&b        m = 9585058378; k = ceil(9.585058378 ln 2 = 6.6438562) = 7
- *   cassandra  b = 9 fails: best k 6 gives (1 - e^(-6/9))^6 = 0.01327 > 1 %; b = 10: k 7 gives
- *              0.00819, k 6 0.00844, k 5 0.00943 <= 1 %, k 4 0.01181 > 1 %: k = 5;
+ *   cassandra  its table: b = 9 fails (best k 6, cell 0.0133 > 1 %); b = 10: k 7's cell is
+ *              0.00819, k 6's 0.00844, k 5's 0.00943 <= 1 %, k 4's 0.0118 > 1 %: k = 5;
  *              m = 10 n + 20 = 10000000020 -> 156250001 words = 10000000064 bits
  *   redisbloom error 1/200: b = ln(200)/0.480453013918201 = 11.0277534..., floor(n b) =
  *              11027753... rounded up to 64-bit words; k = ceil(0.693147180559945 b = 7.64) = 8
@@ -442,6 +442,37 @@ static void test_redisbloom_powers_of_two(void)
     check_rule(BLOOM_RULE_REDISBLOOM, "1000000", "1/1024", "15869696", 12);
 }
 
+/*
+ * Cassandra's computeBloomSpec compares p with its table's three-digit
+ * cells, at n = 1e6 (m = 1e6 b + 20 in 64-bit words).  Each value is what
+ * tests/peers/CassandraSpecPeer.java, a transcription of Cassandra's source,
+ * prints for it: at, a little above and a little below probs[15][7] =
+ * 0.001, probs[10][7] = 0.00819 and probs[20][14] = 6.71e-5 (the last); at
+ * and below probs[2][1] = 0.393 (the trivial case); at probs[14][10] =
+ * 0.0012, probs[14][9] = 0.00121 and 0.01.
+ */
+static void test_cassandra_table(void)
+{
+    static const struct { const char *p, *m; unsigned long k; } rows[] = {
+        { "393/1000", "1000064", 2 },                    /* trivial: 1 bucket, 2 hashes */
+        { "3929999999/10000000000", "3000064", 1 },
+        { "1/1000", "15000064", 7 },                     /* the formula's 0.0010028 would give 8 */
+        { "1000000000001/1000000000000000", "15000064", 7 },
+        { "999999999999/1000000000000000", "15000064", 8 },
+        { "819/100000", "10000064", 7 },
+        { "8190000000001/1000000000000000", "10000064", 7 },
+        { "8189999999999/1000000000000000", "11000064", 5 },
+        { "12/10000", "14000064", 10 },
+        { "121/100000", "14000064", 9 },
+        { "1/100", "10000064", 5 },
+        { "671/10000000", "20000064", 14 },
+        { "6710000001/100000000000000", "20000064", 14 },
+        { "6709999999/100000000000000", NULL, 0 },     /* below the table: Cassandra throws */
+    };
+    for (size_t i = 0; i < COUNT_OF(rows); i++)
+        check_rule(BLOOM_RULE_CASSANDRA, "1000000", rows[i].p, rows[i].m, rows[i].k);
+}
+
 /* RocksDB's ChooseNumProbes table (FORMULAS.md §e), at and around its boundaries. */
 static void test_rocksdb_probes(void)
 {
@@ -524,6 +555,7 @@ static const bloom_test_case layout_cases[] = {
     {"library rules for 1e9 keys at 1 %", test_rules_billion},
     {"library rules against the libraries' own output", test_rules_against_libraries},
     {"RedisBloom's hash count at powers of two", test_redisbloom_powers_of_two},
+    {"Cassandra's table cells and their neighbours", test_cassandra_table},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},

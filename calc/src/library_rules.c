@@ -76,16 +76,21 @@
  *               [1.048, 1.069] over 10^7 queries where this rate is 1.006 %;
  *               at m = 3072, n = 300, k = 5 (the 1 % rule) 0.871 % over 3 x
  *               10^8 queries against 0.862 %; at 10^6 keys no difference.
- * cassandra     org.apache.cassandra.utils.BloomCalculations (apache/cassandra
- *               07cf56f; unchanged to 5.0): a table of (1 - e^(-k/b))^k for
- *               b = 2..20 buckets per element, k up to a per-row maximum;
- *               it takes the smallest b whose best k meets p, then the
- *               smallest k that still meets p; m = n b + 20 bits
- *               (FilterFactory), rounded to 64-bit words (OffHeapBitSet),
- *               indices modulo the rounded size.  The table holds 3-digit
- *               roundings; this file evaluates the formula they round.
- *               Rates below the table's last cell (6.71e-5) are refused, as
- *               Cassandra does, and so is a filter of more than 2^31 - 1
+ * cassandra     org.apache.cassandra.utils.BloomCalculations.computeBloomSpec
+ *               (apache/cassandra 07cf56f and 1c05568; the same from 1.2 to
+ *               5.0): its table probs[b][k] of three-digit decimals (the
+ *               roundings of (1 - e^(-k/b))^k, b = 2..20 buckets per key, k
+ *               up to a per-row end), transcribed below and compared with p
+ *               as exact decimals; the first b whose best k's cell
+ *               (optKPerBuckets[b], the first smallest of the row) is at most
+ *               p, then k lowered while the cell to its left is still at most
+ *               p; m = n b + 20 bits (FilterFactory), rounded to 64-bit words
+ *               (OffHeapBitSet), indices modulo the rounded size.  The cells,
+ *               not the formula, decide: at p = 0.001, 15 buckets and k = 7,
+ *               whose cell is 0.001 (the rounding of 0.0010028 > p), where the
+ *               formula would take 8.  Rates below the last cell of row 20
+ *               (6.71e-5, built with 20 buckets and 14 hashes) are refused, as
+ *               Cassandra throws, and so is a filter of more than 2^31 - 1
  *               words (OffHeapBitSet throws "Bloom filter size is > 16GB",
  *               e.g. n = 1e10 at 1e-4).  Cassandra's first "trivial case",
  *               p >= 0.393 (the cell of 2 buckets and 1 hash), returns
@@ -153,6 +158,7 @@
  */
 #include "fpr.h"
 #include "library_rules.h"
+#include "numbers.h"
 #include "ribbon.h"
 #include "sizing.h"
 
@@ -396,53 +402,89 @@ static int bloom_filters(bloom_rule_sizing *sizing, mpq_srcptr p)
     return status;
 }
 
-/* Cassandra's table rows: the largest k of row b (b = 0..20). */
-static const unsigned long cassandra_max_hashes[21] = {
-    0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 8, 8, 8, 9, 10, 10, 11, 12, 12, 13, 14 };
+/*
+ * Cassandra's probs[b][k], the false-positive rate of b buckets per key and k
+ * hashes, as the literals of BloomCalculations.java (apache/cassandra
+ * 07cf56f and 1c05568, unchanged from 1.2 to 5.0): three-digit roundings of
+ * (1 - e^(-k/b))^k, a NULL past a row's end.  Its rule compares p with these
+ * decimals, not with the formula they round.
+ */
+#define CASSANDRA_ROWS 21
+#define CASSANDRA_COLUMNS 15
+static const char *const cassandra_probs[CASSANDRA_ROWS][CASSANDRA_COLUMNS] = {
+    {"1.0"},
+    {"1.0", "1.0"},
+    {"1.0", "0.393", "0.400"},
+    {"1.0", "0.283", "0.237", "0.253"},
+    {"1.0", "0.221", "0.155", "0.147", "0.160"},
+    {"1.0", "0.181", "0.109", "0.092", "0.092", "0.101"},
+    {"1.0", "0.154", "0.0804", "0.0609", "0.0561", "0.0578", "0.0638"},
+    {"1.0", "0.133", "0.0618", "0.0423", "0.0359", "0.0347", "0.0364"},
+    {"1.0", "0.118", "0.0489", "0.0306", "0.024", "0.0217", "0.0216", "0.0229"},
+    {"1.0", "0.105", "0.0397", "0.0228", "0.0166", "0.0141", "0.0133", "0.0135", "0.0145"},
+    {"1.0", "0.0952", "0.0329", "0.0174", "0.0118", "0.00943", "0.00844", "0.00819", "0.00846"},
+    {"1.0", "0.0869", "0.0276", "0.0136", "0.00864", "0.0065", "0.00552", "0.00513", "0.00509"},
+    {"1.0", "0.08", "0.0236", "0.0108", "0.00646", "0.00459", "0.00371", "0.00329", "0.00314"},
+    {"1.0", "0.074", "0.0203", "0.00875", "0.00492", "0.00332", "0.00255", "0.00217", "0.00199",
+     "0.00194"},
+    {"1.0", "0.0689", "0.0177", "0.00718", "0.00381", "0.00244", "0.00179", "0.00146", "0.00129",
+     "0.00121", "0.0012"},
+    {"1.0", "0.0645", "0.0156", "0.00596", "0.003", "0.00183", "0.00128", "0.001", "0.000852",
+     "0.000775", "0.000744"},
+    {"1.0", "0.0606", "0.0138", "0.005", "0.00239", "0.00139", "0.000935", "0.000702", "0.000574",
+     "0.000505", "0.00047", "0.000459"},
+    {"1.0", "0.0571", "0.0123", "0.00423", "0.00193", "0.00107", "0.000692", "0.000499", "0.000394",
+     "0.000335", "0.000302", "0.000287", "0.000284"},
+    {"1.0", "0.054", "0.0111", "0.00362", "0.00158", "0.000839", "0.000519", "0.00036", "0.000275",
+     "0.000226", "0.000198", "0.000183", "0.000176"},
+    {"1.0", "0.0513", "0.00998", "0.00312", "0.0013", "0.000663", "0.000394", "0.000264", "0.000194",
+     "0.000155", "0.000132", "0.000118", "0.000111", "0.000109"},
+    {"1.0", "0.0488", "0.00906", "0.0027", "0.00108", "0.00053", "0.000303", "0.000196", "0.00014",
+     "0.000108", "8.89e-05", "7.77e-05", "7.12e-05", "6.79e-05", "6.71e-05"},
+};
 
-/* *sign = sign of ((1 - e^(-k/b))^k - p). */
-static int cassandra_compare(int *sign, unsigned long buckets, unsigned long k, mpq_srcptr p)
+static void cassandra_cell(mpq_ptr cell, unsigned long buckets, unsigned long k)
 {
-    mpz_t bits, one;
-    mpz_init_set_ui(bits, buckets);
-    mpz_init_set_ui(one, 1);
-    bloom_fpr_arguments cell = { bits, one, k, 0 };
-    bloom_quantity rate = bloom_fpr_approx_quantity(&cell);
-    int status = bloom_quantity_compare_rational(sign, &rate, p);
-    mpz_clears(bits, one, (mpz_ptr)0);
-    return status;
+    bloom_parse_rational(cell, cassandra_probs[buckets][k]);
 }
 
-/* The k of row b with the smallest table rate (the first on ties). */
-static int cassandra_best_k(unsigned long *best, unsigned long buckets)
-{
-    *best = 1;
-    mpz_t bits, one;
-    mpz_init_set_ui(bits, buckets);
-    mpz_init_set_ui(one, 1);
-    int status = BLOOM_OK;
-    for (unsigned long k = 2; k <= cassandra_max_hashes[buckets] && status == BLOOM_OK; k++) {
-        bloom_fpr_arguments candidate = { bits, one, k, 0 }, incumbent = { bits, one, *best, 0 };
-        bloom_quantity left = bloom_fpr_approx_quantity(&candidate);
-        bloom_quantity right = bloom_fpr_approx_quantity(&incumbent);
-        int sign = 0;
-        status = bloom_quantity_compare(&sign, &left, &right);
-        if (sign < 0)
-            *best = k;
-    }
-    mpz_clears(bits, one, (mpz_ptr)0);
-    return status;
-}
-
-/* Cassandra's first "trivial case": p at least the table's cell (2 buckets, 1 hash), 0.393. */
-static int cassandra_trivial(mpq_srcptr p)
+/* Sign of probs[b][k] - p: Java compares the doubles of the two, which order as the exact
+ * decimals do unless p lies within half a double's spacing below a cell. */
+static int cassandra_cell_compare(unsigned long buckets, unsigned long k, mpq_srcptr p)
 {
     mpq_t cell;
     mpq_init(cell);
-    mpq_set_ui(cell, 393, 1000);
-    int trivial = mpq_cmp(p, cell) >= 0;
+    cassandra_cell(cell, buckets, k);
+    int sign = mpq_cmp(cell, p);
     mpq_clear(cell);
-    return trivial;
+    return sign;
+}
+
+/* The last k of row b. */
+static unsigned long cassandra_max_k(unsigned long buckets)
+{
+    unsigned long k = 0;
+    while (k + 1 < CASSANDRA_COLUMNS && cassandra_probs[buckets][k + 1] != NULL)
+        k++;
+    return k;
+}
+
+/* optKPerBuckets[b]: the k of row b's smallest cell, the first on ties, at least 1. */
+static unsigned long cassandra_best_k(unsigned long buckets)
+{
+    unsigned long best = 0;
+    mpq_t smallest, cell;
+    mpq_inits(smallest, cell, (mpq_ptr)0);
+    cassandra_cell(smallest, buckets, 0);
+    for (unsigned long k = 1; k <= cassandra_max_k(buckets); k++) {
+        cassandra_cell(cell, buckets, k);
+        if (mpq_cmp(cell, smallest) < 0) {
+            best = k;
+            mpq_set(smallest, cell);
+        }
+    }
+    mpq_clears(smallest, cell, (mpq_ptr)0);
+    return best < 1 ? 1 : best;
 }
 
 /* OffHeapBitSet: more than 2^31 - 1 words ("Bloom filter size is > 16GB") throws. */
@@ -456,36 +498,32 @@ static int cassandra_refusal(mpz_srcptr bits)
     return refused ? BLOOM_UNDEFINED : BLOOM_OK;
 }
 
+/*
+ * computeBloomSpec(20, p): p >= probs[2][1] is its trivial case,
+ * BloomSpecification(2, optKPerBuckets[2]) with the arguments in the order
+ * (k, buckets): 2 hashes and 1 bucket a key.  Below the last cell of row 20
+ * it throws.  Otherwise the first b from 2 whose best k's cell is at most
+ * p, then k lowered while the cell to its left is still at most p.  (Row 20
+ * is maxBucketsPerElement(n) up to n = 4.6e17; past it the filter exceeds
+ * OffHeapBitSet's limit whatever the row.)
+ */
 static int cassandra(bloom_rule_sizing *sizing, mpq_srcptr p)
 {
-    unsigned long buckets = 2, k = 0;
-    int sign = 1, status = cassandra_compare(&sign, 20, cassandra_max_hashes[20], p);
-    if (status == BLOOM_OK && sign > 0)
-        return BLOOM_UNDEFINED;   /* below the table: Cassandra throws */
-    if (cassandra_trivial(p)) {   /* BloomSpecification(2, optKPerBuckets[2]): k = 2, 1 bucket */
-        buckets = 1;
-        k = 2;
-        sign = 0;
-    }
-    for (; status == BLOOM_OK && buckets > 1; buckets++) {
-        status = cassandra_best_k(&k, buckets);
-        if (status == BLOOM_OK)
-            status = cassandra_compare(&sign, buckets, k, p);
-        if (sign <= 0)
-            break;
-    }
-    while (status == BLOOM_OK && k > 1 && buckets > 1) {
-        status = cassandra_compare(&sign, buckets, k - 1, p);
-        if (sign > 0)
-            break;
-        k--;
+    unsigned long buckets = 1, k = 2, last = CASSANDRA_ROWS - 1;
+    if (cassandra_cell_compare(2, 1, p) > 0) {
+        if (cassandra_cell_compare(last, cassandra_max_k(last), p) > 0)
+            return BLOOM_UNDEFINED;
+        for (buckets = 2, k = cassandra_best_k(buckets); cassandra_cell_compare(buckets, k, p) > 0;)
+            k = cassandra_best_k(++buckets);
+        while (cassandra_cell_compare(buckets, k - 1, p) <= 0)
+            k--;
     }
     sizing->k = k;
     mpz_mul_ui(sizing->m_bits, sizing->n, buckets);
     mpz_add_ui(sizing->m_bits, sizing->m_bits, 20);
     bytes_of_words(sizing->bytes, sizing->m_bits);
     set_standard(sizing, 128, 63);
-    return status == BLOOM_OK ? cassandra_refusal(sizing->m_bits) : status;
+    return cassandra_refusal(sizing->m_bits);
 }
 
 static int redisbloom(bloom_rule_sizing *sizing, mpq_srcptr p, int tightened)
@@ -664,7 +702,8 @@ static const struct rule_entry {
     { "bloom-filters", "npm bloom-filters 3.0.4",
       "m = ceil(n ln(1/p)/ln^2 2), k = ceil((m/n) ln 2); 32-bit enhanced double hashing" },
     { "cassandra", "Cassandra BloomCalculations",
-      "fewest buckets b <= 20 per key meeting p in (1-e^(-k/b))^k, then fewest k; m = n b + 20" },
+      "fewest buckets b <= 20 per key whose best cell of its 3-digit table is <= p, then fewest k; "
+      "m = n b + 20" },
     { "redisbloom", "RedisBloom 2 BF.RESERVE (scaling)",
       "first sub-filter at e = p/2: b = ln(1/e)/0.480453013918201, m = floor(n b) in words, "
       "k = ceil(0.693147180559945 b)" },
