@@ -473,6 +473,24 @@ static void test_cassandra_table(void)
         check_rule(BLOOM_RULE_CASSANDRA, "1000000", rows[i].p, rows[i].m, rows[i].k);
 }
 
+/*
+ * parquet-mr's optimalNumOfBits rounds with (bits + 255) & ~256, which clears
+ * bit 8: with c = -8/ln(1 - 0.01^(1/8)) = 9.6815267 bits a key, n = 424 gives
+ * floor(4104.967) = 4104 bits, 4359 & ~256 = 4103, 512 bytes (not 4104/8 = 513
+ * -> 1024); n = 846: 8190 + 255 = 8445, bit 8 clear, 1055 bytes -> 2048 (not
+ * 1023 -> 1024); n = 100: 968 + 255 = 1223 -> 152 bytes -> 256.  The same as
+ * BlockSplitBloomFilter.optimalNumOfBits and initBitset run in Java.  The
+ * specification's rule (parquet-spec) has no such step.
+ */
+static void test_parquet_mr_rounding(void)
+{
+    check_rule(BLOOM_RULE_PARQUET_MR, "424", "1/100", "4096", 8);
+    check_rule(BLOOM_RULE_PARQUET_MR, "846", "1/100", "16384", 8);
+    check_rule(BLOOM_RULE_PARQUET_MR, "100", "1/100", "2048", 8);
+    check_rule(BLOOM_RULE_PARQUET_SPEC, "424", "1/100", "8192", 8);
+    check_rule(BLOOM_RULE_PARQUET_SPEC, "846", "1/100", "8192", 8);
+}
+
 /* RocksDB's ChooseNumProbes table (FORMULAS.md §e), at and around its boundaries. */
 static void test_rocksdb_probes(void)
 {
@@ -556,6 +574,7 @@ static const bloom_test_case layout_cases[] = {
     {"library rules against the libraries' own output", test_rules_against_libraries},
     {"RedisBloom's hash count at powers of two", test_redisbloom_powers_of_two},
     {"Cassandra's table cells and their neighbours", test_cassandra_table},
+    {"parquet-mr's (bits + 255) & ~256", test_parquet_mr_rounding},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},

@@ -147,12 +147,17 @@
  *               "ribbon" of layouts.h when no k is given (its columns from
  *               the solution's length), its Bloom fallback (rocksdb's shape)
  *               with one.
- * parquet-mr    parquet-mr 1.13 BlockSplitBloomFilter: bits =
- *               floor(-8 n / ln(1 - p^(1/8))), at most 2^30 (128 MiB); the
- *               bitset is that many bytes rounded up to a power of two, at
- *               least 32; split-block layout (256-bit blocks, 8 words), xxHash64.
- *               The writer caps it further at parquet.bloom.filter.max.bytes
- *               (1 MiB by default), not modelled.
+ * parquet-mr    parquet-mr 1.13 BlockSplitBloomFilter (apache/parquet-java
+ *               1.13.1, unchanged to 069cc22): optimalNumOfBits = (int)(-8 n
+ *               / ln(1 - p^(1/8))), at most 2^30 (128 MiB), then
+ *               (bits + 255) & ~256, which clears bit 8 where the comment
+ *               says "round up to a multiple of 256" (parquet_mr_bits
+ *               below); ColumnWriterBase passes bits/8 to initBitset, which
+ *               makes it at least 32 bytes, rounds it up to a power of two
+ *               and caps it at 128 MiB; split-block layout (256-bit blocks,
+ *               8 words), xxHash64.  The writer caps it further at
+ *               parquet.bloom.filter.max.bytes (1 MiB by default), not
+ *               modelled.
  * parquet-spec  the same sizing without the 128 MiB cap: Parquet's
  *               BloomFilter.md formula with the power-of-two rounding.
  */
@@ -661,28 +666,45 @@ static bloom_quantity bits_per_key_of_rate(bloom_sizing_arguments *arguments, mp
     return (bloom_quantity){ bloom_enclose_bits_per_key, arguments, NULL };
 }
 
+/*
+ * parquet-mr's optimalNumOfBits after its (int) of the real bits: at most
+ * 2^30 (128 MiB), then its "round up to a multiple of 256",
+ * (bits + 255) & ~256, which clears bit 8 and not the low eight bits: it adds
+ * 255 or takes 1 away, and so can double or halve the power of two the
+ * filter's bytes are rounded to (n = 846 at 1 %: 8190 bits, 2048 bytes).
+ */
+static void parquet_mr_bits(mpz_ptr bits)
+{
+    if (mpz_sizeinbase(bits, 2) > 30) {
+        mpz_set_ui(bits, 1);
+        mpz_mul_2exp(bits, bits, 30);
+    }
+    mpz_add_ui(bits, bits, 255);
+    mpz_clrbit(bits, 8);
+}
+
 static int parquet(bloom_rule_sizing *sizing, mpq_srcptr p, int capped)
 {
     bloom_sizing_arguments arguments = { p, BLOOM_SPLIT_BLOCK_WORDS, sizing->n, NULL };
-    mpz_t bits, cap;
-    mpz_inits(bits, cap, (mpz_ptr)0);
+    mpz_t bits;
+    mpz_init(bits);
     int status = whole_of_keys(bits, (bloom_quantity){ bloom_enclose_bits_per_key_for_hashes,
                                                        &arguments, NULL }, sizing->n);
-    mpz_set_ui(cap, 1);
-    mpz_mul_2exp(cap, cap, 30);                       /* 128 MiB */
-    if (capped && mpz_cmp(bits, cap) > 0)
-        mpz_set(bits, cap);
+    if (capped)
+        parquet_mr_bits(bits);
     mpz_fdiv_q_ui(bits, bits, 8);
     if (mpz_cmp_ui(bits, 32) < 0)
         mpz_set_ui(bits, 32);
     bloom_round_bits(sizing->bytes, bits, BLOOM_ROUND_POW2, 0);
+    if (capped && mpz_sizeinbase(sizing->bytes, 2) > 28)
+        mpz_set_ui(sizing->bytes, 1UL << 27);         /* initBitset: at most 128 MiB */
     mpz_mul_ui(sizing->m_bits, sizing->bytes, 8);
     sizing->k = BLOOM_SPLIT_BLOCK_WORDS;
     sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_SPLIT_BLOCK, sizing->m_bits, sizing->n,
                                                sizing->k, BLOOM_SPLIT_BLOCK_BITS,
                                                BLOOM_LOAD_BINOMIAL, 64, 64, 0,
                                                BLOOM_ARITHMETIC_UNIFORM };
-    mpz_clears(bits, cap, (mpz_ptr)0);
+    mpz_clear(bits);
     return status;
 }
 
@@ -714,7 +736,8 @@ static const struct rule_entry {
     { "rocksdb-ribbon", "RocksDB 7.8 Standard128Ribbon",
       "slots for 1-in-20 failure, result bits to meet the Bloom rate of c; + 5 bytes; no k" },
     { "parquet-mr", "parquet-mr 1.13 BlockSplitBloomFilter",
-      "floor(-8n/ln(1-p^(1/8))) bits, at most 2^30, bytes to a power of two; split block 256/8" },
+      "floor(-8n/ln(1-p^(1/8))) bits, at most 2^30, + 255 & ~256, bytes to a power of two; "
+      "split block 256/8" },
     { "parquet-spec", "Parquet BloomFilter.md sizing, uncapped",
       "the same sizing without the 128 MiB cap; split block 256/8" },
 };
