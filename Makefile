@@ -3,6 +3,7 @@
 #   make              build/bloomcalc, build/bloomsim, build/libbloomcalc.a, build/libbloomsim.a
 #   make check        the whole test suite: CUnit suites and CLI tests, then again under ASan+UBSan
 #   make check-peers  the real libraries (Guava, libbloom, bits-and-blooms, RocksDB, npm bloom-filters)
+#                     and transcriptions of Cassandra's, RedisBloom's and parquet-mr's sizing
 #   make check-slurm  README's Slurm recipe on a one-node Slurm cluster started on the loopback (root)
 #   make check-kubernetes  the Kubernetes manifests (sim/deploy/kubernetes) read by the client's models,
 #                     their shell lines run locally for every index and merged

@@ -10,6 +10,12 @@
 #       refusal, equal what "bloomcalc compare" prints for its rule (RocksDB's
 #       Bloom and Ribbon filters: n up to 1e6, each point a database flushed
 #       to one SST file; a Ribbon filter has m, the solution's bits, and no k);
+#       and, for Cassandra, RedisBloom and parquet-mr, which are not
+#       installed, against a second implementation transcribed from their
+#       source (CassandraSpecPeer.java, redisbloom_peer.c,
+#       ParquetSizingPeer.java) at every cell of Cassandra's table and
+#       beside it, at RedisBloom's powers of two and hash-count steps, and
+#       where parquet-mr's rounding doubles or halves its filter;
 #   (b) bits: where bloomsim reproduces the library's hash and index
 #       arithmetic (sim/filter/library_probes.h), the bit array its filter
 #       code builds (tests/peers/peer_bits.c) equals the library's own for
@@ -75,6 +81,10 @@ echo "== building the harnesses"
 guava_jar=/usr/share/java/guava.jar
 mkdir -p "$out/java" "$out/go"
 javac -nowarn -d "$out/java" -cp "$guava_jar" "$here/GuavaPeer.java" || fail "javac GuavaPeer.java"
+javac -nowarn -d "$out/java" "$here/CassandraSpecPeer.java" "$here/ParquetSizingPeer.java" ||
+    fail "javac CassandraSpecPeer.java ParquetSizingPeer.java"
+cc -O2 -std=c11 -Wall -Wextra -Werror -o "$out/redisbloom_peer" "$here/redisbloom_peer.c" -lm ||
+    fail "cc redisbloom_peer.c"
 cc -O2 -std=c11 -Wall -Wextra -Werror -o "$out/libbloom_peer" "$here/libbloom_peer.c" -lbloom ||
     fail "cc libbloom_peer.c"
 cp "$here/bits_and_blooms_peer.go" "$out/go/main.go"
@@ -195,6 +205,58 @@ done <"$out/sizes/rocksdb-ribbon.txt"
 [ "$points" -gt 0 ] && [ "$agree" -eq "$points" ] &&
     pass "rocksdb-ribbon: bloomcalc plan --library rocksdb-ribbon settles the library's m (and k) at all $points grid points" ||
     fail "rocksdb-ribbon: bloomcalc plan --library rocksdb-ribbon agrees at $agree of $points grid points"
+
+# Cassandra's, RedisBloom's and parquet-mr's sizing against second implementations transcribed
+# from their source (none of the three is installed): CassandraSpecPeer.java (computeBloomSpec and its
+# table in Java's doubles) at every cell of the table, 1e-9 above and below it; redisbloom_peer.c
+# (bloom_init's arithmetic in C doubles) at p = 2^-j (exact decimals) and 1e-9 either side of each p where
+# ceil(0.693147180559945 bpe) steps, scaling (e = p/2) and not; ParquetSizingPeer.java
+# (optimalNumOfBits and initBitset) where its rounding moves the power of two.
+echo "== (a) Cassandra's, RedisBloom's and parquet-mr's sizing against transcriptions of their source"
+# "n p m k" lines of rule $1 for the "n p" lines of file $2
+calc_sizes() {
+    while read -r n p; do echo "$n $p $(compare_row "$n" "$p" "$1" size)"; done <"$2"
+}
+# the transcription's lines in $2 against calc's for rule $1 (a name for the message: $3)
+against_transcription() {
+    local points agree
+    points=$(wc -l <"$2")
+    agree=$(calc_sizes "$1" "$out/sizes/$1.grid" | paste -d'|' - "$2" | awk -F'|' '$1 == $2' | wc -l)
+    if [ "$points" -gt 100 ] && [ "$agree" -eq "$points" ]; then
+        pass "$1: m and k equal $3's at all $points grid points ($(grep -c refused "$2") refused by both)"
+    else
+        fail "$1: $agree of $points grid points agree with $3 (first difference: $(calc_sizes "$1" \
+            "$out/sizes/$1.grid" | diff - "$2" | head -2 | tr '\n' ' '))"
+    fi
+}
+java -cp "$out/java" CassandraSpecPeer cells |
+    awk '{ printf "1000000 %s\n1000000 %.9e\n1000000 %.9e\n", $3, $3 * (1 + 1e-9), $3 * (1 - 1e-9) }' |
+    sort -u >"$out/sizes/cassandra.grid"
+java -cp "$out/java" CassandraSpecPeer sizes <"$out/sizes/cassandra.grid" >"$out/sizes/cassandra.txt"
+against_transcription cassandra "$out/sizes/cassandra.txt" CassandraSpecPeer.java
+for n in 1000000 1000000000; do
+    awk -v n="$n" 'BEGIN { for (j = 1; j <= 40; j++) printf "%s %.60g\n", n, 2 ^ -j
+        for (k = 1; k <= 24; k++) for (s = 1; s <= 2; s++) {
+        q = s * exp(-k * 0.480453013918201 / 0.693147180559945)
+        if (q < 0.99) printf "%s %.12e\n%s %.12e\n", n, q * (1 + 1e-9), n, q * (1 - 1e-9) } }'
+done >"$out/sizes/redisbloom.grid"
+printf '1 0.9\n1 0.7\n1 0.5\n' >>"$out/sizes/redisbloom.grid"     # under one bit: at least 1
+cp "$out/sizes/redisbloom.grid" "$out/sizes/redisbloom-nonscaling.grid"
+"$out/redisbloom_peer" sizes scaling <"$out/sizes/redisbloom.grid" >"$out/sizes/redisbloom.txt"
+"$out/redisbloom_peer" sizes nonscaling <"$out/sizes/redisbloom.grid" >"$out/sizes/redisbloom-nonscaling.txt"
+against_transcription redisbloom "$out/sizes/redisbloom.txt" redisbloom_peer.c
+against_transcription redisbloom-nonscaling "$out/sizes/redisbloom-nonscaling.txt" redisbloom_peer.c
+# parquet-mr: the n whose (int) bits lie just below and above 8 x 2^j, where (bits + 255) & ~256
+# doubles or halves the bytes, and beyond the 128 MiB cap
+awk 'BEGIN { split("0.1 0.01 0.001", rates, " ")
+    for (r = 1; r <= 3; r++) { c = -8 / log(1 - rates[r] ^ (1 / 8))
+        for (j = 5; j <= 16; j++) { top = 8 * 2 ^ j
+            split((top - 248) " " top " " (top + 8) " " (top + 9), at, " ")
+            for (a = 1; a <= 4; a++) for (d = -1; d <= 0; d++) printf "%d %s\n", at[a] / c + d, rates[r] } }
+    printf "1 0.5\n1000000 0.01\n1000000000 0.01\n100000000 0.000001\n" }' |
+    awk '$1 > 0' | sort -u >"$out/sizes/parquet-mr.grid"
+java -cp "$out/java" ParquetSizingPeer sizes <"$out/sizes/parquet-mr.grid" >"$out/sizes/parquet-mr.txt"
+against_transcription parquet-mr "$out/sizes/parquet-mr.txt" ParquetSizingPeer.java
 
 echo "== (b) bit arrays: the library's against bloomsim's reproduction"
 for library in guava libbloom bits-and-blooms bloom-filters; do
