@@ -221,9 +221,9 @@ static void test_kept_rates(void)
         mpz_set_ui(m, bits);
         bloom_fpr_arguments filter = { m, n, 5, 0 }, other = { m, n, 6, 7 };
         mpfr_prec_t kept = 0;
-        CHECK(!bloom_rate_cache_find(coarse, &kept, &other), "m = %lu, k = 6, j = 7: never asked, not kept", bits);
+        CHECK(!bloom_rate_cache_find(coarse, &kept, BLOOM_RATE_EXACT, &other), "m = %lu, k = 6, j = 7: never asked, not kept", bits);
         CHECK(bloom_enclose_fpr_exact(fine, &filter) == BLOOM_OK, "m = %lu: enclosure status", bits);
-        CHECK(bloom_rate_cache_find(coarse, &kept, &filter) && kept >= 4 * FORM_BITS,
+        CHECK(bloom_rate_cache_find(coarse, &kept, BLOOM_RATE_EXACT, &filter) && kept >= 4 * FORM_BITS,
               "m = %lu: kept at %ld bits", bits, (long)kept);
         CHECK(bloom_fpr_exact_rational(exact, m, n, 5) == BLOOM_OK, "m = %lu: fraction status", bits);
         CHECK(mpfi_is_inside_q(exact, coarse) && mpfi_get_prec(coarse) == 60,

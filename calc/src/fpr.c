@@ -423,18 +423,16 @@ int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
         return BLOOM_OK;
     }
     mpfr_prec_t kept = 0;
-    if (bloom_rate_cache_find(result, &kept, arguments))
+    if (bloom_rate_cache_find(result, &kept, BLOOM_RATE_EXACT, arguments))
         return BLOOM_OK;
-    /* Asked again at a higher precision (a refinement): twice the kept one,
-     * so that the refinement's next request finds it. */
-    mpfr_prec_t precision = mpfi_get_prec(result) > 2 * kept ? mpfi_get_prec(result) : 2 * kept;
+    mpfr_prec_t precision = bloom_rate_cache_precision(mpfi_get_prec(result), kept);
     mpfi_t sum, rate;
     mpfi_init2(sum, precision + BLOOM_EXACT_RATE_INNER_BITS);
     mpfi_init2(rate, precision);
     choose_form(arguments)->enclose(sum, arguments);
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
     bloom_interval_probability(rate, sum);
-    bloom_rate_cache_keep(rate, arguments);
+    bloom_rate_cache_keep(rate, BLOOM_RATE_EXACT, arguments);
     mpfi_set(result, rate);
     mpfi_clear(sum);
     mpfi_clear(rate);

@@ -44,17 +44,20 @@
  * differences w_i - w_min(I) on I, so its orbit is looked up by them instead
  * of canonicalised once per cell.  All counts are integers over the common
  * denominator |H| m^2 D (128-bit); only (1 - q)^n is real, enclosed in MPFI
- * (certified.h), once for each distinct q.
+ * (certified.h), once for each distinct q, after a first binary64 pass with an
+ * a priori error bound (quick_sum).
  *
  * References: Guava 31.1 / 33 BloomFilterStrategies.java; A. Kirsch and
  * M. Mitzenmacher, "Less hashing, same performance", ESA 2006 (double
  * hashing); FORMULAS.md §d.1 (the inclusion-exclusion), §m.5, §q.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "index_arithmetic.h"
+#include "rate_cache.h"
 
 typedef unsigned __int128 u128;
 typedef __int128 i128;
@@ -761,6 +764,102 @@ static const mixture *mixture_of(uint64_t m, unsigned long k)
     return kept_valid[slot] ? &kept[slot] : NULL;
 }
 
+/*
+ * A quick enclosure of the rate in binary64 (round to nearest), for the first question about
+ * an n: a search's comparison with a bound needs a few correct bits, not the 2k + 24 guard bits
+ * of sum_terms, and the ten or so roundings of a power cost far less in doubles than in MPFI.
+ * Each double operation is exact up to a factor (1 + d), |d| <= u = 2^-53 (no operand here
+ * underflows or overflows: powers are kept as a mantissa in [1/2, 1) and a separate exponent).
+ * Counting these factors (Higham, "Accuracy and stability of numerical algorithms", 3.1): a
+ * 128-bit integer converts with at most 3, so the base (1 - q) = (den - meets) / den carries 7
+ * and the square at level j of the power 8 2^j - 1; the power then carries at most 8n + 64, a
+ * term c (1 - q)^n at most N = 8n + 70, and the recursive sum of T terms adds T - 1.  A product
+ * of F such factors is 1 + t with |t| <= F u / (1 - F u), below 2 F u while F u < 1/2, so
+ *
+ *     |computed sum - sum| <= 2 (T + N) u A (1 + 2 (T + N) u) <= (T + N + 1) 2^-51 A',
+ *
+ * A' the computed sum of the terms' magnitudes (within a factor 1 +- 2 T u of the true one).
+ * A term whose power falls below 2^-1000 is left out and its magnitude bound |c| 2^-999 added
+ * to the error instead.  n <= 2^26 keeps (T + N) u below 2^-20, far from 1/2; a larger n
+ * gets the MPFI sum.  The result is certified either way: a bound too wide to decide a
+ * question only sends the caller's refinement on to sum_terms.
+ */
+#define QUICK_MAX_KEYS (UINT64_C(1) << 26)
+
+static double double_of_u128(u128 value)
+{
+    return (double)(uint64_t)(value >> 64) * 0x1p64 + (double)(uint64_t)value;
+}
+
+static double double_of_i128(i128 value)
+{
+    double magnitude = double_of_u128(value < 0 ? -(u128)value : (u128)value);
+    return value < 0 ? -magnitude : magnitude;
+}
+
+/* base^n as mantissa (returned, in [1/2, 1)) times 2^*exponent; base in (0, 1]. */
+static double power_of(int64_t *exponent, double base, uint64_t n)
+{
+    int e;
+    double square = frexp(base, &e), result = 1;
+    int64_t square_exponent = e, result_exponent = 0;
+    while (n > 0) {
+        if (n & 1) {
+            result = frexp(result * square, &e);
+            result_exponent += square_exponent + e;
+        }
+        n >>= 1;
+        if (n > 0) {
+            square = frexp(square * square, &e);
+            square_exponent = 2 * square_exponent + e;
+        }
+    }
+    *exponent = result_exponent;
+    return result;
+}
+
+/* 1 and `rop` = the quick enclosure when n is small enough for it, else 0. */
+static int quick_sum(mpfi_ptr rop, const mixture *mix, mpz_srcptr n)
+{
+    if (mpz_cmp_ui(n, QUICK_MAX_KEYS) > 0 || mpz_sizeinbase(mix->meets_denominator, 2) > 127)
+        return 0;
+    uint64_t keys = mpz_get_ui(n);
+    u128 denominator = (u128)mpz_getlimbn(mix->meets_denominator, 1) << 64
+                     | mpz_getlimbn(mix->meets_denominator, 0);
+    double den = double_of_u128(denominator), sum = 0, magnitudes = 0, dropped = 0;
+    for (size_t i = 0; i < mix->term_count; i++) {
+        const term *t = &mix->terms[i];
+        double coefficient = double_of_i128(t->coefficient);
+        if (t->meets < 0 || (u128)t->meets > denominator)
+            return 0;   /* not a probability: left to sum_terms */
+        if (t->coefficient == 0 || (u128)t->meets == denominator)
+            continue;   /* no contribution: (1 - q)^n is 0 for q = 1 */
+        int64_t exponent;
+        double power = power_of(&exponent, double_of_u128(denominator - (u128)t->meets) / den, keys);
+        if (exponent < -1000) {
+            dropped += ldexp(fabs(coefficient), -999);
+            continue;
+        }
+        double value = coefficient * ldexp(power, (int)exponent);
+        sum += value;
+        magnitudes += fabs(value);
+    }
+    double factors = (double)mix->term_count + 8.0 * (double)keys + 71;
+    double error = (factors * 0x1p-51 * magnitudes + 2 * dropped) * (1 + 0x1p-40);
+    mpfi_t enclosure, spread;
+    mpfi_init2(enclosure, 64);
+    mpfi_init2(spread, 64);
+    mpfi_set_d(enclosure, sum);
+    mpfi_interv_d(spread, -error, error);
+    mpfi_add(enclosure, enclosure, spread);
+    mpfi_div_z(enclosure, enclosure, mix->expected_denominator);
+    mpfi_add_ui(enclosure, enclosure, 1);
+    bloom_interval_probability(rop, enclosure);
+    mpfi_clear(enclosure);
+    mpfi_clear(spread);
+    return 1;
+}
+
 /* rate = 1 + sum over the terms of coefficient (1 - q)^n / (m D), at `precision` bits: the
  * coefficients add up to at most 2^k in magnitude, so 2k + 24 guard bits cover the
  * cancellation of a rate above 2^-(k+24); a larger loss only widens the enclosure (certified
@@ -791,41 +890,26 @@ static void sum_terms(mpfi_ptr rop, const mixture *mix, mpz_srcptr n)
     mpfi_clear(power);
 }
 
-/* The last rates enclosed, by m, k, n and precision (a command asks for the same rate several
- * times: each field, the warning, the searches' endpoints). */
-#define KEPT_RATES 8
-static _Thread_local struct kept_rate {
-    uint64_t m;
-    unsigned long k;
-    mpz_t n;
+/* The precisions answered by quick_sum: a comparison's first try.  A refinement asks for
+ * more and gets sum_terms. */
+#define QUICK_ASKED_BITS 96
+
+/* 1 and result = the quick enclosure of the rate, kept (apart from the MPFI sums: its
+ * precision says nothing of its width) or computed; 0 where quick_sum does not apply. */
+static int quick_rate(mpfi_ptr result, const mixture *mix, const bloom_fpr_arguments *filter)
+{
     mpfi_t rate;
-    int valid;
-} kept_rates[KEPT_RATES];
-static _Thread_local size_t kept_next;
-
-static const struct kept_rate *kept_rate_of(uint64_t m, unsigned long k, mpz_srcptr n, mpfr_prec_t precision)
-{
-    for (size_t i = 0; i < KEPT_RATES; i++)
-        if (kept_rates[i].valid && kept_rates[i].m == m && kept_rates[i].k == k
-            && mpz_cmp(kept_rates[i].n, n) == 0 && mpfi_get_prec(kept_rates[i].rate) == precision)
-            return &kept_rates[i];
-    return NULL;
-}
-
-static void keep_rate(uint64_t m, unsigned long k, mpz_srcptr n, mpfi_srcptr rate)
-{
-    struct kept_rate *slot = &kept_rates[kept_next];
-    kept_next = (kept_next + 1) % KEPT_RATES;
-    if (slot->valid) {
-        mpz_clear(slot->n);
-        mpfi_clear(slot->rate);
+    mpfi_init2(rate, 53);
+    mpfr_prec_t kept_precision = 0;
+    int found = bloom_rate_cache_find(rate, &kept_precision, BLOOM_RATE_GUAVA_QUICK, filter);
+    if (!found && quick_sum(rate, mix, filter->n)) {
+        bloom_rate_cache_keep(rate, BLOOM_RATE_GUAVA_QUICK, filter);
+        found = 1;
     }
-    slot->m = m;
-    slot->k = k;
-    mpz_init_set(slot->n, n);
-    mpfi_init2(slot->rate, mpfi_get_prec(rate));
-    mpfi_set(slot->rate, rate);
-    slot->valid = 1;
+    if (found)
+        mpfi_set(result, rate);
+    mpfi_clear(rate);
+    return found;
 }
 
 int bloom_enclose_fpr_guava(mpfi_ptr result, const void *arguments)
@@ -835,28 +919,27 @@ int bloom_enclose_fpr_guava(mpfi_ptr result, const void *arguments)
         return BLOOM_UNDEFINED;
     if (mpz_sgn(filter->n) < 0 || !bloom_guava_model_applies(filter->m, filter->k))
         return BLOOM_UNDEFINED;
-    uint64_t m = mpz_get_ui(filter->m);
-    const struct kept_rate *known = kept_rate_of(m, filter->k, filter->n, mpfi_get_prec(result));
-    if (known != NULL) {
-        mpfi_set(result, known->rate);
+    /* A command asks for the same rate several times (each field, the warning, the searches'
+     * endpoints, each at growing precision): rate_cache.h. */
+    mpfr_prec_t kept_precision = 0;
+    if (bloom_rate_cache_find(result, &kept_precision, BLOOM_RATE_GUAVA, filter))
         return BLOOM_OK;
-    }
-    const mixture *mix = mixture_of(m, filter->k);
+    const mixture *mix = mixture_of(mpz_get_ui(filter->m), filter->k);
     if (mix == NULL)
         return BLOOM_UNDEFINED;
-    sum_terms(result, mix, filter->n);
-    keep_rate(m, filter->k, filter->n, result);
+    if (mpfi_get_prec(result) <= QUICK_ASKED_BITS && quick_rate(result, mix, filter))
+        return BLOOM_OK;
+    mpfi_t rate;
+    mpfi_init2(rate, bloom_rate_cache_precision(mpfi_get_prec(result), kept_precision));
+    sum_terms(rate, mix, filter->n);
+    bloom_rate_cache_keep(rate, BLOOM_RATE_GUAVA, filter);
+    mpfi_set(result, rate);
+    mpfi_clear(rate);
     return BLOOM_OK;
 }
 
 void bloom_guava_free_cache(void)
 {
-    for (size_t i = 0; i < KEPT_RATES; i++)
-        if (kept_rates[i].valid) {
-            mpz_clear(kept_rates[i].n);
-            mpfi_clear(kept_rates[i].rate);
-            kept_rates[i].valid = 0;
-        }
     for (size_t i = 0; i < KEPT_MIXTURES; i++)
         if (kept_valid[i]) {
             mixture_clear(&kept[i]);

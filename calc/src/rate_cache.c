@@ -1,7 +1,7 @@
 /*
  * rate_cache.c - the exact rates already enclosed (rate_cache.h).
  *
- * A fixed table of entries keyed by (m, n, k, j), j the query's probes,
+ * A fixed table of entries keyed by (kind, m, n, k, j), j the query's probes,
  * replaced round-robin when full: a run's repeated questions are about a
  * few filters at a time (a table row, a search's neighbourhood of k), so a
  * small table catches them, and a lookup scans it with integer comparisons.
@@ -16,6 +16,7 @@
 
 typedef struct rate_entry {
     int used;
+    bloom_rate_kind kind;
     mpz_t m, n;
     unsigned long k, probes;
     mpfi_t rate;
@@ -29,23 +30,24 @@ static unsigned long probes_of(const bloom_fpr_arguments *arguments)
     return arguments->query_probes != 0 ? arguments->query_probes : arguments->k;
 }
 
-static int matches(const rate_entry *entry, const bloom_fpr_arguments *arguments)
+static int matches(const rate_entry *entry, bloom_rate_kind kind, const bloom_fpr_arguments *arguments)
 {
-    return entry->used && entry->k == arguments->k && entry->probes == probes_of(arguments)
+    return entry->used && entry->kind == kind && entry->k == arguments->k && entry->probes == probes_of(arguments)
         && mpz_cmp(entry->m, arguments->m) == 0 && mpz_cmp(entry->n, arguments->n) == 0;
 }
 
-static rate_entry *find_entry(const bloom_fpr_arguments *arguments)
+static rate_entry *find_entry(bloom_rate_kind kind, const bloom_fpr_arguments *arguments)
 {
     for (size_t i = 0; i < RATE_CACHE_ENTRIES; i++)
-        if (matches(&entries[i], arguments))
+        if (matches(&entries[i], kind, arguments))
             return &entries[i];
     return NULL;
 }
 
-int bloom_rate_cache_find(mpfi_ptr result, mpfr_prec_t *kept, const bloom_fpr_arguments *arguments)
+int bloom_rate_cache_find(mpfi_ptr result, mpfr_prec_t *kept, bloom_rate_kind kind,
+                          const bloom_fpr_arguments *arguments)
 {
-    const rate_entry *entry = find_entry(arguments);
+    const rate_entry *entry = find_entry(kind, arguments);
     int found = entry != NULL && mpfi_get_prec(entry->rate) >= mpfi_get_prec(result);
     *kept = entry != NULL ? mpfi_get_prec(entry->rate) : 0;
     if (found)
@@ -53,9 +55,9 @@ int bloom_rate_cache_find(mpfi_ptr result, mpfr_prec_t *kept, const bloom_fpr_ar
     return found;
 }
 
-void bloom_rate_cache_keep(mpfi_srcptr rate, const bloom_fpr_arguments *arguments)
+void bloom_rate_cache_keep(mpfi_srcptr rate, bloom_rate_kind kind, const bloom_fpr_arguments *arguments)
 {
-    rate_entry *entry = find_entry(arguments);
+    rate_entry *entry = find_entry(kind, arguments);
     if (entry == NULL) {
         entry = &entries[next_replaced];
         next_replaced = (next_replaced + 1) % RATE_CACHE_ENTRIES;
@@ -64,6 +66,7 @@ void bloom_rate_cache_keep(mpfi_srcptr rate, const bloom_fpr_arguments *argument
             mpfi_init2(entry->rate, mpfi_get_prec(rate));
             entry->used = 1;
         }
+        entry->kind = kind;
         mpz_set(entry->m, arguments->m);
         mpz_set(entry->n, arguments->n);
         entry->k = arguments->k;
@@ -74,6 +77,11 @@ void bloom_rate_cache_keep(mpfi_srcptr rate, const bloom_fpr_arguments *argument
         mpfi_set_prec(entry->rate, mpfi_get_prec(rate));
         mpfi_set(entry->rate, rate);
     }
+}
+
+mpfr_prec_t bloom_rate_cache_precision(mpfr_prec_t asked, mpfr_prec_t kept)
+{
+    return asked > 2 * kept ? asked : 2 * kept;
 }
 
 void bloom_fpr_free_cache(void)

@@ -128,8 +128,8 @@ BLOOM_EXPORT int bloom_fpr_exact_rational_feasible(mpz_srcptr m, mpz_srcptr n, u
 BLOOM_EXPORT int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k);
 
 /*
- * The exact rates already enclosed are kept, the last 256 (m, n, k, j) the
- * calling thread asked for, so that a rate asked again (each field of a
+ * The exact rates already enclosed are kept (and Guava's,
+ * index_arithmetic.h), the last 256 (m, n, k, j) the calling thread asked for, so that a rate asked again (each field of a
  * row, a search's neighbourhood of k) costs a lookup; an enclosure kept at
  * more precision than asked, rounded outward, still encloses, so no answer
  * depends on it.  This frees the calling thread's (called beside

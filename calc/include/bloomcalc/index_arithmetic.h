@@ -40,13 +40,14 @@ BLOOM_EXPORT int bloom_guava_model_applies(mpz_srcptr m, unsigned long k);
  * (query_probes 0): the exact rate of the carry-cell mixture (§q: (h1, h2)
  * mod m uniform and independent of (h1, h2)/2^63 uniform on the unit
  * square).  BLOOM_UNDEFINED where bloom_guava_model_applies is 0.
- * The mixtures (independent of n) of the last four (m, k) and the last
- * eight rates are kept, so that refinements, searches over n and the
- * levels of a tree do not recompute them.
+ * The mixtures (independent of n) of the last four (m, k) are kept, and
+ * the rates with the exact rates (bloom_fpr_free_cache, fpr.h), so that
+ * refinements, searches over n and the levels of a tree do not recompute
+ * them.
  */
 BLOOM_EXPORT int bloom_enclose_fpr_guava(mpfi_ptr result, const void *arguments);
 
-/* Frees the mixture and rates bloom_enclose_fpr_guava keeps for the calling thread (each
+/* Frees the mixtures bloom_enclose_fpr_guava keeps for the calling thread (each
  * thread keeps its own, as MPFR's caches are; called beside mpfr_free_cache). */
 BLOOM_EXPORT void bloom_guava_free_cache(void);
 
