@@ -929,6 +929,53 @@ static void test_largest_keys_within_never(void)
     mpq_clears(half, quarter, NULL);
 }
 
+/* The standard filter's exact rate as a bloom_keys_rate, counting the key counts asked for. */
+typedef struct counted_rate {
+    mpz_srcptr m;
+    unsigned long k;
+    bloom_fpr_arguments arguments;
+    mpz_t keys;
+    unsigned calls;
+} counted_rate;
+
+static int counted_exact_rate(bloom_quantity *rate, mpz_srcptr n, void *context)
+{
+    counted_rate *counted = context;
+    counted->calls++;
+    mpz_set(counted->keys, n);
+    counted->arguments = (bloom_fpr_arguments){ counted->m, counted->keys, counted->k, 0 };
+    *rate = bloom_fpr_exact_quantity(&counted->arguments);
+    return BLOOM_OK;
+}
+
+/*
+ * From a start far below the answer (the seed filter, 9 585 058 378 bits, k = 7, planned for
+ * 10^9 keys, within 1/50 up to about 1.5e9): the answer has the defining property of
+ * test_largest_keys_within, found with few rates asked for (galloping from the start alone takes
+ * about 2 log2(5e8) = 58).
+ */
+static void test_largest_keys_within_far_start(void)
+{
+    mpz_t m, from, n, above;
+    mpq_t bound;
+    mpz_init_set_str(m, "9585058378", 10);
+    mpz_init_set_ui(from, 1000000000);
+    mpz_inits(n, above, NULL);
+    mpq_init(bound);
+    mpq_set_ui(bound, 1, 50);
+    counted_rate counted = { m, 7, { NULL, NULL, 0, 0 }, {{0}}, 0 };
+    mpz_init(counted.keys);
+    bloom_quantity limit = { bloom_enclose_rational, bound, bloom_exact_rational };
+    int status = bloom_largest_keys_within_rate(n, counted_exact_rate, &counted, from, m, 7, &limit);
+    CHECK(status == BLOOM_OK, "status %d", status);
+    CHECK(rate_versus(m, n, 7, bound) <= 0, "%Zd keys pass 1/50", n);
+    mpz_add_ui(above, n, 1);
+    CHECK(rate_versus(m, above, 7, bound) > 0, "%Zd keys still within 1/50", above);
+    CHECK(counted.calls <= 20, "%u rates asked for", counted.calls);
+    mpz_clears(m, from, n, above, counted.keys, NULL);
+    mpq_clear(bound);
+}
+
 /* m = round(n c) and n = round(m / c), ties to even, at least 1. */
 static void test_bits_per_key_conversions(void)
 {
@@ -963,6 +1010,7 @@ static const bloom_test_case sizing_cases[] = {
     {"largest n within a bound (headroom)", test_largest_keys_within},
     {"largest n within twice a filter's own rate", test_largest_keys_within_scaled},
     {"largest n within a bound every count passes: 0", test_largest_keys_within_never},
+    {"largest n within a bound from a far start: few rates", test_largest_keys_within_far_start},
     {"bits per key to m and to n", test_bits_per_key_conversions},
     {"bits per key, FORMULAS.md §b table", test_bits_per_key_table},
     {"best integer k of the table", test_bits_per_key_best_integer_k},

@@ -887,6 +887,72 @@ static int headroom_start(mpz_ptr start, const headroom_search *search)
     return status;
 }
 
+/* x = the rate with x keys, approximated (the midpoint of a 64-bit enclosure); 0 when it is
+ * not in (0, 1), where its logarithm would mislead the secant below. */
+static int approximate_rate_at(mpfr_ptr rop, mpz_srcptr x, const headroom_search *search)
+{
+    bloom_fpr_arguments arguments = { search->m, x, search->k, 0 };
+    bloom_quantity rate = bloom_fpr_exact_quantity(&arguments);
+    int status = search->rate_at != NULL ? search->rate_at(&rate, x, search->context) : BLOOM_OK;
+    if (status == BLOOM_OK)
+        status = bloom_quantity_approximate(rop, &rate);
+    return status == BLOOM_OK && mpfr_number_p(rop) && mpfr_sgn(rop) > 0 && mpfr_cmp_ui(rop, 1) < 0;
+}
+
+/*
+ * Moves `start` next to where the rate meets the bound by a few secant steps on ln(rate) against
+ * ln(x), from approximate rates: the galloping search from a start d keys away evaluates the
+ * certified rate about 2 log2(d) times, each comparison at 96 bits or more, while a step here
+ * costs one enclosure at 64 and ln(rate) is nearly linear in ln(x) (slope k at low fill).  Only
+ * the start moves, so the answer, which the certified search finds from any start, is the same.
+ */
+#define HEADROOM_SECANT_STEPS 8
+
+static void headroom_refine_start(mpz_ptr start, const headroom_search *search)
+{
+    mpfr_t target, x0, r0, x1, r1, next;
+    mpfr_inits2(64, target, x0, r0, x1, r1, next, (mpfr_ptr)0);
+    mpz_t candidate;
+    mpz_init(candidate);
+    int usable = bloom_quantity_approximate(target, search->bound) == BLOOM_OK && mpfr_number_p(target)
+              && mpfr_sgn(target) > 0 && approximate_rate_at(r0, start, search);
+    if (usable) {
+        mpfr_log(target, target, MPFR_RNDN);
+        mpfr_log(r0, r0, MPFR_RNDN);
+        mpfr_set_z(x0, start, MPFR_RNDN);
+        mpfr_log(x0, x0, MPFR_RNDN);
+        /* the first step as if the rate grew as x^k */
+        mpfr_sub(next, target, r0, MPFR_RNDN);
+        mpfr_div_ui(next, next, search->k, MPFR_RNDN);
+        mpfr_add(next, next, x0, MPFR_RNDN);
+    }
+    for (int step = 0; usable && step < HEADROOM_SECANT_STEPS; step++) {
+        mpfr_exp(x1, next, MPFR_RNDN);
+        if (!mpfr_number_p(x1) || mpfr_cmp_ui(x1, 1) < 0 || mpfr_get_exp(x1) > 66)
+            break;
+        mpfr_get_z(candidate, x1, MPFR_RNDN);
+        if (mpz_cmp(candidate, start) == 0 || !approximate_rate_at(r1, candidate, search))
+            break;
+        mpz_set(start, candidate);
+        mpfr_log(r1, r1, MPFR_RNDN);
+        mpfr_set_z(x1, candidate, MPFR_RNDN);
+        mpfr_log(x1, x1, MPFR_RNDN);
+        /* next = x1 + (target - r1) (x1 - x0) / (r1 - r0) */
+        mpfr_sub(next, r1, r0, MPFR_RNDN);
+        if (mpfr_zero_p(next))
+            break;
+        mpfr_sub(x0, x1, x0, MPFR_RNDN);
+        mpfr_div(next, x0, next, MPFR_RNDN);
+        mpfr_sub(r0, target, r1, MPFR_RNDN);
+        mpfr_mul(next, next, r0, MPFR_RNDN);
+        mpfr_add(next, next, x1, MPFR_RNDN);
+        mpfr_swap(x0, x1);
+        mpfr_swap(r0, r1);
+    }
+    mpz_clear(candidate);
+    mpfr_clears(target, x0, r0, x1, r1, next, (mpfr_ptr)0);
+}
+
 int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
                               const bloom_quantity *bound)
 {
@@ -914,6 +980,8 @@ int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *c
         mpz_set(start, from);
     else if (status == BLOOM_OK)
         status = headroom_start(start, &search);
+    if (status == BLOOM_OK)
+        headroom_refine_start(start, &search);
     if (status == BLOOM_OK)
         status = first_true(rop, exceeds_bound, &search, start, lowest);
     if (status == BLOOM_OK)
