@@ -12,6 +12,7 @@
 # with 2p (at 40 digits, far more than separate them).
 set -u
 bloomcalc=$1/bloomcalc
+bloomsim=$1/bloomsim
 . tests/command_checks.sh
 checks_begin
 
@@ -69,6 +70,33 @@ done
 refuse "rate" "$bloomcalc" plan 1e9 "1 in 0"
 refuse "rate" "$bloomcalc" plan 1e9 "1:1"
 refuse "rate" "$bloomcalc" plan 1e9 "1 in"
+
+# A value split from its unit by the shell is blamed on its option, naming the stray word,
+# not on the positional argument the stray word would fill.
+for program in "$bloomcalc" "$bloomsim"; do
+    refuse "-m/--bits: '2' was followed by 'GB'" "$program" plan -m 2 GB -p 1%
+    refuse "--memory: '2' was followed by 'MiB'" "$program" plan -p 1% --memory 2 MiB
+    refuse "-m/--bits: '3' was followed by 'Mb'" "$program" plan -p 1% -m 3 Mb
+    refuse "-p/--rate: '1' was followed by '%'" "$program" plan 1e9 1 %
+    refuse "-p/--rate: '0.5' was followed by '%'" "$program" plan 1e9 0.5 %
+    refuse "-p/--rate: '1' was followed by '%'" "$program" plan -n 1e9 --rate 1 %
+done
+refuse "-m/--bits: '2' was followed by 'GB'" "$bloomcalc" table -m 2 GB -p 1%
+refuse "unexpected argument 'x'" "$bloomcalc" plan 1e9 1% x
+
+# A list reads "1,000,000" as one number, as a single value does, when every ',' in it has
+# one to three digits (or a group of three) before it and exactly three after it; otherwise
+# every ',' separates items: "8,64,1000", "1,2,99,100" and "1, 100" are lists.
+same_output "list 1,000,000" table -n 1000000 -p 1% -- table -n 1,000,000 -p 1%
+same_output "list 1,000..4,000" table -n 1000,2000,4000 -p 1% -- table -n 1,000..4,000 -p 1%
+same_output "list 1,000 kB" table -m 8000000 -p 1% -- table -m "1,000 kB" -p 1%
+"$bloomcalc" table -n 8,64,1000 -p 1% --columns n --format csv >"$out" 2>"$err"
+[ "$(tr -d '\r' <"$out" | tr '\n' ' ')" = "n 8 64 1000 " ]; check "list 8,64,1000: three items" $?
+"$bloomcalc" table -n 1e6 -p 1% -k 1,2,99,100 --columns k --format csv >"$out" 2>"$err"
+[ "$(tr -d '\r' <"$out" | tr '\n' ' ')" = "k 1 2 99 100 " ]; check "list 1,2,99,100: four items" $?
+"$bloomcalc" table -n 1e6 -p 1% -k "1, 100" --columns k --format csv >"$out" 2>"$err"
+[ "$(tr -d '\r' <"$out" | tr '\n' ' ')" = "k 1 100 " ]; check "list '1, 100': two items" $?
+refuse "-k/--hashes: '1,100' is out of range" "$bloomcalc" table -n 1e6 -p 1% -k 1,100
 
 # Bits per key: -n N -c C is -n N -m round(N C); -m M -c C is -n round(M / C) -m M.
 same_output "-n -c" plan -n 1e9 -m 1e10 -- plan -n 1e9 -c 10

@@ -52,7 +52,7 @@ fpr -m 2^64 -n 2^56 -k 100 --layout blocked --digits 100
 fpr -m 2^64 -n 1 -k 100 --layout blocked --block-bits 2^20 --digits 100
 fpr -m 2^64 -n 2^56 -k 64 --layout split-block --block-bits 2^11
 fpr -m 2^64 -n 2^56 -k 100 --hash double --hash-bits 64
-table -n 1,2^64 -p 0.5,1e-30 -k 1,100 -L 1,1000000 --columns n,p,k,levels
+table -n 1,2^64 -p 0.5,1e-30 -k 100,1 -L 1,1000000 --columns n,p,k,levels
 table -n 2^10..2^30 -p 0.1..1e-6
 table -n 2^10..2^34 -p 0.1,1e-2,1e-3,1e-4 --columns n,p,bytes,k
 table -n 1e9 -p 1e-2 -k 1..100

@@ -7,7 +7,7 @@
  * sizes.h): "a whole number from 1 to 2^256, as 1000, 1e9, 2.5E6,
  * 1_000_000, 1,000,000 or 2^33".  A fixed list of examples would be wrong
  * for some ranges (2 is no hit ratio in [0, 1], 1 % is no confidence of at
- * least 1/2) and for lists, where "1,000,000" is three items.  So each form
+ * least 1/2).  So each form
  * has a few candidates, and the first candidate that the option itself
  * converts without error (bloom_option_convert, into a scratch value) is
  * the one named; a form with no accepted candidate is left out, and when
@@ -121,18 +121,16 @@ static int accepts(const bloom_option *option, const char *text)
 
 /*
  * Appends ", as A, B or C" to buffer: the first accepted candidate of each
- * form; `fallback` when none is.  With `items_of_list`, candidates with a
- * ',' are skipped: in a list they would be read as several items.
+ * form; `fallback` when none is.  A list reads "1,000,000" as one item
+ * (options.c), so the items' examples are tried in a list too.
  */
 static void append_examples(char *buffer, size_t size, const bloom_option *option,
-                            const form_candidates *forms, const char *fallback, int items_of_list)
+                            const form_candidates *forms, const char *fallback)
 {
     const char *chosen[16];
     size_t count = 0;
     for (; (*forms)[0] != NULL && count < sizeof chosen / sizeof chosen[0]; forms++)
         for (const char *const *candidate = *forms; *candidate != NULL; candidate++) {
-            if (items_of_list && strchr(*candidate, ',') != NULL)
-                break;
             if (accepts(option, *candidate)) {
                 chosen[count++] = *candidate;
                 break;
@@ -231,11 +229,15 @@ void bloom_option_describe_accepted(char *buffer, size_t size, const bloom_optio
     bloom_option_kind kind = bloom_option_item_kind(option->kind);
     buffer[0] = '\0';
     if (bloom_option_is_list(option->kind)) {
-        snprintf(buffer, size, "a list of items separated by ',' and ranges a..b (%s)",
+        int rates = option->kind == BLOOM_OPTION_RATE_LIST;   /* never written in thousands */
+        snprintf(buffer, size, "a list of items separated by ',' and ranges a..b (%s)%s",
                  option->kind == BLOOM_OPTION_COUNT_LIST || option->kind == BLOOM_OPTION_SIZE_LIST
                      ? "doubling"
-                 : option->kind == BLOOM_OPTION_RATE_LIST ? "by factors of ten" : "step 1");
-        append_examples(buffer, size, option, single_forms(option->kind), NULL, 0);
+                 : rates ? "by factors of ten" : "step 1",
+                 rates ? "" : "; when every ',' has three digits after it and one to three "
+                              "before, they group thousands (1,000,000 is one item, 1,100 is 1100, "
+                              "'1, 100' two)");
+        append_examples(buffer, size, option, single_forms(option->kind), NULL);
         size_t used = strlen(buffer);
         if (used < size)
             snprintf(buffer + used, size - used, ", each ");
@@ -246,6 +248,5 @@ void bloom_option_describe_accepted(char *buffer, size_t size, const bloom_optio
     describe_range(buffer + used, size - used, option, kind);
     const form_candidates *forms = single_forms(kind);
     if (forms != NULL)
-        append_examples(buffer, size, option, forms, lower_bound(option, kind),
-                        bloom_option_is_list(option->kind));
+        append_examples(buffer, size, option, forms, lower_bound(option, kind));
 }

@@ -235,7 +235,52 @@ static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_
     return result;
 }
 
-/* Splits "a,b,c..d" and appends every value to the option's list. */
+/* Nonzero when `text` starts with exactly three digits. */
+static int three_digits(const char *text)
+{
+    return isdigit((unsigned char)text[0]) && isdigit((unsigned char)text[1])
+        && isdigit((unsigned char)text[2]) && !isdigit((unsigned char)text[3]);
+}
+
+/*
+ * Nonzero when the ',' at `comma` groups thousands in the number starting
+ * at `number`, as a single value reads it (numbers.c): one to three digits
+ * before it, or earlier groups of three after such a head, and exactly
+ * three digits after it.
+ */
+static int groups_thousands(const char *number, const char *comma)
+{
+    const char *c = number;
+    while (c < comma && c - number < 4 && isdigit((unsigned char)*c))
+        c++;
+    if (c == number || c - number > 3)
+        return 0;
+    while (c < comma && *c == ',' && three_digits(c + 1))
+        c += 4;
+    return c == comma && three_digits(comma + 1);
+}
+
+/*
+ * Nonzero when every ',' in a list's text groups thousands, the number
+ * restarting after a "..": then the list is one number or one range of
+ * them ("1,000,000", "1,000..4,000"), read as "plan -n 1,000,000" reads
+ * it.  When any ',' does not, every ',' separates items, so that a list
+ * such as 1,2,...,99,100 keeps its items.
+ */
+static int commas_group_thousands(const char *text)
+{
+    const char *number = text;
+    for (const char *c = text; *c != '\0'; c++) {
+        if (c[0] == '.' && c[1] == '.')
+            number = ++c + 1;
+        else if (*c == ',' && !groups_thousands(number, c))
+            return 0;
+    }
+    return 1;
+}
+
+/* Splits "a,b,c..d" and appends every value to the option's list; spaces
+ * after a separating ',' are skipped ("1, 100"). */
 static int convert_list(bloom_option *option, const char *text)
 {
     bloom_value_list *list = option->destination;
@@ -249,9 +294,12 @@ static int convert_list(bloom_option *option, const char *text)
     mpq_init(first);
     mpq_init(last);
     char *rest = copy;
+    int grouped = commas_group_thousands(copy);
     while (result == BLOOM_PARSE_OK && rest != NULL) {
         char *item = rest;
-        rest = strchr(rest, ',');
+        while (*item == ' ')
+            item++;
+        rest = grouped ? NULL : strchr(item, ',');
         if (rest != NULL)
             *rest++ = '\0';
         char *range = strstr(item, "..");
@@ -483,6 +531,60 @@ static bloom_options_outcome open_output_file(bloom_command_line *line)
     return BLOOM_OPTIONS_PARSED;
 }
 
+/* The option whose kind and range `option` is read with: an alias's target, else itself. */
+static const bloom_option *reading_of(bloom_command_line *line, const bloom_option *option)
+{
+    const bloom_option *target = option->alias_of != NULL ? bloom_options_find(line, option->alias_of)
+                                                          : NULL;
+    return target != NULL ? target : option;
+}
+
+/* Nonzero when `word` is a unit of size alone ("GB", "MiB", "bit"): "1" with it reads as a size. */
+static int is_bare_unit(const char *word)
+{
+    if (!isalpha((unsigned char)word[0]) || strlen(word) > 16)
+        return 0;
+    char sized[24];
+    snprintf(sized, sizeof sized, "1%s", word);
+    mpz_t bits;
+    mpz_init(bits);
+    int result = bloom_parse_size(bits, sized, BLOOM_SIZE_BARE_BITS, NULL, NULL);
+    mpz_clear(bits);
+    return result == BLOOM_PARSE_OK || result == BLOOM_PARSE_AMBIGUOUS;
+}
+
+/*
+ * Refuses, against `option`, a value split from its unit by the shell: a
+ * size's value followed by a word that is a unit alone ("-m 2 GB"), a
+ * rate's by a lone "%" ("1 %").  That next word would otherwise fill a
+ * positional argument and be blamed as a bad number of keys, or be
+ * refused as unexpected after the value itself was refused as a rate of 1.
+ * `next` is the word after the value (NULL: none), `positional` nonzero
+ * when it would be read as a positional argument, whose option is
+ * `next_target` (NULL: none left); a word a text or a choice would take is
+ * left to it.  Returns nonzero after printing the line.
+ */
+static int refuse_split_unit(bloom_command_line *line, const bloom_option *option, const char *value,
+                             const char *next, int positional, const char *next_target)
+{
+    if (next == NULL || !positional)
+        return 0;
+    const bloom_option *taker = next_target != NULL ? bloom_options_find(line, next_target) : NULL;
+    if (taker != NULL && (taker->kind == BLOOM_OPTION_TEXT || taker->kind == BLOOM_OPTION_CHOICE))
+        return 0;
+    bloom_option_kind kind = bloom_option_item_kind(reading_of(line, option)->kind);
+    const char *what = kind == BLOOM_OPTION_SIZE && is_bare_unit(next) ? "a size and its unit"
+                     : kind == BLOOM_OPTION_RATE && strcmp(next, "%") == 0 ? "a rate and its %"
+                     : NULL;
+    if (what == NULL)
+        return 0;
+    char name[96];
+    option_name(name, sizeof name, option);
+    bloom_options_error(line, "%s: '%s' was followed by '%s'; %s are one argument: '%s %s' or %s%s",
+                        name, value, next, what, value, next, value, next);
+    return 1;
+}
+
 bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first)
 {
     size_t positional_used = 0;
@@ -516,9 +618,7 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
                 return BLOOM_OPTIONS_REFUSED;
             }
             option_name(name, sizeof name, option);
-            const bloom_option *reading = option;          /* an alias reads as its option */
-            if (option->alias_of != NULL && bloom_options_find(line, option->alias_of) != NULL)
-                reading = bloom_options_find(line, option->alias_of);
+            const bloom_option *reading = reading_of(line, option);
             if (reading->kind == BLOOM_OPTION_FLAG && option->alias_of == NULL) {
                 if (value != NULL) {
                     bloom_options_error(line, "%s takes no value (given '%s')", name, value);
@@ -545,6 +645,12 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
             option = bloom_options_find(line, target);
             value = word;
         }
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        int next_positional = next != NULL && (only_positional || !is_option_word(next))
+                              && strcmp(next, "--") != 0;
+        const char *next_target = line->positional ? line->positional[positional_used] : NULL;
+        if (refuse_split_unit(line, option, value, next, next_positional, next_target))
+            return BLOOM_OPTIONS_REFUSED;
         if (apply(line, option, value) != BLOOM_OPTIONS_PARSED)
             return BLOOM_OPTIONS_REFUSED;
     }

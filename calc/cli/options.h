@@ -37,8 +37,11 @@ typedef enum bloom_option_kind {
      * (2^6..2^30) or, written downwards, halves (2^30..2^6; a halving
      * that leaves a fraction, as in 3^5..2^3, is refused as not whole), an
      * unsigned range steps by one (1..20), a rate range steps by a factor
-     * of ten (0.1..1e-6).  Digit groups with "," cannot
-     * be used inside lists (write 1_000_000 or 1e6). */
+     * of ten (0.1..1e-6).  When every "," has one to
+     * three digits (or a group of three) before it and exactly three after
+     * it, they group thousands as in a single value (1,000,000 and
+     * 1,000..4,000 are one item); otherwise each separates items (8,64 and
+     * "1, 100" are two, 1,2,99,100 four). */
     BLOOM_OPTION_COUNT_LIST,
     BLOOM_OPTION_RATE_LIST,
     BLOOM_OPTION_UNSIGNED_LIST,
