@@ -9,7 +9,7 @@
 #                          column it follows in the first run that has it),
 #                          an empty field where a value does not apply to a
 #                          row (a layout's own columns on another layout's
-#                          row), CRLF line ends throughout
+#                          row), LF line ends throughout (as the programs write CSV)
 # publish_runs PATH       writes union_table PATH.tmp to PATH (whole or not
 #                          at all) and removes the work file
 # A failing run stops the generator (its status is returned, never hidden by a pipe).
@@ -71,7 +71,7 @@ union_table() {
         FNR == 1 {
             line = ""
             for (j = 1; j <= columns; j++) line = line (j > 1 ? "," : "") quote_csv(name[j])
-            printf "%s\r\n", line
+            printf "%s\n", line
         }
         substr($0, 1, 7) == "header " {
             count = split_csv(substr($0, 8), head)
@@ -84,7 +84,7 @@ union_table() {
             line = ""
             for (j = 1; j <= columns; j++)
                 line = line (j > 1 ? "," : "") (source[j] ? quote_csv(field[source[j]]) : "")
-            printf "%s\r\n", line
+            printf "%s\n", line
         }' "$1" "$1"
 }
 

@@ -44,7 +44,7 @@ same_number() {
     awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 == b + 0) }'
 }
 
-printf 'seed,claim,quoted,key,computed,value,holds,kind,matches\r\n'   # CRLF like every row (RFC 4180)
+printf 'seed,claim,quoted,key,computed,value,holds,kind,matches\n'   # LF like the programs' CSV
 grep -v '^#' report/seed_claims.tsv | while IFS='	' read -r seed claim quoted key command; do
     digits=$(significant_digits "$quoted")
     # shellcheck disable=SC2086
@@ -74,6 +74,6 @@ grep -v '^#' report/seed_claims.tsv | while IFS='	' read -r seed claim quoted ke
             fi
         done
     fi
-    printf '%s,"%s",%s,%s,%s,%s,%s,%s,%s\r\n' "$seed" "$claim" "$quoted" "$key" "$computed" \
+    printf '%s,"%s",%s,%s,%s,%s,%s,%s,%s\n' "$seed" "$claim" "$quoted" "$key" "$computed" \
         "$precise" "$holds" "$kind" "${matches:-none}"
 done

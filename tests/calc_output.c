@@ -97,7 +97,7 @@ static void write_both(FILE *file, const void *context)
  * number of rows, or -1 on malformed input.  *columns gets the width of the
  * first row; every row must have the same.
  */
-static int read_csv(const char *text, char **fields, size_t capacity, size_t *count,
+static int read_csv(const char *text, const char *end, char **fields, size_t capacity, size_t *count,
                     size_t *columns)
 {
     size_t length = strlen(text), i = 0, in_row = 0;
@@ -140,8 +140,8 @@ static int read_csv(const char *text, char **fields, size_t capacity, size_t *co
             i++;
             continue;
         }
-        if (text[i] == '\r' && text[i + 1] == '\n')   /* RFC 4180 ends records with CRLF */
-            i += 2;
+        if (strncmp(text + i, end, strlen(end)) == 0)   /* LF, or RFC 4180's CRLF with --crlf */
+            i += strlen(end);
         else if (i < length)
             return -1;
         if (rows == 0)
@@ -160,13 +160,14 @@ static void free_fields(char **fields, size_t count)
         free(fields[i]);
 }
 
-/* The CSV of `rows` records (1 or 2): header of keys, then the values unchanged. */
-static void check_csv(const char *text, size_t records)
+/* The CSV of `rows` records (1 or 2), each line ending in `end`: header of keys, then the
+ * values unchanged. */
+static void check_csv(const char *text, size_t records, const char *end)
 {
     static const char *const keys[] = {"m", "rule", "fpr_exact"};
     char *fields[32];
     size_t count = 0, columns = 0;
-    int rows = text != NULL ? read_csv(text, fields, COUNT_OF(fields), &count, &columns) : -1;
+    int rows = text != NULL ? read_csv(text, end, fields, COUNT_OF(fields), &count, &columns) : -1;
     CHECK(rows == (int)records + 1 && columns == 3, "CSV not read as %zu rows of 3: %d rows, %zu columns:\n%s",
           records + 1, rows, columns, text != NULL ? text : "(null)");
     if (rows == (int)records + 1 && columns == 3)
@@ -184,7 +185,7 @@ static void test_csv_one_record(void)
     sample s;
     sample_init(&s, BLOOM_FORMAT_CSV);
     char *text = capture(write_one, &s);
-    check_csv(text, 1);
+    check_csv(text, 1, "\n");
     /* RFC 4180: a field with a quote is quoted and its quotes doubled. */
     CHECK(text != NULL && strstr(text, "\"a \"\"quoted\"\", value\"") != NULL,
           "quoting of a value with quotes and a comma:\n%s", text != NULL ? text : "(null)");
@@ -197,7 +198,21 @@ static void test_csv_records(void)
     sample s;
     sample_init(&s, BLOOM_FORMAT_CSV);
     char *text = capture(write_both, &s);
-    check_csv(text, 2);
+    check_csv(text, 2, "\n");
+    CHECK(text != NULL && strchr(text, '\r') == NULL, "a CR in LF-ended CSV:\n%s", text != NULL ? text : "(null)");
+    free(text);
+    sample_clear(&s);
+}
+
+/* --crlf: every line, the header's included, ends in CRLF. */
+static void test_csv_crlf(void)
+{
+    sample s;
+    sample_init(&s, BLOOM_FORMAT_CSV);
+    bloom_csv_crlf = 1;
+    char *text = capture(write_both, &s);
+    bloom_csv_crlf = 0;
+    check_csv(text, 2, "\r\n");
     free(text);
     sample_clear(&s);
 }
@@ -323,6 +338,7 @@ static void test_unregistered_key_refused(void)
 static const bloom_test_case output_cases[] = {
     {"CSV of one record, RFC 4180 quoting", test_csv_one_record},
     {"CSV of two records", test_csv_records},
+    {"CSV with CRLF line ends (--crlf)", test_csv_crlf},
     {"JSON of one record", test_json_one_record},
     {"JSON array of records", test_json_records},
     {"table rows", test_table_record},

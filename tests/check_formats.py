@@ -2,8 +2,10 @@
 """check_formats.py BUILD - every command of both programs, over a set of
 option combinations, in CSV and JSON, parsed strictly:
 
-  CSV   RFC 4180: every record (header included) ends in CRLF and no bare CR
-        or LF appears outside a quoted field; quotes only around whole
+  CSV   RFC 4180 with LF line ends by default: every record (header
+        included) ends in LF and no CR appears outside a quoted field; with
+        --crlf, every record ends in CRLF (RFC 4180's own line end) and no
+        bare CR or LF appears outside one; quotes only around whole
         fields, doubled inside; every record has as many fields as the
         header; header names are unique and non-empty.
   JSON  RFC 8259 (Python's json module, strict), no object with a repeated
@@ -63,10 +65,12 @@ def fail(text):
     print("FAIL: " + text)
 
 
-def check_csv_bytes(name, text):
-    """The RFC 4180 grammar, by hand: returns a problem or None."""
-    if not text.endswith("\r\n"):
-        return "does not end in CRLF"
+def check_csv_bytes(name, text, end):
+    """The RFC 4180 grammar with records ending in `end` ("\n" or "\r\n"),
+    by hand: returns a problem or None."""
+    line_end = "CRLF" if end == "\r\n" else "LF"
+    if not text.endswith(end):
+        return "does not end in " + line_end
     quoted = False
     at_field_start = True
     i = 0
@@ -78,20 +82,19 @@ def check_csv_bytes(name, text):
                     i += 1
                 else:
                     quoted = False
-                    if i + 1 < len(text) and text[i + 1] not in ",\r":
+                    if i + 1 < len(text) and text[i + 1] != "," and not text.startswith(end, i + 1):
                         return "text after a closing quote at offset %d" % i
         elif c == '"':
             if not at_field_start:
                 return "a quote inside an unquoted field at offset %d" % i
             quoted = True
-        elif c == "\r":
-            if text[i + 1:i + 2] != "\n":
-                return "bare CR at offset %d" % i
-            i += 2
+        elif c in "\r\n":
+            if not text.startswith(end, i):
+                return "%s at offset %d where %s ends a record" % ("CR" if c == "\r" else "bare LF",
+                                                                   i, line_end)
+            i += len(end)
             at_field_start = True
             continue
-        elif c == "\n":
-            return "bare LF at offset %d" % i
         at_field_start = not quoted and c == ","
         i += 1
     if quoted:
@@ -99,8 +102,8 @@ def check_csv_bytes(name, text):
     return None
 
 
-def check_csv(name, text):
-    problem = check_csv_bytes(name, text)
+def check_csv(name, text, end="\n"):
+    problem = check_csv_bytes(name, text, end)
     if problem:
         return problem
     rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
@@ -151,10 +154,14 @@ def check_json(name, text):
     return None
 
 
+def check_csv_crlf(name, text):
+    return check_csv(name, text, "\r\n")
+
+
 def run(program, arguments):
     global passed
-    for form, check in (("csv", check_csv), ("json", check_json)):
-        command = [BUILD + "/" + program] + arguments.split() + ["--format", form]
+    for form, check in (("csv", check_csv), ("csv --crlf", check_csv_crlf), ("json", check_json)):
+        command = [BUILD + "/" + program] + arguments.split() + ["--format"] + form.split()
         name = " ".join([program, arguments, "--format", form])
         try:
             result = subprocess.run(command, capture_output=True, timeout=120)
@@ -177,16 +184,19 @@ def run(program, arguments):
 
 
 # A check that cannot fail is a defect: the checkers must reject broken samples.
-for sample, check in (("a,b\r\n1,2,3\r\n", check_csv), ("a,b\n1,2\n", check_csv),
-                      ("a,a\r\n1,2\r\n", check_csv), ('a,b\r\n1,x"y\r\n', check_csv),
-                      ("a,b\r\n1,2\n", check_csv), ('{"a": 1, "a": 2}\n', check_json),
+for sample, check in (("a,b\n1,2,3\n", check_csv), ("a,b\r\n1,2\r\n", check_csv),
+                      ("a,b\n1,2\n", check_csv_crlf), ("a,a\n1,2\n", check_csv),
+                      ('a,b\n1,x"y\n', check_csv), ("a,b\r\n1,2\n", check_csv),
+                      ("a,b\r\n1,2\n", check_csv_crlf), ("a,b\n1,2\r\n", check_csv_crlf),
+                      ('{"a": 1, "a": 2}\n', check_json),
                       ('[{"a": 1}, {"b": 2}]\n', check_json), ('{"a": NaN}\n', check_json),
                       ('{"a": 1}\r\n', check_json)):
     if check("sample", sample) is None:
         fail("the checker accepts the broken sample %r" % sample)
     else:
         passed += 1
-for sample, check in (('a,b\r\n"1,""2""",3\r\n', check_csv), ('[{"a": 1}, {"a": 2}]\n', check_json)):
+for sample, check in (('a,b\n"1,""2""",3\n', check_csv), ('a,b\r\n"1,""2""",3\r\n', check_csv_crlf),
+                      ('a,b\n"x\r\ny",3\n', check_csv), ('[{"a": 1}, {"a": 2}]\n', check_json)):
     if check("sample", sample) is not None:
         fail("the checker refuses the good sample %r" % sample)
     else:

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""csv_strict.py FILE... - parses each file as RFC 4180 CSV, strictly, and
-prints one line per departure (exit 1 if any):
+"""csv_strict.py [--crlf] FILE... - parses each file as RFC 4180 CSV,
+strictly, and prints one line per departure (exit 1 if any):
 
-  - every record, the last included, ends with CRLF; no bare CR or LF
-    outside a quoted field (one line ending throughout);
+  - every record, the last included, ends with LF, as the programs write
+    CSV by default (with --crlf: with CRLF, RFC 4180's own line end, as
+    --crlf writes it); no other CR or LF outside a quoted field (one line
+    ending throughout);
   - a field is either bare (no quote, comma, CR or LF in it) or wholly
     enclosed in quotes, with inner quotes doubled; nothing follows a
     closing quote but a comma or the record's end;
@@ -16,8 +18,10 @@ stray quotes), so the parser is written out here."""
 import sys
 
 
-def records(text):
-    """Yields (line number, fields) for RFC 4180 text, raising ValueError."""
+def records(text, end):
+    """Yields (line number, fields) for RFC 4180 text whose records end
+    with `end` ("\n" or "\r\n"), raising ValueError."""
+    name = "CRLF" if end == "\r\n" else "LF"
     i, line, length = 0, 1, len(text)
     while i < length:
         fields, start_line = [], line
@@ -51,18 +55,18 @@ def records(text):
             if i < length and text[i] == ",":
                 i += 1
                 continue
-            if text.startswith("\r\n", i):
-                i += 2
+            if text.startswith(end, i):
+                i += len(end)
                 line += 1
                 yield start_line, fields
                 break
             if i >= length:
-                raise ValueError(f"line {line}: last record has no CRLF line end")
-            what = {"\r": "a bare CR", "\n": "a bare LF (not CRLF)"}.get(text[i], f"{text[i]!r} after a quoted field")
+                raise ValueError(f"line {line}: last record has no {name} line end")
+            what = {"\r": "a CR (not %s)" % name, "\n": "a bare LF (not CRLF)"}.get(text[i], f"{text[i]!r} after a quoted field")
             raise ValueError(f"line {line}: {what}")
 
 
-def check(path):
+def check(path, end):
     problems = []
     try:
         text = open(path, "rb").read().decode("utf-8")
@@ -70,7 +74,7 @@ def check(path):
         return [f"{path}: {error}"]
     header = None
     try:
-        for number, fields in records(text):
+        for number, fields in records(text, end):
             if header is None:
                 header = fields
                 if len(set(header)) != len(header):
@@ -87,7 +91,9 @@ def check(path):
 
 
 if __name__ == "__main__":
-    failures = [problem for path in sys.argv[1:] for problem in check(path)]
+    crlf = sys.argv[1:2] == ["--crlf"]
+    end = "\r\n" if crlf else "\n"
+    failures = [problem for path in sys.argv[1 + crlf:] for problem in check(path, end)]
     for problem in failures:
         print(problem)
     sys.exit(1 if failures else 0)

@@ -96,7 +96,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     unsigned long k = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
+    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size"),
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,

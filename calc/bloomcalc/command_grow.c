@@ -93,7 +93,7 @@ int bloomcalc_grow(int argc, char **argv, int first)
     bloom_growth_request_init(&request);
     int per_filter = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
-    bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + 3] = {
+    bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + 1 + BLOOM_OUTPUT_OPTION_COUNT] = {
         [BLOOM_GROWTH_REQUEST_OPTIONS] = { .long_name = "per-filter", .kind = BLOOM_OPTION_FLAG,
             .destination = &per_filter, .help = "one record per sub-filter instead of the summary" },
         BLOOM_OUTPUT_OPTIONS(output),

@@ -397,7 +397,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     lsm_tree_filters filters;
     memset(&filters, 0, sizeof filters);
     filters.description = (bloom_layout_description)BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
+    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L", .help = "levels (default 5)", .minimum = 1,
           .maximum = BLOOM_LSM_MAX_LEVELS },

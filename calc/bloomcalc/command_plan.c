@@ -59,7 +59,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
     unsigned long k = 0, levels = 5;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
+    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
           .count_maximum = BLOOM_MAX_SIZE_TEXT },

@@ -133,7 +133,7 @@ int bloomcalc_table(int argc, char **argv, int first)
     mpq_init(c);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
     table_description described = { BLOOM_LAYOUT_DESCRIPTION_DEFAULTS, 0 };
-    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + 2] = {
+    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
           .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
           .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },

@@ -198,7 +198,11 @@ typedef struct bloom_output_choice {
     int format;             /* a bloom_format (output.h) */
 } bloom_output_choice;
 
-/* Table entries for --digits D and --format FORMAT, writing into a bloom_output_choice. */
+/* The number of entries BLOOM_OUTPUT_OPTIONS makes. */
+#define BLOOM_OUTPUT_OPTION_COUNT 3
+
+/* Table entries for --digits D, --format FORMAT (into a bloom_output_choice) and
+ * --crlf (into bloom_csv_crlf, output.h: every command that writes CSV takes it). */
 #define BLOOM_OUTPUT_OPTIONS(choice)                                                       \
     { .long_name = "digits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &(choice).digits, \
       .value_name = "D", .help = "significant digits of every real number printed (default 9; more are refused, naming " \
@@ -207,7 +211,9 @@ typedef struct bloom_output_choice {
       .minimum = 1, .maximum = BLOOM_MAX_DIGITS },                                          \
     { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
       .value_name = "FORMAT", .help = "table (for people), csv or json",                     \
-      .choices = bloom_format_names }
+      .choices = bloom_format_names },                                                      \
+    { .long_name = "crlf", .kind = BLOOM_OPTION_FLAG, .destination = &bloom_csv_crlf,        \
+      .help = "end CSV lines with CRLF, as RFC 4180 does (default: LF)" }
 
 /* The table entry for --output FILE (bloomsim's commands): standard output
  * goes to FILE, replaced only when the command succeeds; the parser opens

@@ -4,9 +4,10 @@
  *
  *   table  for people: one record as aligned "label  value unit" lines;
  *          several records as columns headed by their keys
- *   csv    RFC 4180: a header row of keys, one row per record, CRLF line
- *          ends, fields quoted when they hold a comma, quote, CR or LF
- *          (quotes doubled)
+ *   csv    RFC 4180: a header row of keys, one row per record, fields
+ *          quoted when they hold a comma, quote, CR or LF (quotes
+ *          doubled); lines end in LF, which Unix tools split on, or in
+ *          RFC 4180's CRLF with --crlf (bloom_csv_crlf)
  *   json   RFC 8259: one object, or an array of objects; number fields are
  *          written bare (they may carry more digits than a double holds,
  *          which is intended), text fields as escaped strings
@@ -20,6 +21,8 @@
 #include "standard_output.h"
 
 const char *const bloom_format_names[] = { "table", "csv", "json", NULL };
+
+int bloom_csv_crlf;
 
 void bloom_record_init(bloom_record *record)
 {
@@ -86,6 +89,7 @@ static void write_csv_field(FILE *out, const char *text)
 
 static void write_csv(FILE *out, const bloom_record *records, size_t count)
 {
+    const char *line_end = bloom_csv_crlf ? "\r\n" : "\n";
     if (count == 0)
         return;
     for (size_t i = 0; i < records[0].count; i++) {
@@ -93,14 +97,14 @@ static void write_csv(FILE *out, const bloom_record *records, size_t count)
             fputc(',', out);
         write_csv_field(out, records[0].fields[i].key);
     }
-    fputs("\r\n", out);
+    fputs(line_end, out);
     for (size_t r = 0; r < count; r++) {
         for (size_t i = 0; i < records[r].count; i++) {
             if (i > 0)
                 fputc(',', out);
             write_csv_field(out, records[r].fields[i].value);
         }
-        fputs("\r\n", out);
+        fputs(line_end, out);
     }
 }
 

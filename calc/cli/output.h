@@ -1,6 +1,7 @@
 /*
  * output.h - records of named values, written as a table for people, as
- * RFC 4180 CSV with a header row, or as JSON (one object, or an array of
+ * CSV with a header row (RFC 4180's, with LF line ends unless --crlf
+ * asks for its CRLF), or as JSON (one object, or an array of
  * objects for several records).  Shared by bloomcalc and bloomsim so that
  * both speak the same formats.  Values are already-formatted text; a
  * number field is written bare in JSON, a text field quoted.
@@ -15,6 +16,13 @@ typedef enum bloom_format { BLOOM_FORMAT_TABLE, BLOOM_FORMAT_CSV, BLOOM_FORMAT_J
 
 /* The names accepted by --format, in bloom_format order, NULL-terminated. */
 extern const char *const bloom_format_names[];
+
+/*
+ * Nonzero: CSV lines end in CRLF, as RFC 4180 writes them; zero (the
+ * default): in LF, so that awk, cut and grep read the last field without
+ * a stray CR.  Set by --crlf (options.h, BLOOM_OUTPUT_OPTIONS).
+ */
+extern int bloom_csv_crlf;
 
 /* A missing value is written as an empty CSV field, JSON null and "-" in tables. */
 typedef enum bloom_field_kind { BLOOM_FIELD_NUMBER, BLOOM_FIELD_TEXT, BLOOM_FIELD_MISSING } bloom_field_kind;

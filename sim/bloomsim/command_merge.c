@@ -243,11 +243,11 @@ static char *rerun_commands(const sim_shard_merge *merge, const shard_set *set)
 }
 
 /* The shards' command line with the output options chosen (merge's own
- * --digits and --format replace theirs); NULL when out of memory. */
+ * --digits, --format and --crlf replace theirs); NULL when out of memory. */
 static char **replay_arguments(const sim_shard_run *run, const bloom_command_line *line, char *digits, char *format,
                                int *argc)
 {
-    char **argv = calloc(4 + run->option_count + run->output_count, sizeof *argv);
+    char **argv = calloc(5 + run->option_count + run->output_count, sizeof *argv);
     if (argv == NULL)
         return NULL;
     int used = 0;
@@ -256,10 +256,14 @@ static char **replay_arguments(const sim_shard_run *run, const bloom_command_lin
     for (size_t i = 0; i < run->option_count; i++)
         argv[used++] = run->options[i];
     int digits_given = bloom_options_given(line, "digits"), format_given = bloom_options_given(line, "format");
+    int crlf_given = bloom_options_given(line, "crlf");
     for (size_t i = 0; i < run->output_count; i++)
         if (!(digits_given && strncmp(run->outputs[i], "--digits=", 9) == 0)
-            && !(format_given && strncmp(run->outputs[i], "--format=", 9) == 0))
+            && !(format_given && strncmp(run->outputs[i], "--format=", 9) == 0)
+            && !(crlf_given && strcmp(run->outputs[i], "--crlf") == 0))
             argv[used++] = run->outputs[i];
+    if (crlf_given)
+        argv[used++] = "--crlf";
     if (digits_given)
         argv[used++] = digits;
     if (format_given)

@@ -184,7 +184,7 @@ static int outside_the_run(const char *name)
 
 static int is_output_option(const char *name)
 {
-    return strcmp(name, "format") == 0 || strcmp(name, "digits") == 0;
+    return strcmp(name, "format") == 0 || strcmp(name, "digits") == 0 || strcmp(name, "crlf") == 0;
 }
 
 /* Adds the command line's options to the file.  Returns 0 or -1 (memory). */

@@ -616,14 +616,14 @@ static void write_csv(FILE *out, const bench_row *rows, size_t count)
                  "insert_speedup_vs_textbook,query_speedup_vs_textbook,speedup_vs_bloomsim_standard,"
                  "seconds,predict_seconds,million_inserts_per_s,million_queries_per_s,peak_rss_bytes,"
                  "positives,insert_cpu_seconds,query_cpu_seconds,predict_cpu_seconds,cpu_seconds,"
-                 "process_cpu_seconds,cpu_speedup_vs_bloomsim_standard\r\n");
+                 "process_cpu_seconds,cpu_speedup_vs_bloomsim_standard\n");
     for (size_t i = 0; i < count; i++) {
         const case_result *r = &rows[i].result;
         if (!rows[i].ok)
             continue;
         row_figures f = figures_of(r, baseline, product);
         fprintf(out, "%s,%u,%llu,%llu,%u,%u,%llu,%llu,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.0f,%llu,"
-                     "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\r\n",
+                     "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n",
                 rows[i].name, rows[i].threads, (unsigned long long)r->keys, (unsigned long long)r->bits,
                 r->hashes, SEED, (unsigned long long)r->inserts, (unsigned long long)r->queries, f.insert,
                 f.query, f.insert_ratio, f.query_ratio, f.total_ratio, total_seconds(r), r->predict_seconds,
