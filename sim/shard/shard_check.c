@@ -82,18 +82,32 @@ static const char *fpr_powers_reason(const sim_fpr_totals *slot, uint64_t trials
     return NULL;
 }
 
+/* The counts fpr and grow blocks share: queries asked, the false positives among them and
+ * their squares, the false negatives among the members checked. */
+static const char *positives_reason(const block_shape *shape, uint64_t queries, uint64_t false_positives,
+                                    u128 false_positive_squares, uint64_t false_negatives,
+                                    uint64_t members_checked)
+{
+    if (!all_asked(shape, queries))
+        return "queries is not trials times the queries of a trial";
+    if (false_positives > queries)
+        return "false_positives above queries";
+    if (!sim_squares_possible(shape->trials, 0, shape->queries, false_positives, false_positive_squares))
+        return "false_positive_squares is not a sum of squares of the trials' false positives";
+    if (false_negatives > members_checked)
+        return "false_negatives above members_checked";
+    return NULL;
+}
+
 static const char *fpr_reason(const sim_fpr_totals *slot, const block_shape *shape)
 {
-    if (!all_asked(shape, slot->queries))
-        return "queries is not trials times the queries of a trial";
-    if (slot->false_positives > slot->queries)
-        return "false_positives above queries";
-    if (!sim_squares_possible(shape->trials, 0, shape->queries, slot->false_positives, slot->false_positive_squares))
-        return "false_positive_squares is not a sum of squares of the trials' false positives";
+    const char *reason = positives_reason(shape, slot->queries, slot->false_positives,
+                                          slot->false_positive_squares, slot->false_negatives,
+                                          slot->members_checked);
+    if (reason != NULL)
+        return reason;
     if (slot->incomplete_queries != 0 || slot->incomplete_false_positives != 0)
         return "incomplete counts in a block of complete trials";
-    if (slot->false_negatives > slot->members_checked)
-        return "false_negatives above members_checked";
     if (!shape->members && slot->members_checked != 0)
         return "members checked by a query shard other than the first";
     return fpr_powers_reason(slot, shape->trials);
@@ -116,15 +130,8 @@ static const char *lsm_reason(const sim_lsm_totals *slot, const block_shape *sha
 
 static const char *grow_reason(const sim_scalable_totals *slot, const block_shape *shape)
 {
-    if (!all_asked(shape, slot->queries))
-        return "queries is not trials times the queries of a trial";
-    if (slot->false_positives > slot->queries)
-        return "false_positives above queries";
-    if (!sim_squares_possible(shape->trials, 0, shape->queries, slot->false_positives, slot->false_positive_squares))
-        return "false_positive_squares is not a sum of squares of the trials' false positives";
-    if (slot->false_negatives > slot->members_checked)
-        return "false_negatives above members_checked";
-    return NULL;
+    return positives_reason(shape, slot->queries, slot->false_positives, slot->false_positive_squares,
+                            slot->false_negatives, slot->members_checked);
 }
 
 const char *sim_shard_block_impossible(const sim_shard_file *file, size_t index)
