@@ -461,7 +461,7 @@ static void test_impossible_fpr_blocks(void)
     CU_ASSERT(fpr_possible(&slot));
     slot.false_positive_squares = 25;             /* 0, 0 and 5 */
     CU_ASSERT(fpr_possible(&slot));
-    struct { const char *what; sim_fpr_totals slot; } cases[] = {
+    struct { const char *what; sim_fpr_totals slot; } impossible[] = {
         { "queries", possible_fpr_block() }, { "false positives", possible_fpr_block() },
         { "squares below", possible_fpr_block() }, { "squares parity", possible_fpr_block() },
         { "squares above", possible_fpr_block() }, { "incomplete", possible_fpr_block() },
@@ -469,20 +469,20 @@ static void test_impossible_fpr_blocks(void)
         { "power squares", possible_fpr_block() }, { "no bits", possible_fpr_block() },
         { "negative", possible_fpr_block() },
     };
-    cases[0].slot.queries = 121;
-    cases[1].slot.false_positives = 121;
-    cases[2].slot.false_positive_squares = 7;
-    cases[3].slot.false_positive_squares = 10;
-    cases[4].slot.false_positive_squares = 27;
-    cases[5].slot.incomplete_queries = 40;
-    cases[6].slot.false_negatives = 301;
-    cases[7].slot.occupancy_power_sum = 3.25;
-    cases[8].slot.occupancy_power_squares = 0.5;
-    cases[9].slot.set_bits = 0;
-    cases[10].slot.occupancy_power_squares = -0.125;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        if (fpr_possible(&cases[i].slot))
-            CU_FAIL(cases[i].what);
+    impossible[0].slot.queries = 121;
+    impossible[1].slot.false_positives = 121;
+    impossible[2].slot.false_positive_squares = 7;
+    impossible[3].slot.false_positive_squares = 10;
+    impossible[4].slot.false_positive_squares = 27;
+    impossible[5].slot.incomplete_queries = 40;
+    impossible[6].slot.false_negatives = 301;
+    impossible[7].slot.occupancy_power_sum = 3.25;
+    impossible[8].slot.occupancy_power_squares = 0.5;
+    impossible[9].slot.set_bits = 0;
+    impossible[10].slot.occupancy_power_squares = -0.125;
+    for (size_t i = 0; i < sizeof impossible / sizeof impossible[0]; i++)
+        if (fpr_possible(&impossible[i].slot))
+            CU_FAIL(impossible[i].what);
 }
 
 /* A query shard other than the first never checks the members. */

@@ -980,10 +980,10 @@ int bloom_largest_keys_within_rate(mpz_ptr rop, bloom_keys_rate rate_at, void *c
         mpz_set(start, from);
     else if (status == BLOOM_OK)
         status = headroom_start(start, &search);
-    if (status == BLOOM_OK)
+    if (status == BLOOM_OK) {
         headroom_refine_start(start, &search);
-    if (status == BLOOM_OK)
         status = first_true(rop, exceeds_bound, &search, start, lowest);
+    }
     if (status == BLOOM_OK)
         mpz_sub_ui(rop, rop, 1);   /* the last n within the bound */
     mpz_clears(start, lowest, (mpz_ptr)0);
