@@ -430,13 +430,19 @@ static void one_block_file(sim_shard_file *file, sim_slot_kind kind, uint64_t tr
     CU_ASSERT_EQUAL(sim_shard_file_add_slot(file, 0, slot), 0);
 }
 
-static int fpr_possible(const sim_fpr_totals *slot)
+/* Nonzero when the merge accepts one block of `kind` holding `slot`. */
+static int block_possible(sim_slot_kind kind, uint64_t trials, uint64_t queries, const void *slot)
 {
     sim_shard_file file;
-    one_block_file(&file, SIM_SLOT_FPR, 10000, 40, slot);    /* 3 trials a block */
+    one_block_file(&file, kind, trials, queries, slot);
     const char *reason = sim_shard_block_impossible(&file, 0);
     sim_shard_file_free(&file);
     return reason == NULL;
+}
+
+static int fpr_possible(const sim_fpr_totals *slot)
+{
+    return block_possible(SIM_SLOT_FPR, 10000, 40, slot);    /* 3 trials a block */
 }
 
 /* Three trials of 40 queries and 100 members each: 1, 2 and 2 false positives. */
@@ -510,11 +516,7 @@ static void test_members_of_query_shards(void)
 
 static int lsm_possible(const sim_lsm_totals *slot)
 {
-    sim_shard_file file;
-    one_block_file(&file, SIM_SLOT_LSM, 8, 100, slot);       /* 1 trial a block, 100 lookups */
-    const char *reason = sim_shard_block_impossible(&file, 0);
-    sim_shard_file_free(&file);
-    return reason == NULL;
+    return block_possible(SIM_SLOT_LSM, 8, 100, slot);       /* 1 trial a block, 100 lookups */
 }
 
 static void test_impossible_lsm_and_grow_blocks(void)
