@@ -821,7 +821,9 @@ static double power_of(int64_t *exponent, double base, uint64_t n)
 /* 1 and `rop` = the quick enclosure when n is small enough for it, else 0. */
 static int quick_sum(mpfi_ptr rop, const mixture *mix, mpz_srcptr n)
 {
-    if (mpz_cmp_ui(n, QUICK_MAX_KEYS) > 0 || mpz_sizeinbase(mix->meets_denominator, 2) > 127)
+    /* the denominator is read as two 64-bit limbs: other limb widths take the exact sum */
+    if (GMP_LIMB_BITS != 64 || mpz_cmp_ui(n, QUICK_MAX_KEYS) > 0
+        || mpz_sizeinbase(mix->meets_denominator, 2) > 127)
         return 0;
     uint64_t keys = mpz_get_ui(n);
     u128 denominator = (u128)mpz_getlimbn(mix->meets_denominator, 1) << 64
