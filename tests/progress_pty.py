@@ -40,6 +40,15 @@ if pid == 0:
     signal.signal(signal.SIGQUIT, signal.SIG_DFL)
     os.setsid()
     fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    # Ctrl-C makes the line discipline send SIGINT and then, unless NOFLSH
+    # is set, discard the output still queued towards the master (POSIX
+    # 11.1.9; Linux n_tty isig()).  A program that erases its line at once
+    # can have the erasure discarded by that flush, which happens after the
+    # signal: the terminal loses it, not the program.  NOFLSH keeps the
+    # queue, so what the program wrote is what is read here.
+    attributes = termios.tcgetattr(slave)
+    attributes[3] |= termios.NOFLSH
+    termios.tcsetattr(slave, termios.TCSANOW, attributes)
     for target in (0, 1, 2):
         os.dup2(slave, target)
     os.close(slave)
