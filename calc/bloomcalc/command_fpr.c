@@ -167,7 +167,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
                 bloom_fields_fraction(&fields, "fpr_exact_rational", "exact rate as a fraction",
                                       fraction);
             else if (fields.status == BLOOM_OK)
-                fields.status = fraction_status;   /* the work budget refused it: no partial record */
+                fields.status = fraction_status;   /* not certified: no partial record */
             mpq_clear(fraction);
         }
         if (bloom_description_given(&line))

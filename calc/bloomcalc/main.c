@@ -42,9 +42,9 @@ static const char usage[] =
     "  0    success\n"
     "  1    a result could not be certified to the digits asked for, or the output\n"
     "       could not be written\n"
-    "  2    bad input: one line on stderr names the argument and the accepted forms,\n"
-    "       and nothing is printed on stdout; also a question whose certification\n"
-    "       would pass the work budget (about half a second; the README's Input)\n";
+    "  2    bad input (an option outside its range is refused, never clamped): one\n"
+    "       line on stderr names the argument and the accepted forms, and nothing\n"
+    "       is printed on stdout\n";
 
 static const bloom_subcommand commands[] = {
     { "plan", bloomcalc_plan },
