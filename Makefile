@@ -4,7 +4,7 @@
 #   make check        the whole test suite: CUnit suites and CLI tests, then again under ASan+UBSan
 #   make check-peers  the real libraries (Guava, libbloom, bits-and-blooms, RocksDB, npm bloom-filters)
 #                     and transcriptions of Cassandra's, RedisBloom's and parquet-mr's sizing
-#   make check-slurm  README's Slurm recipe on a one-node Slurm cluster started on the loopback (root)
+#   make check-slurm  sim/SCALE-OUT.md's Slurm recipe on a one-node Slurm cluster started on the loopback (root)
 #   make check-kubernetes  the Kubernetes manifests (sim/deploy/kubernetes) read by the client's models,
 #                     their shell lines run locally for every index and merged
 #   make check-arm64  cross-build the programs and the library for arm64 (ARM64_BUILD, default
@@ -37,7 +37,7 @@ SIM_LIBS   = -lxxhash -lpthread
 
 ALL_CFLAGS = $(WARNINGS) $(OPTIMIZE) $(CFLAGS)
 
-# Layers (see README "Layout"): each folder sees only its own headers and
+# Layers (see calc/DEVELOPERS.md, "Layout"): each folder sees only its own headers and
 # those of the layers below it, so an include against the direction does not
 # compile (and tests/check_layers.sh says which one).
 #   calc/src <- calc/cli <- calc/bloomcalc
@@ -217,7 +217,7 @@ clean:
 check-peers: all $(BUILD)/peers/peer_interval $(BUILD)/peers/peer_bits
 	@tests/peers/run.sh $(BUILD)
 
-# README.md's Slurm recipe as it stands, on a Slurm cluster of one node
+# sim/SCALE-OUT.md's Slurm recipe as it stands, on a Slurm cluster of one node
 # started on 127.0.0.1 (tests/slurm/check.sh: installs slurm-wlm and munge
 # when missing; runs as root).
 .PHONY: check-slurm check-kubernetes

@@ -277,7 +277,7 @@ static void test_format_rational(void)
         {"1999/20", 3, "100"},      /* 99.95: tie between 99.9 and 100., 0 is even */
         {"9585058378", 20, "9585058378"},
         /* Whole numbers follow the notation rule of every real: fixed up to the
-         * exponent D - 1, scientific above it (README, Output formats). */
+         * exponent D - 1, scientific above it (bloomcalc --help, Output). */
         {"8000000000000000000", 9, "8e18"},
         {"8000000000000000000", 18, "8e18"},
         {"8000000000000000000", 19, "8000000000000000000"},

@@ -92,13 +92,13 @@ expect '^bloomcalc [0-9]' --version
 expect '^keys n +1 000 000 000$' plan 1_000_000_000 1e-2
 expect '^keys n +1 000 000 000$' plan 1,000,000,000 1/100
 expect '^total bits m +8 589 934 592 bits$' plan -n 1e9 -m 2^33
-# A whole rational follows the notation of every real (README, Output formats): bits per key
+# A whole rational follows the notation of every real (bloomcalc --help, Output): bits per key
 # m/n = 8e18 has exponent 18 > D - 1 = 8, scientific like k_real = 8e18 ln 2 = 5.5451774445e18.
 expect '^1,8000000000000000000,1000000000000000000,1e9,931322575,8e18,5\.54517744e18,1,' plan -n 1 -m 8e18 -k 1 --format csv
 # 1e9 bits a key: exponent 9, scientific at 9 digits, fixed from 10 (k_real = 1e9 ln 2 = 693147180.56).
 expect '^1,1000000000,125000000,0\.125,0\.116415322,1e9,693147181,1,' plan -n 1 -m 1e9 -k 1 --format csv
 expect '^1,1000000000,125000000,0\.125,0\.1164153218,1000000000,693147180\.6,1,' plan -n 1 -m 1e9 -k 1 --format csv --digits 10
-# grow --per-filter numbers its rows from 1 (README, output_keys.c): for 1e6 keys from 1000 at
+# grow --per-filter numbers its rows from 1 (output_keys.c): for 1e6 keys from 1000 at
 # growth 2, sub-filters 1..10 hold 1000 * 2^(i-1) keys (1000 (2^10 - 1) = 1 023 000 >= 1e6), the
 # tenth the remaining 1e6 - 511 000 = 489 000 at rate 0.01 0.8^9.
 expect '^1,1000,1000,0\.01,' grow -n 1e6 --per-filter --format csv

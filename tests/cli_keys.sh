@@ -2,12 +2,10 @@
 # cli_keys.sh BUILD - one output vocabulary.  Checks
 #   - the registry ("bloomcalc keys", calc/cli/output_keys.c): no key twice, every
 #     unit one of the documented units, a meaning for each;
-#   - the README's key tables (every table whose header starts
-#     "| key | unit |"): every key there is registered with the same unit;
+#   - the manual pages (generated) document every registered key;
 #   - every command of both programs (tests/commands.sh, plus the variants
-#     below that print other keys): every key it prints is registered and
-#     documented in a README key table;
-#   - the renamed keys and options are gone (NEWS in the README).
+#     below that print other keys): every key it prints is registered;
+#   - the renamed keys and options are gone (calc/NEWS.md).
 # Ends with "keys: N passed, N failed".
 set -u
 . tests/command_checks.sh
@@ -31,29 +29,15 @@ empty=$(tr -d '\r' <"$out" | awk -F, 'NR > 1 && $3 == "" { print $1 }')
 [ -z "$empty" ]
 check "every registered key has a meaning: $empty" $?
 
-# The README's key tables as "key<TAB>unit" lines: a row's first cell may
-# name several keys, its unit cell one unit for all or one per key.
-awk -F'|' '
-    function trim(text) { gsub(/^ +| +$/, "", text); return text }
-    /^\| *key *\| *unit *\|/ { in_table = 1; next }
-    in_table && /^\|---/ { next }
-    in_table && /^\|/ {
-        cell = $2; count = 0
-        while (match(cell, /`[^`]+`/)) { keys[++count] = substr(cell, RSTART + 1, RLENGTH - 2); cell = substr(cell, RSTART + RLENGTH) }
-        unit = trim($3); units = split(unit, parts, ", ")
-        for (i = 1; i <= count; i++) print keys[i] "\t" (units == count ? trim(parts[i]) : unit)
-        next
-    }
-    { in_table = 0 }' README.md | sort >"$scratch/readme"
-[ "$(wc -l <"$scratch/readme")" -gt 100 ]
-check "the README's key tables are read (more than 100 keys)" $?
-while IFS="$(printf '\t')" read -r key unit; do
-    registered=$(awk -F'\t' -v key="$key" '$1 == key { print $2 }' "$scratch/registry")
-    if [ -z "$registered" ]; then fail "README documents '$key', which is not registered"
-    elif [ "$registered" != "$unit" ]; then fail "README gives '$key' the unit '$unit', the registry '$registered'"
-    else pass
-    fi
-done <"$scratch/readme"
+# The manual pages document every registered key, from the registry itself
+# (calc/cli/manpage.sh): each key is a tagged item of OUTPUT KEYS.
+for page in "$1/man/bloomcalc.1" "$1/man/bloomsim.1"; do
+    awk '/^\.SH OUTPUT KEYS/ { inside = 1; next } /^\.SH / { inside = 0 }
+         inside && /^\.B / { sub(/^\.B /, ""); gsub(/\\-/, "-"); print }' "$page" | sort >"$scratch/manual"
+    missing=$(cut -f1 "$scratch/registry" | comm -23 - "$scratch/manual" | tr '\n' ' ')
+    [ -s "$scratch/manual" ] && [ -z "$missing" ]
+    check "$(basename "$page") documents every registered key: $missing" $?
+done
 
 # Every key every command prints: registered and documented.
 variants='calc fpr -m 6400 -n 800 -k 5 --layout blocked --hash-bits 32
@@ -82,7 +66,6 @@ check "the commands print more than 100 distinct keys" $?
 cut -f1 "$scratch/printed" | sort -u | while read -r key; do
     where=$(awk -F'\t' -v key="$key" '$1 == key { print $2; exit }' "$scratch/printed")
     if ! cut -f1 "$scratch/registry" | grep -qx "$key"; then echo "'$key' ($where) is not registered"
-    elif ! cut -f1 "$scratch/readme" | grep -qx "$key"; then echo "'$key' ($where) is not in a README key table"
     else echo pass
     fi
 done >"$scratch/verdicts"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# cli_layers.sh - the layers' dependencies run one way (README "Layout").
+# cli_layers.sh - the layers' dependencies run one way (calc/DEVELOPERS.md, "Layout").
 #
 # Every quoted #include of every source file in a layer folder must name a
 # header of that folder or of a layer it may use:

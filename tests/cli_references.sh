@@ -16,7 +16,8 @@
 #      path to the notes folder beside the checkout, anywhere in the
 #      tracked files, and /tmp only as a scratch directory (the TMPDIR
 #      fallback "/tmp" or a mkstemp template /tmp/NAME_XXXXXX).
-#   4. Every test file that README.md or report/ names (tests/...) exists.
+#   4. Every test file that README.md, the other documents or report/ names
+#      (tests/...) exists.
 #
 # BUILD is not used (the check reads only the sources).  With
 # REFERENCES_ROOT=DIR it checks the tree at DIR instead of this one (used
@@ -145,8 +146,8 @@ for path in tracked(["."]):
     if clean:
         ok()
 
-# 4. Test files named by the README and the report.
-for path in tracked(["README.md", "report"]):
+# 4. Test files named by the documents and the report.
+for path in tracked(["README.md", "report", "calc/DEVELOPERS.md", "calc/NEWS.md", "sim/SCALE-OUT.md"]):
     lines = text_lines(path)
     if lines is None:
         continue

@@ -1,7 +1,7 @@
 /*
  * command_plan_fields.c - the fields of a plan, as "bloomcalc plan" prints
  * them and "bloomcalc table" selects columns from them.  Keys are the
- * stable interface documented in the README; labels and units are for
+ * stable interface documented in the key registry (bloomcalc keys); labels and units are for
  * people reading the table format.
  */
 #include "commands.h"

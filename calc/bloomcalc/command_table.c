@@ -4,7 +4,7 @@
  *
  * Two of -n, -p, -m select the kind of plan exactly as in "bloomcalc plan";
  * -k and -L may be lists too.  Rows vary the last option fastest, in the
- * order n, p, m, k, L.  Columns are plan keys (README); every row is
+ * order n, p, m, k, L.  Columns are plan keys (bloomcalc keys); every row is
  * computed before anything is printed, so an unknown column or an
  * uncertifiable value prints nothing on stdout.
  */
@@ -27,7 +27,7 @@ static const char description[] =
     "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
     "Lists are comma-separated; a..b is a range: keys and bits double, rates fall by\n"
     "factors of ten, hash counts and levels step by one.  --columns picks and orders\n"
-    "the columns (plan keys, see the README; default: all of them).  The filter\n"
+    "the columns (plan keys, see 'bloomcalc keys'; default: all of them).  The filter\n"
     "description of 'bloomcalc plan' (--layout, ..., --library) applies to every row:\n"
     "the library sizes each row's n and p its own way, the description's columns\n"
     "(fpr_layout, ...) are added and the read amplification is at that rate.";

@@ -26,7 +26,7 @@ struct bloom_fields;
 struct bloom_plan;
 struct bloom_quantity;
 
-/* Appends every field of a plan (keys as documented in the README).  The
+/* Appends every field of a plan (keys as the registry documents them).  The
  * read amplification is at `deployed_rate`, the rate of the filter as
  * described (fpr_layout), when it is not NULL; otherwise at the standard
  * filter's target (or achieved exact) rate.  Without `probes` (a Ribbon,

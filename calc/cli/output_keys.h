@@ -3,13 +3,14 @@
  * bloomcalc or bloomsim may print (a CSV column, a JSON member), with its
  * unit and a one-line meaning.  The record code (output.h) refuses a key
  * that is not registered here (an assertion), so a key cannot be printed
- * without being registered, and tests/cli_keys.sh checks the README's key
- * tables against this registry ("bloomcalc keys" prints it).
+ * without being registered, and this registry is the one place a key is
+ * documented: "bloomcalc keys" prints it and the manual pages are made
+ * from it.
  *
  * One concept, one key: the simulator prints the calculator's predictions
  * under the calculator's keys (fpr_exact, fpr_layout, m_reachable, p,
  * m_bits, ...).  Adding a key: an entry in calc/cli/output_keys.c (unit from the
- * units listed there), a row in the README table of its command.
+ * units listed there).
  */
 #ifndef BLOOMCALC_OUTPUT_KEYS_H
 #define BLOOMCALC_OUTPUT_KEYS_H

@@ -214,7 +214,7 @@ static char *parallel_command(const sim_shard_merge *merge, const shard_set *set
 
 /*
  * The commands that run just the missing shards, for the merge's message:
- * the README's Slurm array script given those array indices, and GNU
+ * the Slurm array script of sim/SCALE-OUT.md given those array indices, and GNU
  * parallel given the shards' command line as one word (parallel hands it
  * to a shell).  NULL when out of memory.
  */

@@ -2,8 +2,7 @@
  * filter_store.h - where a large filter's bits may be kept between runs:
  * every shard of a run split by queries needs the same filter
  * of each trial, and reading its bits from a file written once is much
- * faster than building them again (README, "Sharded runs": 0.01 to 0.08 s
- * against 3 s of CPU for a 36 MB filter).  The bulk engine asks the store
+ * faster than building them again (sim/SCALE-OUT.md, --filter-file).  The bulk engine asks the store
  * for a trial's filter before building it and gives it the filter it
  * built; the store decides where the bits live (sim/shard/filter_file.h).
  * A filter read back is bit for bit the one built, so no count changes.

@@ -1,6 +1,6 @@
 /*
  * shard_file.h - the raw counts of one shard of a run, as a versioned text
- * file (the format is documented in the README, "Sharded runs").
+ * file (the format is documented in sim/SCALE-OUT.md).
  *
  * A shard file names its run (program and version, command, the options
  * that determine the counts in canonical form --name=value, the digest of

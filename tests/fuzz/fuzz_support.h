@@ -11,7 +11,7 @@
  * and the command's stdout and stderr are captured in temporary files
  * rather than written to the terminal.
  *
- * The contract (README, "Input"): exit status 2 means bad input, and then
+ * The contract (bloomcalc --help, Exit status): exit status 2 means bad input, and then
  * nothing was printed on stdout and exactly one line on stderr.  A target
  * that sees it broken calls abort(), which libFuzzer reports with the input.
  */

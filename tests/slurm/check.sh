@@ -1,9 +1,9 @@
 #!/bin/sh
-# check.sh BUILD - make check-slurm: README.md's Slurm recipe on a real
+# check.sh BUILD - make check-slurm: sim/SCALE-OUT.md's Slurm recipe on a real
 # Slurm cluster.  Installs slurm-wlm and munge when missing, starts munged,
 # slurmctld and slurmd as root on the loopback address only (a generated
 # slurm.conf, state, sockets and logs in a temporary folder, free ports on
-# 127.0.0.1, no systemd, no accounting), and runs the README's shards.sh,
+# 127.0.0.1, no systemd, no accounting), and runs the guide's shards.sh,
 # merge.sh and submission commands as they stand, on a small run of 8
 # shards (the scripts' BLOOMSIM_SHARDS and BLOOMSIM_RUN; the submission's
 # array range 2-100 read as 2-8).  One task is stopped by scancel mid-run:
@@ -136,17 +136,17 @@ listening=$(ss -ltnH 2>/dev/null | awk '{ print $4 }' | grep -E ":($1|$2)\$")
 [ -n "$listening" ] && ! printf '%s\n' "$listening" | grep -qv '^127\.0\.0\.1:'
 check "slurmctld and slurmd listen on 127.0.0.1 only ($(echo $listening))" $?
 
-# README.md's block after the line "<!-- slurm: NAME -->".
+# sim/SCALE-OUT.md's block after the line "<!-- slurm: NAME -->".
 block() {
     awk -v marker="<!-- slurm: $1 -->" '$0 == marker { found = 1; next }
-        found && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' "$root/README.md"
+        found && /^```sh$/ { inside = 1; next } inside && /^```$/ { exit } inside' "$root/sim/SCALE-OUT.md"
 }
 cd "$work/run" || finish
 block shards.sh >shards.sh
 block merge.sh >merge.sh
 submit=$(block submit | sed "s/--array=2-100 /--array=2-$shards /")
 printf '%s\n' "$submit" | grep -q -- "--array=2-$shards " && [ -s shards.sh ] && [ -s merge.sh ]
-check "README.md has shards.sh, merge.sh and the submission (array 2-100)" $?
+check "sim/SCALE-OUT.md has shards.sh, merge.sh and the submission (array 2-100)" $?
 export PATH="$build:$PATH" BLOOMSIM_SHARDS=$shards BLOOMSIM_RUN=$run
 # shellcheck disable=SC2086
 bloomsim $run >"$work/whole.txt" 2>"$work/whole.err"
@@ -160,7 +160,7 @@ started=$(date +%s)
 eval "$submit" >submit.out 2>&1
 merge_job=$(submitted_id <submit.out)
 [ -n "${first:-}" ] && [ -n "${rest:-}" ] && [ -n "$merge_job" ]
-check "the README's submission gives three jobs" $?
+check "the guide's submission gives three jobs" $?
 # Stop task 3 mid-run, as a failing node or scancel would.
 if wait_until 120 task_running "${rest}_3"; then
     sleep 0.5
@@ -181,7 +181,7 @@ rerun=$(sed -n 's/.*to rerun them: \(sbatch --array=[0-9,-]* shards\.sh\) .*/\1/
 [ "$rerun" = "sbatch --array=3 shards.sh" ]
 check "merge.log gives the rerun command: $rerun" $?
 
-# Rerun as the README says: the command merge.log gives, then merge.sh after it.
+# Rerun as the guide says: the command merge.log gives, then merge.sh after it.
 cp shard.1.txt "$work/shard.1.good"
 $rerun >rerun.out 2>&1
 rerun_job=$(submitted_id <rerun.out)

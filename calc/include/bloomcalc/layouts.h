@@ -118,8 +118,8 @@ BLOOM_EXPORT extern const char *const bloom_probe_scheme_names[];
  *      calc/cli/description.c, and the field it prints in
  *      bloom_description_fields, its key registered in calc/cli/output_keys.c;
  *   4. a column of the grid in tests/cli_description.sh (both programs
- *      must print the same k, sizes and rates for every value), and a line
- *      in the README and in the layout section of the derivations
+ *      must print the same k, sizes and rates for every value), its help
+ *      text, and a line in the layout section of the derivations
  *      (calc/FORMULAS.md §e.5).
  * Nothing else: the commands of both programs take the description whole.
  */
