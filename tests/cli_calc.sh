@@ -104,4 +104,36 @@ expect '^1,1000000000,125000000,0\.125,0\.1164153218,1000000000,693147180\.6,1,'
 expect '^1,1000,1000,0\.01,' grow -n 1e6 --per-filter --format csv
 expect '^10,512000,489000,0\.00134217728,' grow -n 1e6 --per-filter --format csv
 
+# Ranges include their last value and step by what separates their ends: a
+# decade table (1e6..1e9: four rows), powers of two (2^10..2^13), a last value
+# off the doubling grid kept as the last row (1e6, 2e6, 4e6, then 5e6), rates
+# a power of two apart (1/2..1/16 halve), a written factor or increment.
+range_column() {   # range_column COLUMN ARGS...: the column's values, space-separated
+    column=$1
+    shift
+    "$bloomcalc" table "$@" --columns "$column" 2>"$err" | tr -d '\r' | tail -n +2 | tr '\n' ' '
+}
+range_is() {   # range_is EXPECTED COLUMN ARGS...
+    expected=$1
+    shift
+    got=$(range_column "$@")
+    [ "$got" = "$expected" ]
+    check "table $*: '$got', expected '$expected'" $?
+}
+range_is "1000000 10000000 100000000 1000000000 " n -n 1e6..1e9 -p 1%
+range_is "1024 2048 4096 8192 " n -n 2^10..2^13 -p 1%
+range_is "1000000 2000000 4000000 5000000 " n -n 1e6..5e6 -p 1%
+range_is "1000 100 10 1 " n -n 1000..1 -p 1%
+range_is "0.5 0.25 0.125 0.0625 " p -n 1e6 -p 1/2..1/16
+range_is "0.1 0.01 0.001 " p -n 1e6 -p 0.1..1e-3
+range_is "0.05 0.04 0.03 0.02 0.01 " p -n 1e6 -p 0.05..0.01/+0.01
+range_is "1000000 4000000 16000000 20000000 " n -n 1e6..2e7/x4 -p 1%
+range_is "1 2 4 8 16 " k -n 1e6 -p 1% -k 1..16/*2
+range_is "10 15 20 " n -n 10..20/+5 -p 1%
+range_is "8 64 512 " m_bits -m 1B..64B/×8 -n 1 -k 1
+refuse "-k/--hashes" "$bloomcalc" table -n 1e6 -p 1% -k 1..10/x1
+refuse "-n/--keys" "$bloomcalc" table -n 1..10/+1/2 -p 1%
+refuse "-n/--keys" "$bloomcalc" table -n 1..10/x -p 1%
+refuse "-p/--rate" "$bloomcalc" table -n 1e6 -p 0.1..0.01/+0
+
 checks_end cli-calc

@@ -25,8 +25,11 @@ BLOOM_STATIC_ASSERT(BLOOM_LIST_MAX_ITEMS == BLOOM_TABLE_MAX_ROWS, "a list's cap 
 static const char description[] =
     "Prints a grid of plans for documentation: one row per combination of the\n"
     "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
-    "Lists are comma-separated; a..b is a range: keys and bits double, rates fall by\n"
-    "factors of ten, hash counts and levels step by one.  --columns picks and orders\n"
+    "Lists are comma-separated; a..b is a range that includes b: it steps by 10\n"
+    "when a and b are a power of ten apart (-n 1e6..1e9: a decade table), by 2 when\n"
+    "they are a power of two apart (-n 2^10..2^20), otherwise keys and bits double\n"
+    "and rates fall by factors of ten; hash counts and levels step by one;\n"
+    "a..b/x4 multiplies by 4, a..b/+5 adds 5.  --columns picks and orders\n"
     "the columns (plan keys, see 'bloomcalc keys'; default: all of them).  The filter\n"
     "description of 'bloomcalc plan' (--layout, ..., --library) applies to every row:\n"
     "the library sizes each row's n and p its own way, the description's columns\n"

@@ -230,10 +230,11 @@ void bloom_option_describe_accepted(char *buffer, size_t size, const bloom_optio
     buffer[0] = '\0';
     if (bloom_option_is_list(option->kind)) {
         int rates = option->kind == BLOOM_OPTION_RATE_LIST;   /* never written in thousands */
-        snprintf(buffer, size, "a list of items separated by ',' and ranges a..b (%s)%s",
-                 option->kind == BLOOM_OPTION_COUNT_LIST || option->kind == BLOOM_OPTION_SIZE_LIST
-                     ? "doubling"
-                 : rates ? "by factors of ten" : "step 1",
+        snprintf(buffer, size, "a list of items separated by ',' and ranges a..b, b included (%s; "
+                               "a..b/x4 or a..b/+5 sets the step)%s",
+                 option->kind == BLOOM_OPTION_UNSIGNED_LIST ? "step 1"
+                 : rates ? "step x10, or x2 when a and b are a power of two apart"
+                         : "step x10 when a and b are a power of ten apart, else x2",
                  rates ? "" : "; when every ',' has three digits after it and one to three "
                               "before, they group thousands (1,000,000 is one item, 1,100 is 1100, "
                               "'1, 100' two)");

@@ -200,38 +200,124 @@ static int convert_item(const bloom_option *option, mpq_ptr value, const char *t
 /* A list's result beyond numbers.h's: it gives more than BLOOM_LIST_MAX_ITEMS items. */
 enum { LIST_TOO_LONG = BLOOM_PARSE_AMBIGUOUS + 1 };
 
-/* Expands "first..last" by the kind's step. */
-static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_srcptr first,
-                        mpq_srcptr last)
+/*
+ * A range's step: a factor above 1 or an increment above 0, applied in the
+ * direction from the first value to the last.
+ */
+typedef struct {
+    int additive;
+    mpq_t amount;
+} range_step;
+
+/* Nonzero when the whole number q is base^j for some j >= 1. */
+static int is_power_of(mpz_srcptr q, unsigned long base)
 {
-    mpq_t value, step;
-    mpq_init(value);
-    mpq_init(step);
-    int descending = mpq_cmp(first, last) > 0;
-    int doubling = option->kind == BLOOM_OPTION_COUNT_LIST || option->kind == BLOOM_OPTION_SIZE_LIST;
-    if (doubling)
-        mpq_set_ui(step, descending ? 1 : 2, descending ? 2 : 1);
-    else if (option->kind == BLOOM_OPTION_RATE_LIST)
-        mpq_set_ui(step, descending ? 1 : 10, descending ? 10 : 1);
-    int result = BLOOM_PARSE_OK;
-    for (mpq_set(value, first); descending ? mpq_cmp(value, last) >= 0 : mpq_cmp(value, last) <= 0;) {
-        if (list->count >= BLOOM_LIST_MAX_ITEMS) {
-            result = LIST_TOO_LONG;
-            break;
-        }
-        if (doubling && mpz_cmp_ui(mpq_denref(value), 1) != 0) {
-            result = BLOOM_PARSE_NOT_WHOLE;   /* halving an odd count: 3^5..2^3 */
-            break;
-        }
-        list_append(list, value);
-        if (option->kind == BLOOM_OPTION_UNSIGNED_LIST) {
-            mpq_set_si(step, descending ? -1 : 1, 1);
-            mpq_add(value, value, step);
-        } else {
-            mpq_mul(value, value, step);
+    if (mpz_cmp_ui(q, base) < 0)
+        return 0;
+    mpz_t rest;
+    mpz_init_set(rest, q);
+    while (mpz_divisible_ui_p(rest, base))
+        mpz_divexact_ui(rest, rest, base);
+    int power = mpz_cmp_ui(rest, 1) == 0;
+    mpz_clear(rest);
+    return power;
+}
+
+/*
+ * The step a range takes when none is written: hash counts and levels step
+ * by one; other ranges by 10 when their ends are a power of ten apart (a
+ * decade table, 1e6..1e9), else by 2 when they are a power of two apart
+ * (2^10..2^20), else by the kind's usual factor: 2 for keys and bits, 10 for
+ * rates.
+ */
+static void default_step(range_step *step, const bloom_option *option, mpq_srcptr first,
+                         mpq_srcptr last)
+{
+    step->additive = option->kind == BLOOM_OPTION_UNSIGNED_LIST;
+    if (step->additive) {
+        mpq_set_ui(step->amount, 1, 1);
+        return;
+    }
+    mpq_t ratio;
+    mpq_init(ratio);
+    if (mpq_cmp(first, last) <= 0)
+        mpq_div(ratio, last, first);
+    else
+        mpq_div(ratio, first, last);
+    int whole = mpz_cmp_ui(mpq_denref(ratio), 1) == 0;
+    unsigned long factor = whole && is_power_of(mpq_numref(ratio), 10) ? 10
+                         : whole && is_power_of(mpq_numref(ratio), 2) ? 2
+                         : option->kind == BLOOM_OPTION_RATE_LIST ? 10 : 2;
+    mpq_set_ui(step->amount, factor, 1);
+    mpq_clear(ratio);
+}
+
+/*
+ * Reads a written step, "x4", "*4", "\u00d74" (a factor above 1) or "+5" (an
+ * increment above 0); BLOOM_PARSE_SYNTAX for anything else.
+ */
+static int parse_step(range_step *step, const char *text)
+{
+    static const char times[] = "\xc3\x97";   /* U+00D7 MULTIPLICATION SIGN in UTF-8 */
+    step->additive = text[0] == '+';
+    const char *amount = text[0] == 'x' || text[0] == '*' || text[0] == '+' ? text + 1
+                       : strncmp(text, times, 2) == 0 ? text + 2 : NULL;
+    if (amount == NULL || bloom_parse_rational(step->amount, amount) != BLOOM_PARSE_OK)
+        return BLOOM_PARSE_SYNTAX;
+    int valid = step->additive ? mpq_sgn(step->amount) > 0 : mpq_cmp_ui(step->amount, 1, 1) > 0;
+    return valid ? BLOOM_PARSE_OK : BLOOM_PARSE_SYNTAX;
+}
+
+/* The step's suffix of a range's last value, "/x4" or "/+5", cut off there;
+ * NULL when it has none (a rate's own "/" is followed by a digit). */
+static char *cut_step(char *last)
+{
+    for (char *slash = strrchr(last, '/'); slash != NULL; slash = NULL) {
+        char next = slash[1];
+        if (next == 'x' || next == '*' || next == '+' || (unsigned char)next == 0xc3) {
+            *slash = '\0';
+            return slash + 1;
         }
     }
-    mpq_clears(value, step, (mpq_ptr)0);
+    return NULL;
+}
+
+/* Appends value unless the list is full or a whole-number kind gets a fraction. */
+static int append_checked(bloom_value_list *list, const bloom_option *option, mpq_srcptr value)
+{
+    if (list->count >= BLOOM_LIST_MAX_ITEMS)
+        return LIST_TOO_LONG;
+    if (option->kind != BLOOM_OPTION_RATE_LIST && mpz_cmp_ui(mpq_denref(value), 1) != 0)
+        return BLOOM_PARSE_NOT_WHOLE;   /* halving an odd count: 3^5..2^3, or a step of 1/2 */
+    list_append(list, value);
+    return BLOOM_PARSE_OK;
+}
+
+/* Expands "first..last" by the step; the last value is always included,
+ * after the last step that does not pass it. */
+static int expand_range(bloom_value_list *list, const bloom_option *option, mpq_srcptr first,
+                        mpq_srcptr last, range_step *step)
+{
+    int descending = mpq_cmp(first, last) > 0;
+    if (descending) {
+        if (step->additive)
+            mpq_neg(step->amount, step->amount);
+        else
+            mpq_inv(step->amount, step->amount);
+    }
+    mpq_t value;
+    mpq_init(value);
+    int result = BLOOM_PARSE_OK;
+    for (mpq_set(value, first); result == BLOOM_PARSE_OK && (descending ? mpq_cmp(value, last) > 0 : mpq_cmp(value, last) < 0);) {
+        result = append_checked(list, option, value);
+        if (step->additive)
+            mpq_add(value, value, step->amount);
+        else
+            mpq_mul(value, value, step->amount);
+    }
+    if (result == BLOOM_PARSE_OK)
+        result = append_checked(list, option, last);
+    mpq_clear(value);
     return result;
 }
 
@@ -305,11 +391,19 @@ static int convert_list(bloom_option *option, const char *text)
         char *range = strstr(item, "..");
         if (range != NULL) {
             *range = '\0';
+            char *step_text = cut_step(range + 2);
+            range_step step;
+            mpq_init(step.amount);
             result = convert_item(option, first, item);
             if (result == BLOOM_PARSE_OK)
                 result = convert_item(option, last, range + 2);
+            if (result == BLOOM_PARSE_OK && step_text != NULL)
+                result = parse_step(&step, step_text);
+            else if (result == BLOOM_PARSE_OK)
+                default_step(&step, option, first, last);
             if (result == BLOOM_PARSE_OK)
-                result = expand_range(list, option, first, last);
+                result = expand_range(list, option, first, last, &step);
+            mpq_clear(step.amount);
         } else {
             result = convert_item(option, first, item);
             if (result == BLOOM_PARSE_OK && list->count >= BLOOM_LIST_MAX_ITEMS)
@@ -446,7 +540,7 @@ static bloom_options_outcome apply(bloom_command_line *line, bloom_option *optio
         *option->given = 1;
     int result = bloom_option_convert(option, value);
     if (result != BLOOM_PARSE_OK) {
-        char accepted[512], readings[160] = "";
+        char accepted[BLOOM_ACCEPTED_TEXT_SIZE], readings[160] = "";
         bloom_option_describe_accepted(accepted, sizeof accepted, option);
         if (result == LIST_TOO_LONG) {     /* the cap is the limit hit, not the values' range */
             bloom_options_error(line, "%s: '%s' asks for more than %d %s; accepted: %s", name, value,
@@ -627,7 +721,7 @@ bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, ch
                 value = "";
             } else if (value == NULL) {
                 if (i + 1 >= argc) {
-                    char accepted[512];
+                    char accepted[BLOOM_ACCEPTED_TEXT_SIZE];
                     bloom_option_describe_accepted(accepted, sizeof accepted, reading);
                     bloom_options_error(line, "%s needs a value: %s", name, accepted);
                     return BLOOM_OPTIONS_REFUSED;
@@ -694,7 +788,7 @@ static void print_option_help(const bloom_option *option)
                  option->value_name ? " " : "", option->value_name ? option->value_name : "");
     printf("  %-24s %s\n", name, option->help);
     if (option->kind != BLOOM_OPTION_FLAG && option->kind != BLOOM_OPTION_TEXT) {
-        char accepted[512];
+        char accepted[BLOOM_ACCEPTED_TEXT_SIZE];
         bloom_option_describe_accepted(accepted, sizeof accepted, option);
         if (option->kind == BLOOM_OPTION_CHOICE)   /* the default: the value before parsing */
             printf("  %-24s   (%s; default %s)\n", "", accepted,

@@ -163,6 +163,10 @@ int bloom_option_is_list(bloom_option_kind kind);
  */
 void bloom_option_describe_accepted(char *buffer, size_t size, const bloom_option *option);
 
+/* Room for any text bloom_option_describe_accepted writes: the longest, a
+ * size list's, is about 600 characters. */
+#define BLOOM_ACCEPTED_TEXT_SIZE 1024
+
 /* Prints the --help text of a command on stdout. */
 void bloom_options_help(const bloom_command_line *line);
 
@@ -205,9 +209,7 @@ typedef struct bloom_output_choice {
  * --crlf (into bloom_csv_crlf, output.h: every command that writes CSV takes it). */
 #define BLOOM_OUTPUT_OPTIONS(choice)                                                       \
     { .long_name = "digits", .kind = BLOOM_OPTION_UNSIGNED, .destination = &(choice).digits, \
-      .value_name = "D", .help = "significant digits of every real number printed (default 9; more are refused, naming " \
-               "the most accepted, where a filter's exact rate would take over half a second to " \
-               "certify to them)", \
+      .value_name = "D", .help = "significant digits of every number printed that is not whole (default 9)", \
       .minimum = 1, .maximum = BLOOM_MAX_DIGITS },                                          \
     { .long_name = "format", .kind = BLOOM_OPTION_CHOICE, .destination = &(choice).format,  \
       .value_name = "FORMAT", .help = "table (for people), csv or json",                     \
