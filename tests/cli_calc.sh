@@ -136,4 +136,26 @@ refuse "-n/--keys" "$bloomcalc" table -n 1..10/+1/2 -p 1%
 refuse "-n/--keys" "$bloomcalc" table -n 1..10/x -p 1%
 refuse "-p/--rate" "$bloomcalc" table -n 1e6 -p 0.1..0.01/+0
 
+# table takes -c and --actual-keys as lists: each row is the plan of the same words
+# (one answer per question), and converge keeps the columns named, in that order.
+for c in 8 9.5 12; do
+    want=$("$bloomcalc" plan -n 1e9 -c "$c" --format csv | tr -d '\r' | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i } NR == 2 { print $col["k"] "," $col["fpr_exact"] }')
+    got=$("$bloomcalc" table -n 1e9 -c 8,9.5,12 --columns bits_per_key,k,fpr_exact | tr -d '\r' | awk -F, -v c="$c" '$1 == c { print $2 "," $3 }')
+    [ -n "$want" ] && [ "$got" = "$want" ]
+    check "table -c 8,9.5,12: the row of $c bits a key is plan -n 1e9 -c $c ($got, $want)" $?
+done
+for actual in 5e8 2e9; do
+    want=$("$bloomcalc" plan 1e9 1% --actual-keys "$actual" --format csv | tr -d '\r' | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i } NR == 2 { print $col["n_actual"] "," $col["fpr_exact_actual"] }')
+    got=$("$bloomcalc" table -n 1e9 -p 1% --actual-keys 5e8,2e9 --columns n_actual,fpr_exact_actual | tr -d '\r' | grep "^$(echo "$want" | cut -d, -f1),")
+    [ -n "$want" ] && [ "$got" = "$want" ]
+    check "table --actual-keys 5e8,2e9: the row of $actual keys is plan's ($got, $want)" $?
+done
+full=$("$bloomcalc" converge -m 2^6..2^9 | tr -d '\r' | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i } { print $col["slope_bloom"] "," $col["m"] }')
+chosen=$("$bloomcalc" converge -m 2^6..2^9 --columns slope_bloom,m | tr -d '\r')
+[ -n "$chosen" ] && [ "$chosen" = "$full" ]
+check "converge --columns slope_bloom,m: those columns of the full table, in that order" $?
+refuse "--columns" "$bloomcalc" converge --columns m,nonesuch
+refuse "--columns" "$bloomcalc" converge --columns m,,n
+refuse "--actual-keys" "$bloomcalc" table -n 1e9 -p 1% --actual-keys 0
+
 checks_end cli-calc

@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 
+#include "columns.h"
 #include "commands.h"
 #include "description.h"
 #include "convergence.h"
@@ -73,9 +74,33 @@ static void put_fit(bloom_fields *fields, const bloom_fpr_arguments *points, siz
     bloom_fields_quantity(fields, "slope_approx", "fitted slope, approximation", NULL, &slope_approx);
 }
 
-/* Writes the rows (or the fit); returns the exit status. */
+/*
+ * Keeps the named columns of each record (all when columns is NULL);
+ * returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after naming an unknown one.
+ */
+static int select_columns(bloom_record *records, size_t count, const char *columns,
+                          const bloom_command_line *line)
+{
+    for (size_t row = 0; row < count; row++) {
+        bloom_record chosen;
+        bloom_record_init(&chosen);
+        const char *unknown = bloom_columns_select(&chosen, &records[row], columns);
+        bloom_record_clear(&records[row]);
+        records[row] = chosen;
+        if (unknown != NULL) {
+            bloom_options_error(line, "--columns: '%s' is not a column of converge; accepted: "
+                                "keys of 'bloomcalc converge --format csv' (with --fit: of its one record)",
+                                unknown);
+            return BLOOM_EXIT_USAGE;
+        }
+    }
+    return BLOOM_EXIT_SUCCESS;
+}
+
+/* Writes the rows (or the fit) with the columns asked for; returns the exit status. */
 static int write_convergence(const bloom_fpr_arguments *points, size_t count, int fit,
-                             const bloom_output_choice *output, const bloom_command_line *line)
+                             const char *columns, const bloom_output_choice *output,
+                             const bloom_command_line *line)
 {
     bloom_fields *rows = calloc(count, sizeof *rows);
     if (rows == NULL)
@@ -91,21 +116,28 @@ static int write_convergence(const bloom_fpr_arguments *points, size_t count, in
             put_row(&rows[row], points, row);
         status = rows[row].status;
     }
-    if (status == BLOOM_OK && fit) {
-        bloom_write_record(stdout, &rows[0].record, (bloom_format)output->format);
-    } else if (status == BLOOM_OK) {
+    int selected = BLOOM_EXIT_SUCCESS;
+    if (status == BLOOM_OK) {
         bloom_record *records = malloc(row_count * sizeof *records);
         if (records == NULL)
             abort();
+        for (size_t row = 0; row < row_count; row++) {
+            bloom_record_init(&records[row]);
+            bloom_columns_select(&records[row], &rows[row].record, NULL);
+        }
+        selected = select_columns(records, row_count, columns, line);
+        if (selected == BLOOM_EXIT_SUCCESS && fit)
+            bloom_write_record(stdout, &records[0], (bloom_format)output->format);
+        else if (selected == BLOOM_EXIT_SUCCESS)
+            bloom_write_records(stdout, records, row_count, (bloom_format)output->format);
         for (size_t row = 0; row < row_count; row++)
-            records[row] = rows[row].record;
-        bloom_write_records(stdout, records, row_count, (bloom_format)output->format);
+            bloom_record_clear(&records[row]);
         free(records);
     }
     for (size_t row = 0; row < built; row++)
         bloom_fields_clear(&rows[row]);
     free(rows);
-    return bloom_results_exit(line, status);
+    return selected != BLOOM_EXIT_SUCCESS ? selected : bloom_results_exit(line, status);
 }
 
 int bloomcalc_converge(int argc, char **argv, int first)
@@ -119,6 +151,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
     bloom_value_list_init(&sizes);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
     const char *library = NULL;
+    const char *columns = NULL;
     bloom_option options[] = {
         BLOOM_BITS_PER_KEY_OPTION(bits_per_key, "bits per key m/n (default 10)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
@@ -128,6 +161,8 @@ int bloomcalc_converge(int argc, char **argv, int first)
           .help = "filter sizes (default 2^6..2^30)", .count_minimum = "2", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "fit", .kind = BLOOM_OPTION_FLAG, .destination = &fit,
           .help = "print only the least-squares slopes over all rows" },
+        { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
+          .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: all)" },
         bloom_library_refused_option(&library),
         BLOOM_OUTPUT_OPTIONS(output),
     };
@@ -139,6 +174,8 @@ int bloomcalc_converge(int argc, char **argv, int first)
         status = bloom_library_refusal(&line, "converge follows the standard filter's three formulas "
                                        "as m grows at fixed m/n and k; a library fixes its own m and k "
                                        "(its rate: 'bloomcalc plan --library NAME')");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+        status = bloom_columns_check(columns, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "bits")) {
         char default_sizes[] = "2^6..2^30";
         char *arguments[] = { "--bits", default_sizes };
@@ -178,7 +215,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
             free(per_key);
             status = BLOOM_EXIT_USAGE;
         } else {
-            status = write_convergence(points, sizes.count, fit, &output, &line);
+            status = write_convergence(points, sizes.count, fit, columns, &output, &line);
         }
         for (size_t i = 0; i < sizes.count; i++)
             mpz_clear(keys[i]);

@@ -2,9 +2,9 @@
  * command_table.c - "bloomcalc table": a grid of plans, one row per
  * combination of the listed values, with the columns the user names.
  *
- * Two of -n, -p, -m select the kind of plan exactly as in "bloomcalc plan";
- * -k and -L may be lists too.  Rows vary the last option fastest, in the
- * order n, p, m, k, L.  Columns are plan keys (bloomcalc keys); every row is
+ * Two of -n, -p, -m, -c select the kind of plan exactly as in "bloomcalc
+ * plan"; -k, -L and --actual-keys may be lists too.  Rows vary the last
+ * option fastest, in the order n, p, m, c, k, L, actual keys.  Columns are plan keys (bloomcalc keys); every row is
  * computed before anything is printed, so an unknown column or an
  * uncertifiable value prints nothing on stdout.
  */
@@ -24,18 +24,20 @@ BLOOM_STATIC_ASSERT(BLOOM_LIST_MAX_ITEMS == BLOOM_TABLE_MAX_ROWS, "a list's cap 
 
 static const char description[] =
     "Prints a grid of plans for documentation: one row per combination of the\n"
-    "values listed for -n, -p, -m (two of them, as in 'bloomcalc plan'), -k and -L.\n"
+    "values listed for -n, -p, -m, -c (two of them, as in 'bloomcalc plan'), -k, -L\n"
+    "and --actual-keys.\n"
     "Lists are comma-separated; a..b is a range that includes b: it steps by 10\n"
     "when a and b are a power of ten apart (-n 1e6..1e9: a decade table), by 2 when\n"
     "they are a power of two apart (-n 2^10..2^20), otherwise keys and bits double\n"
-    "and rates fall by factors of ten; hash counts and levels step by one;\n"
+    "and rates fall by factors of ten; hash counts, levels and bits per key step\n"
+    "by one;\n"
     "a..b/x4 multiplies by 4, a..b/+5 adds 5.  --columns picks and orders\n"
     "the columns (plan keys, see 'bloomcalc keys'; default: all of them).  The filter\n"
     "description of 'bloomcalc plan' (--layout, ..., --library) applies to every row:\n"
     "the library sizes each row's n and p its own way, the description's columns\n"
     "(fpr_layout, ...) are added and the read amplification is at that rate.";
 
-enum { KEYS, RATES, BITS, HASHES, LEVELS, PARAMETER_COUNT };
+enum { KEYS, RATES, BITS, BITS_PER_KEY, HASHES, LEVELS, ACTUAL_KEYS, PARAMETER_COUNT };
 
 /* The index of each parameter in the current row; a list with no values counts as one absent value. */
 static int next_combination(size_t *index, const bloom_value_list *lists)
@@ -55,11 +57,12 @@ typedef struct table_description {
     int given;
 } table_description;
 
-/* The plan for one combination (c: bits per key, NULL when not given).
- * Returns a bloom_status, or -2 after a message when the library refuses. */
+/* The plan for one combination.  Returns a bloom_status, or -2 after a
+ * message when the library refuses. */
 static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_t *index,
-                    mpq_srcptr c, const table_description *described, const bloom_command_line *line)
+                    const table_description *described, const bloom_command_line *line)
 {
+    mpq_srcptr c = lists[BITS_PER_KEY].count ? lists[BITS_PER_KEY].values[index[BITS_PER_KEY]] : NULL;
     mpz_t n, m;
     mpz_inits(n, m, (mpz_ptr)0);
     unsigned long k = lists[HASHES].count ? mpz_get_ui(mpq_numref(lists[HASHES].values[index[HASHES]])) : 0;
@@ -78,13 +81,15 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
         status = -2;
     if (status == BLOOM_OK)
         status = bloomcalc_plan_described_headroom(plan, &described->description, described->given);
+    if (status == BLOOM_OK && lists[ACTUAL_KEYS].count)
+        bloom_plan_actual_keys(plan, mpq_numref(lists[ACTUAL_KEYS].values[index[ACTUAL_KEYS]]));
     mpz_clears(n, m, (mpz_ptr)0);
     return status;
 }
 
 /* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
 static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
-                      mpq_srcptr c, const table_description *described, const char *columns,
+                      const table_description *described, const char *columns,
                       const bloom_output_choice *output, const bloom_command_line *line)
 {
     size_t index[PARAMETER_COUNT] = { 0 };
@@ -94,7 +99,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         bloom_fields fields;
         bloom_plan_init(&plan);
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        fields.status = plan_row(&plan, lists, index, c, described, line);
+        fields.status = plan_row(&plan, lists, index, described, line);
         if (fields.status == BLOOM_OK
             && bloomcalc_plan_described_fields(&fields, &plan, &described->description,
                                                described->given, line) != 0)
@@ -132,11 +137,9 @@ int bloomcalc_table(int argc, char **argv, int first)
     for (int i = 0; i < PARAMETER_COUNT; i++)
         bloom_value_list_init(&lists[i]);
     const char *columns = NULL;
-    mpq_t c;
-    mpq_init(c);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
     table_description described = { BLOOM_LAYOUT_DESCRIPTION_DEFAULTS, 0 };
-    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    bloom_option options[9 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
           .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
           .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -145,18 +148,21 @@ int bloomcalc_table(int argc, char **argv, int first)
           .rate_minimum = BLOOM_MIN_RATE_TEXT },
         BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE_LIST, &lists[BITS], "LIST", "filter sizes"),
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE_LIST, &lists[BITS], "LIST"),
-        BLOOM_BITS_PER_KEY_OPTION(c, "bits per key of every row, with -n or -m: m = round(n C), "
-                                     "n = round(m / C)"),
+        BLOOM_BITS_PER_KEY_OPTION_OF(BLOOM_OPTION_REAL_LIST, &lists[BITS_PER_KEY], "LIST",
+                                     "bits per key, with -n or -m: m = round(n C), n = round(m / C)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED_LIST,
           .destination = &lists[HASHES], .value_name = "LIST",
           .help = "fixed hash counts (default: the best integer)", .minimum = 1, .maximum = BLOOM_MAX_HASHES },
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED_LIST,
           .destination = &lists[LEVELS], .value_name = "LIST", .help = "LSM levels (default 5)",
           .minimum = 1, .maximum = BLOOM_MAX_LEVELS },
+        { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT_LIST, .destination = &lists[ACTUAL_KEYS],
+          .value_name = "LIST", .help = "keys the planned filter really holds: its exact rate with them",
+          .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated plan keys to print, in order" },
     };
-    size_t count = 8 + bloom_description_option_table(options + 8, &described.description);
+    size_t count = 9 + bloom_description_option_table(options + 9, &described.description);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -176,7 +182,7 @@ int bloomcalc_table(int argc, char **argv, int first)
     for (int i = 0; i < PARAMETER_COUNT && row_count_requested <= BLOOM_TABLE_MAX_ROWS; i++)
         row_count_requested *= lists[i].count > 0 ? lists[i].count : 1;
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && row_count_requested > BLOOM_TABLE_MAX_ROWS) {
-        bloom_options_error(&line, "-n, -p, -m, -k, -L: the lists ask for more than %d rows (the "
+        bloom_options_error(&line, "-n, -p, -m, -c, -k, -L, --actual-keys: the lists ask for more than %d rows (the "
                             "product of their lengths), the table's cap; accepted: at most %d rows",
                             BLOOM_TABLE_MAX_ROWS, BLOOM_TABLE_MAX_ROWS);
         status = BLOOM_EXIT_USAGE;
@@ -184,8 +190,7 @@ int bloomcalc_table(int argc, char **argv, int first)
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_record *rows = NULL;
         size_t row_count = 0;
-        status = build_rows(&rows, &row_count, lists, given.c ? c : NULL, &described, columns, &output,
-                            &line);
+        status = build_rows(&rows, &row_count, lists, &described, columns, &output, &line);
         if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);
         for (size_t i = 0; i < row_count; i++)
@@ -194,6 +199,5 @@ int bloomcalc_table(int argc, char **argv, int first)
     }
     for (int i = 0; i < PARAMETER_COUNT; i++)
         bloom_value_list_clear(&lists[i]);
-    mpq_clear(c);
     return status;
 }

@@ -79,6 +79,11 @@ static const form_candidates unsigned_list_forms[] = {
     { "1..20", "1..5", "1..2", NULL },
     { NULL },
 };
+static const form_candidates real_list_forms[] = {
+    { "8,10", "1,2", NULL },
+    { "4..20", "1..2", NULL },
+    { NULL },
+};
 static const form_candidates size_list_forms[] = {
     { "1e9,2e9", "8,64", NULL },
     { "1MiB..1GiB", "2^3..2^6", NULL },
@@ -166,6 +171,8 @@ static const form_candidates *single_forms(bloom_option_kind kind)
         return unsigned_list_forms;
     case BLOOM_OPTION_SIZE_LIST:
         return size_list_forms;
+    case BLOOM_OPTION_REAL_LIST:
+        return real_list_forms;
     default:
         return NULL;
     }
@@ -232,7 +239,7 @@ void bloom_option_describe_accepted(char *buffer, size_t size, const bloom_optio
         int rates = option->kind == BLOOM_OPTION_RATE_LIST;   /* never written in thousands */
         snprintf(buffer, size, "a list of items separated by ',' and ranges a..b, b included (%s; "
                                "a..b/x4 or a..b/+5 sets the step)%s",
-                 option->kind == BLOOM_OPTION_UNSIGNED_LIST ? "step 1"
+                 option->kind == BLOOM_OPTION_UNSIGNED_LIST || option->kind == BLOOM_OPTION_REAL_LIST ? "step 1"
                  : rates ? "step x10, or x2 when a and b are a power of two apart"
                          : "step x10 when a and b are a power of ten apart, else x2",
                  rates ? "" : "; when every ',' has three digits after it and one to three "

@@ -168,7 +168,8 @@ bloom_option_kind bloom_option_item_kind(bloom_option_kind kind)
     return kind == BLOOM_OPTION_COUNT_LIST ? BLOOM_OPTION_COUNT
          : kind == BLOOM_OPTION_RATE_LIST ? BLOOM_OPTION_RATE
          : kind == BLOOM_OPTION_UNSIGNED_LIST ? BLOOM_OPTION_UNSIGNED
-         : kind == BLOOM_OPTION_SIZE_LIST ? BLOOM_OPTION_SIZE : kind;
+         : kind == BLOOM_OPTION_SIZE_LIST ? BLOOM_OPTION_SIZE
+         : kind == BLOOM_OPTION_REAL_LIST ? BLOOM_OPTION_REAL : kind;
 }
 
 int bloom_option_is_list(bloom_option_kind kind)
@@ -187,7 +188,8 @@ static int convert_item(const bloom_option *option, mpq_ptr value, const char *t
     mpz_init(whole);
     int is_whole = item.kind == BLOOM_OPTION_COUNT || item.kind == BLOOM_OPTION_SIZE;
     item.destination = is_whole ? (void *)whole
-                     : item.kind == BLOOM_OPTION_RATE ? (void *)value : (void *)&small;
+                     : item.kind == BLOOM_OPTION_RATE || item.kind == BLOOM_OPTION_REAL ? (void *)value
+                     : (void *)&small;
     int result = bloom_option_convert(&item, text);
     if (is_whole)
         mpq_set_z(value, whole);
@@ -224,8 +226,8 @@ static int is_power_of(mpz_srcptr q, unsigned long base)
 }
 
 /*
- * The step a range takes when none is written: hash counts and levels step
- * by one; other ranges by 10 when their ends are a power of ten apart (a
+ * The step a range takes when none is written: hash counts, levels and bits
+ * per key step by one; other ranges by 10 when their ends are a power of ten apart (a
  * decade table, 1e6..1e9), else by 2 when they are a power of two apart
  * (2^10..2^20), else by the kind's usual factor: 2 for keys and bits, 10 for
  * rates.
@@ -233,7 +235,7 @@ static int is_power_of(mpz_srcptr q, unsigned long base)
 static void default_step(range_step *step, const bloom_option *option, mpq_srcptr first,
                          mpq_srcptr last)
 {
-    step->additive = option->kind == BLOOM_OPTION_UNSIGNED_LIST;
+    step->additive = option->kind == BLOOM_OPTION_UNSIGNED_LIST || option->kind == BLOOM_OPTION_REAL_LIST;
     if (step->additive) {
         mpq_set_ui(step->amount, 1, 1);
         return;
@@ -287,7 +289,8 @@ static int append_checked(bloom_value_list *list, const bloom_option *option, mp
 {
     if (list->count >= BLOOM_LIST_MAX_ITEMS)
         return LIST_TOO_LONG;
-    if (option->kind != BLOOM_OPTION_RATE_LIST && mpz_cmp_ui(mpq_denref(value), 1) != 0)
+    int fractions = option->kind == BLOOM_OPTION_RATE_LIST || option->kind == BLOOM_OPTION_REAL_LIST;
+    if (!fractions && mpz_cmp_ui(mpq_denref(value), 1) != 0)
         return BLOOM_PARSE_NOT_WHOLE;   /* halving an odd count: 3^5..2^3, or a step of 1/2 */
     list_append(list, value);
     return BLOOM_PARSE_OK;
@@ -490,6 +493,7 @@ int bloom_option_convert(bloom_option *option, const char *value)
     case BLOOM_OPTION_RATE_LIST:
     case BLOOM_OPTION_UNSIGNED_LIST:
     case BLOOM_OPTION_SIZE_LIST:
+    case BLOOM_OPTION_REAL_LIST:
         break;   /* converted above */
     }
     return BLOOM_PARSE_SYNTAX;

@@ -33,11 +33,13 @@ typedef enum bloom_option_kind {
                              * [count_minimum, count_maximum] bits; a bare number counts bytes
                              * when bare_bytes is set, bits otherwise */
     /* Lists "a,b,c" with ranges "a..b", into a bloom_value_list: items are
-     * checked like the single kinds above.  A count range doubles
-     * (2^6..2^30) or, written downwards, halves (2^30..2^6; a halving
-     * that leaves a fraction, as in 3^5..2^3, is refused as not whole), an
-     * unsigned range steps by one (1..20), a rate range steps by a factor
-     * of ten (0.1..1e-6).  When every "," has one to
+     * checked like the single kinds above.  A range includes its last
+     * value; it steps by 10 when its ends are a power of ten apart, by 2
+     * when a power of two apart, otherwise a count range doubles (or,
+     * written downwards, halves: a halving that leaves a fraction, as in
+     * 3^5..2^3, is refused as not whole), a rate range steps by a factor
+     * of ten; unsigned and real ranges step by one (1..20); "a..b/x4" and
+     * "a..b/+5" set the step.  When every "," has one to
      * three digits (or a group of three) before it and exactly three after
      * it, they group thousands as in a single value (1,000,000 and
      * 1,000..4,000 are one item); otherwise each separates items (8,64 and
@@ -45,7 +47,8 @@ typedef enum bloom_option_kind {
     BLOOM_OPTION_COUNT_LIST,
     BLOOM_OPTION_RATE_LIST,
     BLOOM_OPTION_UNSIGNED_LIST,
-    BLOOM_OPTION_SIZE_LIST  /* sizes, doubling (or halving) like counts */
+    BLOOM_OPTION_SIZE_LIST, /* sizes, doubling (or halving) like counts */
+    BLOOM_OPTION_REAL_LIST  /* exact rationals, checked as BLOOM_OPTION_REAL */
 } bloom_option_kind;
 
 /* The values of a list option, as exact rationals (whole numbers for counts). */
@@ -244,8 +247,11 @@ typedef struct bloom_output_choice {
 
 /* Bits per key C, an exact rational into an mpq_t: the filter has m = n C bits. */
 #define BLOOM_BITS_PER_KEY_OPTION(destination_, help_)                                       \
-    { .long_name = "bits-per-key", .short_name = 'c', .kind = BLOOM_OPTION_REAL,              \
-      .destination = (destination_), .value_name = "C", .help = (help_),                      \
+    BLOOM_BITS_PER_KEY_OPTION_OF(BLOOM_OPTION_REAL, destination_, "C", help_)
+/* The same with its kind and value name given: BLOOM_OPTION_REAL_LIST in table. */
+#define BLOOM_BITS_PER_KEY_OPTION_OF(kind_, destination_, value_name_, help_)                 \
+    { .long_name = "bits-per-key", .short_name = 'c', .kind = (kind_),                       \
+      .destination = (destination_), .value_name = (value_name_), .help = (help_),            \
       .rate_minimum = BLOOM_LSM_MIN_BITS_PER_KEY_TEXT, .count_maximum = BLOOM_LSM_MAX_BITS_PER_KEY_TEXT }
 
 /*
