@@ -70,10 +70,10 @@ refuse "hashes" "$bloomcalc" fpr -m 64 -n 8 -k 5.5
 refuse "help" "$bloomcalc" fpr --help=yes
 
 # Good input: the figures of FORMULAS.md §a.5, §b and §c.
-expect '^total bits m +9 585 058 378 bits$' plan 1e9 1%
-expect '^memory +1 198 132 298 bytes$' plan 1e9 1%
-expect '^memory \(SI\) +1\.19813230 GB$' plan 1e9 1%
-expect '^smallest m with exact rate <= p +9 592 954 719 bits$' plan 1e9 1%
+expect '^total bits m +9 585 058 378 bits$' plan 1e9 1% --all
+expect '^memory +1 198 132 298 bytes$' plan 1e9 1% --all
+expect '^memory \(SI\) +1\.19813230 GB$' plan 1e9 1% --all
+expect '^smallest m with exact rate <= p +9 592 954 719 bits$' plan 1e9 1% --all
 expect '^bits per key, log2\(1/p\) / ln 2 +9\.5851 bits$' plan 1e9 1% --digits 5
 expect '^bits per key, 1\.44 log2\(1/p\) +9\.5672 bits$' plan 1e9 1% --digits 5
 expect '^difference over n keys +2\.2e6 bytes$' plan 1e9 1% --digits 2
@@ -157,5 +157,37 @@ check "converge --columns slope_bloom,m: those columns of the full table, in tha
 refuse "--columns" "$bloomcalc" converge --columns m,nonesuch
 refuse "--columns" "$bloomcalc" converge --columns m,,n
 refuse "--actual-keys" "$bloomcalc" table -n 1e9 -p 1% --actual-keys 0
+
+# The first screen (plan without --all, the table format): the filter that meets p
+# leads, at most 15 lines, no "-", sizes scaled with exact bytes, rates with 1 in N.
+# 1 199 119 340 bytes = 1.11676... GiB -> 1.12 GiB (three digits); 1e9 keys at 1 %:
+# the smallest m meeting p is 9 592 954 719 bits (FORMULAS.md §l), printed in full with --all too.
+"$bloomcalc" plan 1e9 1% >"$out" 2>"$err"
+[ "$(sed -n 3p "$out")" = "memory that meets p                       1.12 GiB (1 199 119 340 bytes)" ]
+check "plan 1e9 1%: line 3 is the memory that meets p, scaled, exact bytes beside" $?
+[ "$(wc -l <"$out")" -le 15 ] && ! grep -q ' -$' "$out"
+check "plan 1e9 1%: at most 15 lines, none printed as -" $?
+expect '^target false-positive rate p +0\.01 \(1 in 100\)$' plan 1e9 1%
+expect '^its exact rate with the best k +0\.0100392177 \(1 in 99\.6\)$' plan 1e9 1%
+# Its exact rate, 0.00999999999951573 at 15 digits, is 0.0100000000 at 9: the rate of
+# fpr -m 9592954719 -n 1e9 -k 7, while one bit fewer passes p (0.0100000000044714).
+expect '^its exact rate +0\.0100000000 \(1 in 100\)$' plan 1e9 1%
+expect ',0\.00999999999951573,' plan 1e9 1% --digits 15 --format csv
+expect '^exact rate +0\.00999999999951573$' fpr -m 9592954719 -n 1e9 -k 7 --digits 15
+expect '^exact rate +0\.0100000000044714$' fpr -m 9592954718 -n 1e9 -k 7 --digits 15
+expect '^target false-positive rate p +1e-6 \(1 in 1000000\)$' plan 1e6 1e-6
+# 1/3 printed as 0.333333333 (9 digits, rounded): N in [2.999999997, 3.000000003] -> 3.00.
+expect '^target false-positive rate p +0\.333333333 \(1 in 3\.00\)$' plan 1e6 1/3
+# 2^31 bytes = 2 GiB exactly, 2.147483648 GB -> 2.15 GB with --units si.
+expect '^memory +2 GiB \(2 147 483 648 bytes\)$' plan -m 2GiB -p 0.1%
+expect '^memory +2\.15 GB \(2 147 483 648 bytes\)$' plan -m 2GiB -p 0.1% --units si
+expect '^note +under 2 bits per key' plan -n 1e9 -m 1198132298
+expect '^note +64 or more bits per key' plan -n 1e3 -m 1e5
+"$bloomcalc" plan 1e9 1% --format csv >"$out" 2>"$err"
+all_csv=$(head -1 "$out")
+"$bloomcalc" plan 1e9 1% --all --format csv >"$out" 2>"$err"
+[ "$(head -1 "$out")" = "$all_csv" ] && echo "$all_csv" | grep -q ',fpr_exact_meeting_target,'
+check "plan --format csv prints every key with or without --all" $?
+refuse "--units" "$bloomcalc" plan 1e9 1% --units metric
 
 checks_end cli-calc

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "brief.h"
 #include "commands.h"
 #include "description.h"
 #include "fields.h"
@@ -33,21 +34,29 @@ static const char description[] =
     "--help'), and the read amplification is then at that rate.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
-/* A bare -m/--bits figure that may have been meant as bytes (64 bits per
- * key or more): said rather than guessed. */
+/* A bare -m/--bits figure that may have been meant as bytes, said rather
+ * than guessed: 64 bits per key or more (bytes typed as bits would be 8
+ * times too many), or below 2 (a filter of 8 to 16 bits a key typed in
+ * bytes reads as 1 to 2 bits a key). */
 static void note_bytes_for_bits(bloom_fields *fields, const bloom_plan *plan,
                                 const bloom_option *bits)
 {
-    mpq_t limit;
-    mpq_init(limit);
-    mpq_set_ui(limit, 64, 1);
+    mpq_t most, least;
+    mpq_inits(most, least, (mpq_ptr)0);
+    mpq_set_ui(most, 64, 1);
+    mpq_set_ui(least, 2, 1);
     int bare = bits->seen && bits->text != NULL && strpbrk(bits->text, "BKMGTbikt") == NULL;
     if (bare && plan->mode == BLOOM_PLAN_FOR_MEMORY
-        && mpq_cmp(plan->bits_per_key_actual, limit) >= 0)
+        && mpq_cmp(plan->bits_per_key_actual, most) >= 0)
         bloom_fields_text(fields, "note", "note",
                           "64 or more bits per key: if M counts bytes, give --memory M or a "
                           "unit (-m 2GiB)");
-    mpq_clear(limit);
+    else if (bare && plan->mode == BLOOM_PLAN_FOR_MEMORY
+             && mpq_cmp(plan->bits_per_key_actual, least) < 0)
+        bloom_fields_text(fields, "note", "note",
+                          "under 2 bits per key: -m counts bits; if M counts bytes, give "
+                          "--memory M or a unit (-m 2GiB)");
+    mpq_clears(most, least, (mpq_ptr)0);
 }
 
 int bloomcalc_plan(int argc, char **argv, int first)
@@ -59,7 +68,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
     unsigned long k = 0, levels = 5;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    int all = 0, units = BLOOM_UNITS_IEC;
+    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
           .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -79,8 +89,13 @@ int bloomcalc_plan(int argc, char **argv, int first)
         { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT, .destination = actual,
           .value_name = "N2", .help = "the rate of the planned filter when it holds N2 keys",
           .count_minimum = "0", .count_maximum = BLOOM_MAX_SIZE_TEXT },
+        { .long_name = "all", .kind = BLOOM_OPTION_FLAG, .destination = &all,
+          .help = "print every field in the table format (default: the first screen; CSV and JSON print every field)" },
+        { .long_name = "units", .kind = BLOOM_OPTION_CHOICE, .destination = &units, .value_name = "UNITS",
+          .help = "sizes on the first screen in binary (KiB, MiB, GiB, TiB) or decimal (kB, MB, GB, TB) units",
+          .choices = bloom_units_names },
     };
-    size_t count = 8 + bloom_description_option_table(options + 8, &deployed);
+    size_t count = 10 + bloom_description_option_table(options + 10, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -110,6 +125,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
                 status = bloomcalc_plan_described_fields(&fields, &plan, &deployed,
                                                          bloom_description_given(&line), &line);
                 note_bytes_for_bits(&fields, &plan, bloom_options_find(&line, "bits"));
+                if (output.format == BLOOM_FORMAT_TABLE && !all)
+                    bloomcalc_plan_brief(&fields, &plan, bloom_description_given(&line), units);
             }
             if (status == BLOOM_EXIT_SUCCESS)
                 status = bloomcalc_emit(&fields, output.format, &line);

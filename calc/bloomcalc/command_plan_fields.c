@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "fields.h"
 #include "memory_fields.h"
+#include "fpr.h"
 #include "plan.h"
 
 /* Memory of m bits: bytes, GB, GiB, bits per key. */
@@ -132,6 +133,11 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
                          "bits", plan->m_bits_meeting_target);
     bloom_fields_unsigned(fields, "k_meeting_target", "hash count for it", NULL,
                           plan->k_meeting_target);
+    if (probes) {
+        bloom_fpr_arguments meeting = { plan->m_bits_meeting_target, plan->n, plan->k_meeting_target, 0 };
+        bloom_quantity rate = bloom_fpr_exact_quantity(&meeting);
+        bloom_fields_quantity(fields, "fpr_exact_meeting_target", "its exact rate", NULL, &rate);
+    }
     bloom_fields_integer(fields, "bytes_meeting_target", "its memory", "bytes",
                          plan->bytes_meeting_target);
     bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",

@@ -58,6 +58,14 @@ int bloomcalc_plan_described_fields(struct bloom_fields *fields, const struct bl
                                     int described, const struct bloom_command_line *line);
 
 /*
+ * Replaces the plan's fields by its first screen for people (brief.h; units
+ * is a bloom_units): the filter that answers the question first, nothing
+ * printed as missing.
+ */
+void bloomcalc_plan_brief(struct bloom_fields *fields, const struct bloom_plan *plan, int described,
+                          int units);
+
+/*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise
  * prints one line on stderr and returns 1.  Clears the fields either way.
  */

@@ -35,6 +35,7 @@ const bloom_key bloom_keys[] = {
     { "relerr_bloom", "—", "fpr_bloom / fpr_exact - 1" },
     { "m_bits_meeting_target", "bits", "the smallest m whose exact rate is at most p" },
     { "k_meeting_target", "hashes", "the best k for m_bits_meeting_target" },
+    { "fpr_exact_meeting_target", "probability", "the exact rate of that filter: m_bits_meeting_target bits, k_meeting_target hashes (at most p)" },
     { "bytes_meeting_target", "bytes", "memory of m_bits_meeting_target" },
     { "extra_bytes_meeting_target", "bytes", "bytes_meeting_target minus bytes" },
     { "n_at_2p", "keys", "the largest n whose exact rate (described: fpr_layout) with this m and k is at most 2p" },
@@ -42,7 +43,7 @@ const bloom_key bloom_keys[] = {
     { "n_actual", "keys", "with --actual-keys: the keys the filter really holds" },
     { "fpr_exact_actual", "probability", "with --actual-keys: the exact rate of this m and k with them" },
     { "fpr_exact_actual_ratio", "—", "with --actual-keys: fpr_exact_actual / p" },
-    { "note", "text", "a bare -m that gives 64 bits per key or more (bytes typed for bits?)" },
+    { "note", "text", "a bare -m that gives 64 bits per key or more, or under 2 (bytes typed for bits, or bits for bytes?)" },
     /* Read amplification of an LSM tree, one filter per level. */
     { "levels", "levels", "L, the levels (or sorted runs), one filter each" },
     { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p" },
