@@ -21,6 +21,7 @@ int main(int argc, char **argv)
         &calc_layouts_suite,
         &calc_monkey_suite,
         &calc_index_arithmetic_suite,
+        &calc_rate_curve_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

@@ -38,6 +38,7 @@
 #include "monkey.h"
 #include "numbers.h"
 #include "plan.h"
+#include "rate_curve.h"
 #include "ribbon.h"
 #include "sizes.h"
 #include "sizing.h"
