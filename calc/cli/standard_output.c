@@ -41,27 +41,45 @@ static void forget_output_file(void)
     output_file = temporary_file = NULL;
 }
 
-/* Opens ".NAME.tmp-XXXXXX" beside `path` (mode 0666 less the umask, as a
- * new FILE would have).  Returns its descriptor or -1 with errno. */
-static int open_temporary(const char *path)
+int bloom_temporary_beside(char **temporary, const char *path)
 {
     const char *slash = strrchr(path, '/');
     int folder = slash != NULL ? (int)(slash - path + 1) : 0;
     size_t size = strlen(path) + 16;
-    output_file = strdup(path);
-    temporary_file = malloc(size);
-    if (output_file == NULL || temporary_file == NULL) {
+    *temporary = malloc(size);
+    if (*temporary == NULL) {
         errno = ENOMEM;
         return -1;
     }
-    snprintf(temporary_file, size, "%.*s.%s.tmp-XXXXXX", folder, path, path + folder);
-    int descriptor = mkstemp(temporary_file);
+    snprintf(*temporary, size, "%.*s.%s.tmp-XXXXXX", folder, path, path + folder);
+    int descriptor = mkstemp(*temporary);
     if (descriptor < 0)
         return -1;
     mode_t mask = umask(0);
     umask(mask);
-    if (fchmod(descriptor, 0666 & ~mask) != 0 || fflush(stdout) != 0
-        || dup2(descriptor, STDOUT_FILENO) < 0) {
+    if (fchmod(descriptor, 0666 & ~mask) != 0) {
+        int error = errno;
+        close(descriptor);
+        unlink(*temporary);
+        errno = error;
+        return -1;
+    }
+    return descriptor;
+}
+
+/* Opens ".NAME.tmp-XXXXXX" beside `path` (bloom_temporary_beside) as standard
+ * output.  Returns its descriptor or -1 with errno. */
+static int open_temporary(const char *path)
+{
+    output_file = strdup(path);
+    if (output_file == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int descriptor = bloom_temporary_beside(&temporary_file, path);
+    if (descriptor < 0)
+        return -1;
+    if (fflush(stdout) != 0 || dup2(descriptor, STDOUT_FILENO) < 0) {
         int error = errno;
         close(descriptor);
         unlink(temporary_file);

@@ -32,6 +32,14 @@ void bloom_standard_streams_reserve(void);
  */
 int bloom_standard_output_to_file(const char *path, char *error, size_t size);
 
+/*
+ * Creates ".NAME.tmp-XXXXXX" beside `path` (in its folder, so that a rename
+ * onto it is atomic), mode 0666 less the umask as a new file would have;
+ * *temporary is its name (malloc'd, freed by the caller, set even on
+ * failure or NULL).  Returns its descriptor, or -1 with errno.
+ */
+int bloom_temporary_beside(char **temporary, const char *path);
+
 /* Where the parser stores --output's value (the option of every command's
  * output table, options.h); it opens the file itself. */
 extern const char *bloom_output_file_name;
