@@ -155,7 +155,10 @@ complete_words() {   # complete_words PROGRAM WORD... : what completing the last
     bash -c '. "$1"; shift; program=$1; shift; COMP_WORDS=("$program" "$@"); COMP_CWORD=$#;
              "_$program"; printf "%s\n" "${COMPREPLY[@]}"' sh "$completions/$program" "$program" "$@"
 }
-expect "bloomcalc completes 'pl' to plan" test "$(complete_words bloomcalc pl)" = plan
+expect "bloomcalc completes 'pla' to plan" test "$(complete_words bloomcalc pla)" = plan
+expect "bloomcalc completes 'plo' to plot" test "$(complete_words bloomcalc plo)" = plot
+expect "bloomcalc plot --output completes file names" \
+    test "$(cd "$scratch" && complete_words bloomcalc plot --output groff.o)" = groff.out
 expect "bloomcalc plan completes '--lay' to --layout" test "$(complete_words bloomcalc plan --lay)" = --layout
 expect "bloomcalc plan --layout completes 'sp' to split-block" \
     test "$(complete_words bloomcalc plan --layout sp)" = split-block

@@ -6,6 +6,7 @@
 #ifndef BLOOMCALC_COMMANDS_H
 #define BLOOMCALC_COMMANDS_H
 
+#include <stdio.h>
 #include <gmp.h>
 
 #include "sizing_given.h"
@@ -19,6 +20,7 @@ int bloomcalc_lsm(int argc, char **argv, int first);
 int bloomcalc_grow(int argc, char **argv, int first);
 int bloomcalc_structures(int argc, char **argv, int first);
 int bloomcalc_keys(int argc, char **argv, int first);
+int bloomcalc_plot(int argc, char **argv, int first);
 
 struct bloom_command_line;
 
@@ -56,6 +58,30 @@ int bloomcalc_plan_described_headroom(struct bloom_plan *plan,
 int bloomcalc_plan_described_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
                                     const struct bloom_layout_description *description,
                                     int described, const struct bloom_command_line *line);
+
+struct bloom_rate_curve;
+
+/* What "bloomcalc plot" draws its picture as. */
+typedef enum bloomcalc_picture {
+    BLOOMCALC_PICTURE_PNG,
+    BLOOMCALC_PICTURE_SVG,
+    BLOOMCALC_PICTURE_TERMINAL      /* gnuplot's dumb terminal: text */
+} bloomcalc_picture;
+
+/* A plot: one curve per filter, titled, around the n keys planned at target rate p. */
+typedef struct bloomcalc_plot_drawing {
+    const struct bloom_rate_curve *curves;
+    const char *const *titles;
+    size_t count;
+    mpz_srcptr n;
+    mpq_srcptr p;
+    bloomcalc_picture picture;
+    unsigned long width, height;    /* pixels, of a PNG or an SVG */
+} bloomcalc_plot_drawing;
+
+/* Writes the gnuplot script of the plot (command_plot_script.c): its
+ * picture goes to gnuplot's standard output. */
+void bloomcalc_plot_script(FILE *script, const bloomcalc_plot_drawing *plot);
 
 /*
  * Replaces the plan's fields by its first screen for people (brief.h; units

@@ -32,6 +32,8 @@ static const char usage[] =
     "  lsm             filter memory of an LSM tree: uniform vs Monkey vs no filter on\n"
     "                  the last level, lookups that hit and miss\n"
     "  grow            a scalable Bloom filter: sub-filters, memory, compound rate\n"
+    "  plot N P        the rate of the planned filter against the keys it holds, one\n"
+    "                  curve per library if asked, as PNG, SVG or text (gnuplot)\n"
     "  structures P    bits per key of other filters (floor, cuckoo, xor, ribbon...)\n"
     "  keys            every output key of bloomcalc and bloomsim, its unit and meaning\n"
     "\n"
@@ -84,6 +86,7 @@ static const bloom_subcommand commands[] = {
     { "grow", bloomcalc_grow },
     { "structures", bloomcalc_structures },
     { "keys", bloomcalc_keys },
+    { "plot", bloomcalc_plot },
 };
 
 int bloomcalc_emit(struct bloom_fields *fields, int format, const struct bloom_command_line *line)

@@ -37,8 +37,8 @@ static const form_candidates count_forms[] = {
     { NULL },
 };
 static const form_candidates unsigned_forms[] = {
-    { "10", "5", "2", "1", NULL },
-    { "2^3", "2^1", NULL },
+    { "10", "5", "2", "1", "1000", NULL },
+    { "2^3", "2^1", "2^10", NULL },
     { NULL },
 };
 static const form_candidates rate_forms[] = {

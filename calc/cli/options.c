@@ -615,11 +615,13 @@ bloom_options_outcome bloom_options_answer_help(const bloom_command_line *line, 
 }
 
 /* --output FILE, once every value is read: standard output goes to a
- * temporary beside FILE, renamed at the end (standard_output.h). */
+ * temporary beside FILE, renamed at the end (standard_output.h).  Only the
+ * entry BLOOM_OUTPUT_FILE_OPTION does that: a command whose --output names
+ * a file it writes itself (bloomcalc plot's image) keeps standard output. */
 static bloom_options_outcome open_output_file(bloom_command_line *line)
 {
     const bloom_option *file = bloom_options_find(line, "output");
-    if (file == NULL || !file->seen)
+    if (file == NULL || !file->seen || file->destination != (void *)&bloom_output_file_name)
         return BLOOM_OPTIONS_PARSED;
     char error[512];
     if (bloom_standard_output_to_file(file->text, error, sizeof error) != 0) {
