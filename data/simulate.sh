@@ -56,8 +56,8 @@ publish simulated_schemes.csv
 table=$directory/simulated_lsm.csv.tmp
 rm -f "$table"
 for rate in 0.1 0.03 0.01 0.003 0.001; do
-    collect "$table" "$bloomsim" lsm -L 5 -T 10 -p "$rate" -n 1e5 --lookups 2e5 --seed 3
-    collect "$table" "$bloomsim" lsm -L 20 -T 1 -p "$rate" -n 1e4 --lookups 2e5 --seed 3
+    collect "$table" "$bloomsim" lsm -L 5 -T 10 -p "$rate" -n 111110 --lookups 2e5 --seed 3
+    collect "$table" "$bloomsim" lsm -L 20 -T 1 -p "$rate" -n 2e5 --lookups 2e5 --seed 3
 done
 publish simulated_lsm.csv
 

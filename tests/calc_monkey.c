@@ -344,7 +344,68 @@ static void test_structures(void)
     mpq_clear(p);
 }
 
+/* Equal levels (T = 1): n_i = N/L, Monkey's rates those of the uniform
+ * allocation (rates proportional to equal sizes), the uniform miss cost
+ * L e^(-C ln^2 2): 4/5 of FORMULAS.md §c's 5-level 0.040962747340894796967,
+ * and dropping the last level's filters keeps 3/4 of the memory. */
+static void test_equal_levels(void)
+{
+    bloom_lsm_tree tree;
+    set_tree(&tree, 4, 1, "10");
+    mpq_t keys, expected;
+    mpq_inits(keys, expected, (mpq_ptr)0);
+    mpq_set_ui(expected, 250000000, 1);
+    for (unsigned long level = 1; level <= 4; level++) {
+        bloom_lsm_level_keys(keys, &tree, level);
+        CHECK(mpq_equal(keys, expected), "level %lu holds N/L keys", level);
+    }
+    mpq_set_ui(expected, 3, 4);
+    bloom_lsm_memory_share(keys, &tree, BLOOM_ALLOCATION_LAST_LEVEL_DROPPED);
+    CHECK(mpq_equal(keys, expected), "the last of four equal levels holds 1/4 of the keys");
+    CHECK(tree.monkey_filtered == 4, "every equal level keeps a Monkey filter");
+    bloom_lsm_query uniform = { &tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL, NULL };
+    bloom_lsm_query monkey = { &tree, BLOOM_ALLOCATION_MONKEY, 1, NULL, NULL };
+    bloom_quantity miss_uniform = { bloom_enclose_lsm_miss, &uniform, NULL };
+    bloom_quantity miss_monkey = { bloom_enclose_lsm_miss, &monkey, NULL };
+    CHECK_FIGURE(&miss_uniform, "0.032770197873");
+    CHECK_FIGURE(&miss_monkey, "0.032770197873");
+    mpq_clears(keys, expected, (mpq_ptr)0);
+    bloom_lsm_tree_clear(&tree);
+}
+
+/* round(n_i), ties to even, worked by hand: N = 10, T = 3, L = 2 gives
+ * 2.5 and 7.5, so 2 and 8; N = 1 111 100, T = 10, L = 5 gives 100 to 10^6
+ * exactly; N = 1, T = 10, L = 2 gives 1/11 (0: refused) and 10/11 (1). */
+static void test_whole_level_keys(void)
+{
+    static const struct { unsigned long n, ratio, levels, level, keys; int empty; } rows[] = {
+        { 10, 3, 2, 1, 2, 0 }, { 10, 3, 2, 2, 8, 0 },
+        { 1111100, 10, 5, 1, 100, 0 }, { 1111100, 10, 5, 5, 1000000, 0 },
+        { 1, 10, 2, 1, 0, 1 }, { 1, 10, 2, 2, 1, 0 },
+    };
+    mpz_t n, keys;
+    mpq_t rate;
+    mpz_inits(n, keys, (mpz_ptr)0);
+    mpq_init(rate);
+    mpq_set_ui(rate, 1, 100);
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        bloom_lsm_tree tree;
+        bloom_lsm_tree_init(&tree);
+        mpz_set_ui(n, rows[i].n);
+        CHECK(bloom_lsm_tree_set(&tree, rows[i].levels, rows[i].ratio, n, NULL, rate) == BLOOM_OK, "tree set");
+        int empty = bloom_lsm_level_whole_keys(keys, &tree, rows[i].level);
+        CHECK(mpz_cmp_ui(keys, rows[i].keys) == 0 && (empty != 0) == rows[i].empty,
+              "N = %lu, T = %lu, L = %lu: level %lu holds %lu keys", rows[i].n, rows[i].ratio, rows[i].levels,
+              rows[i].level, rows[i].keys);
+        bloom_lsm_tree_clear(&tree);
+    }
+    mpz_clears(n, keys, (mpz_ptr)0);
+    mpq_clear(rate);
+}
+
 static const bloom_test_case monkey_cases[] = {
+    {"equal levels (T = 1): N/L keys, Monkey = uniform", test_equal_levels},
+    {"whole keys of a level: round(n_i), ties to even", test_whole_level_keys},
     {"Monkey and uniform: FORMULAS.md §c values", test_monkey_reference},
     {"Monkey: budget, Lagrange condition, perturbations, caps", test_monkey_optimality},
     {"hit costs recomputed from level rates", test_hit_costs},

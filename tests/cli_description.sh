@@ -12,8 +12,8 @@
 #     the description's own fields), every key of $required being present
 #     in both; or
 #   - refuse it (exit 2) with the same message after "PROGRAM COMMAND: ".
-# lsm (same_lsm): a three-level tree (T = 10; bloomsim -n 100000, bloomcalc
-# -n 111000, so that both hold 1000/10000/100000 keys a level) under each
+# lsm (same_lsm): a three-level tree (T = 10, -n 111000 in both programs,
+# which split it into 1000/10000/100000 keys a level) under each
 # budget and allocation, with a grid of descriptions: the two programs must
 # print the same bits per level and the same predicted read amplification
 # (bloomsim's read_amp_miss and read_amp_hit for --allocation, else its
@@ -238,7 +238,7 @@ same_lsm() {
     "$calc" lsm -L 3 -T 10 -n 111000 $budget "$@" --digits 12 --format csv >"$scratch/calc.csv" 2>"$scratch/calc.err"
     calc_rc=$?
     "$calc" lsm -L 3 -T 10 -n 111000 $budget "$@" --digits 12 --per-level --format csv >"$scratch/levels.csv" 2>/dev/null
-    "$sim" lsm -L 3 -T 10 -n 100000 $budget $sim_allocation "$@" --trials 2 --lookups 2 --seed 1 --digits 12 \
+    "$sim" lsm -L 3 -T 10 -n 111000 $budget $sim_allocation "$@" --trials 2 --lookups 2 --seed 1 --digits 12 \
         --format csv >"$scratch/sim.csv" 2>"$scratch/sim.err"
     sim_rc=$?
     both_succeeded lsm || return
@@ -324,7 +324,7 @@ for library in guava rocksdb parquet-mr; do
         for command in "$calc plan -n 1e6 -p 1%" "$calc fpr -m 1e7 -n 1e6 -k 7" \
                        "$calc table -n 1e6 -p 1%" "$calc lsm -L 3 -n 1e5 -p 1%" \
                        "$sim plan 1e4 1% $run_size" "$sim fpr -m 1e5 -n 1e4 -k 7 $run_size" \
-                       "$sim lsm -L 3 -n 1e5 -p 1% --trials 2 --lookups 2 --seed 1"; do
+                       "$sim lsm -L 3 -n 111000 -p 1% --trials 2 --lookups 2 --seed 1"; do
             refuse "--library: $library fixes the filter's shape, so $name is refused" \
                 $command --library "$library" $option
         done

@@ -106,10 +106,10 @@ refuse_value key-file "" "$sim" fpr -m 64 -k 5 --key-file ""
 refuse_value bits 2^41 "$sim" fpr -m 2^41 -n 8 -k 5
 refuse_value keys 2^37 "$sim" plan 2^37 1%
 refuse_value rate 1e-13 "$sim" plan 1000 1e-13
-refuse_value levels 0 "$sim" lsm -L 0 -p 1% -n 1000
-refuse_value ratio 0 "$sim" lsm -L 3 -p 1% -n 1000 --ratio 0
-refuse_value lookups 1 "$sim" lsm -L 3 -p 1% -n 1000 --lookups 1
-refuse_value trials 1 "$sim" lsm -L 3 -p 1% -n 1000 --trials 1
+refuse_value levels 0 "$sim" lsm -L 0 -p 1% -n 1110
+refuse_value size-ratio 0 "$sim" lsm -L 3 -p 1% -n 1110 --size-ratio 0
+refuse_value lookups 1 "$sim" lsm -L 3 -p 1% -n 1110 --lookups 1
+refuse_value trials 1 "$sim" lsm -L 3 -p 1% -n 1110 --trials 1
 refuse_value keys 1 "$sim" delete -m 32 -n 1 -k 3
 refuse_value bits 2^29 "$sim" delete -m 2^29 -n 3 -k 3
 refuse_value budget 1e4 "$sim" verify --budget 1e4
@@ -140,14 +140,14 @@ refuse "needs two" "$calc" table -n 1e9
 refuse "needs two" "$calc" fpr -n 8 -k 5
 refuse "required" "$calc" fpr -n 8 -m 64
 refuse "required" "$sim" fpr -m 64 -n 8
-refuse "required" "$sim" lsm -L 3 -n 1000
+refuse "required" "$sim" lsm -L 3 -n 1110
 refuse "required" "$sim" delete -m 32 -k 3
 refuse "needs two of" "$sim" plan 1000
 # a filter that sizing makes larger than bloomsim builds (-c, or a plan's m), before any memory check
 refuse "largest filter" "$sim" fpr -n 2^39 -c 10 -k 7
 refuse "largest filter" "$sim" plan -n 2^36 -c 100
 refuse "largest filter" "$sim" plan 2^36 1e-12
-refuse "level" "$sim" lsm -L 3 -p 1% -n 1000 --level 4
+refuse "level" "$sim" lsm -L 3 -p 1% -n 1110 --level 4
 refuse "too few bits" "$calc" plan -m 2 -p 1e-9
 refuse "at least two sizes" "$calc" converge -m 2^6 --fit
 refuse "rows" "$calc" table -n 1..2^20 -p 0.5..1e-6 -L 1..10000

@@ -49,7 +49,7 @@ calc grow -n 1e6 --per-filter
 calc structures 1% -n 1e6
 calc lsm -L 5 -p 1% -n 1e6 --per-level
 calc keys
-sim lsm -L 3 -n 1000 --lookups 2000 --trials 4 --allocation monkey --bits-per-key 5
+sim lsm -L 3 -n 1110 --lookups 2000 --trials 4 --allocation monkey --bits-per-key 5
 sim fpr -m 6400 -n 800 -k 8 --layout split-block --trials 2 --queries 10
 sim fpr -m 64 -n 8 -k 5 --filter counting --trials 20 --queries 10'
 make_shard "$scratch/shard"

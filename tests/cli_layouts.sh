@@ -75,7 +75,7 @@ check 2 'hash-bits' plan 1e9 1% --hash-bits 0
 check 2 'rate' compare 1e9 150%
 check 2 'keys' compare 1e9
 check 2 'bits-per-key' lsm --bits-per-key 10 -p 1%
-check 2 'size-ratio' lsm -T 1
+check 2 'size-ratio' lsm -T 0
 check 2 'hit-ratio' lsm --hit-ratio 2
 check 2 'keys' grow
 check 2 'tightening' grow 1e6 -r 1.5

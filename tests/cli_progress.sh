@@ -29,7 +29,7 @@ check "tiny engine: Ctrl-C prints the partial record" $?
 pty "bulk engine (one large filter): progress within the trial, Ctrl-C" interrupt \
     "$sim plan 1e8 1% --threads 2"
 pty "bloomsim verify: progress over the battery, Ctrl-C" interrupt "$sim verify --threads 2"
-pty "bloomsim lsm: progress, Ctrl-C" interrupt "$sim lsm -L 5 -p 1% -n 1e5 --trials 64 --lookups 6.4e7 --threads 2"
+pty "bloomsim lsm: progress, Ctrl-C" interrupt "$sim lsm -L 5 -p 1% -n 111110 --trials 64 --lookups 6.4e7 --threads 2"
 
 # make data and make report (data/rows.sh: step), into scratch directories; the
 # calculator's tables only (BLOOM_SKIP_SIMULATIONS), which take a few seconds.

@@ -34,7 +34,7 @@ same_as_stdout() {
 }
 same_as_stdout fpr fpr -m 64 -n 8 -k 5 --trials 40 --queries 50 --seed 3
 same_as_stdout plan plan 2000 1% --trials 20 --queries 500 --format json
-same_as_stdout lsm lsm -L 3 -p 10% -n 1000 --lookups 2000 --trials 4 --format csv
+same_as_stdout lsm lsm -L 3 -p 10% -n 1110 --lookups 2000 --trials 4 --format csv
 same_as_stdout delete delete -m 64 -n 8 -k 5 --trials 20
 same_as_stdout grow grow -n 2000 --trials 4 --queries 500
 same_as_stdout shard fpr -m 64 -n 8 -k 5 --trials 40 --queries 50 --shard 2/4

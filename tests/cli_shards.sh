@@ -46,8 +46,8 @@ sharded fpr-csv fpr -m 1000 -n 100 -k 7 --trials 999 --queries 40 --seed 9 --has
 sharded fpr-counting fpr -m 500 -n 60 -k 4 --trials 300 --queries 100 --filter counting --counter-bits 2 --check-members --format json
 sharded fpr-layout fpr -m 4096 -n 400 -k 6 --trials 200 --queries 300 --layout blocked --block-bits 512 --digits 12
 sharded plan-json plan 2000 1% --trials 400 --queries 500 --seed 7 --format json
-sharded lsm-csv lsm -L 3 -p 10% -n 1000 --lookups 20000 --trials 8 --seed 3 --format csv
-sharded lsm-monkey lsm -L 3 -T 4 -n 2000 --allocation monkey --bits-per-key 6 --lookups 8000 --trials 16
+sharded lsm-csv lsm -L 3 -p 10% -n 1110 --lookups 20000 --trials 8 --seed 3 --format csv
+sharded lsm-monkey lsm -L 3 -T 4 -n 2625 --allocation monkey --bits-per-key 6 --lookups 8000 --trials 16
 sharded grow-table grow -n 2000 --trials 40 --queries 2000 --seed 5
 sharded grow-json grow -n 3000 -s 4 -r 1/2 --trials 12 --queries 1000 --digits 14 --format json
 
@@ -58,7 +58,7 @@ sharded ribbon-queries fpr --library rocksdb-ribbon -n 1000 -c 7 --trials 1 --qu
 out="$scratch/ribbon-queries.merged"
 grep -q "^split queries" "$scratch/ribbon-queries.2" && [ "$(csv_field ribbon_retries)" = 1 ]
 check "ribbon-queries: shards split the queries; one retry, as in the whole run" $?
-sharded ribbon-trials lsm -L 3 -p 1% -n 1e4 --library rocksdb-ribbon --lookups 2000 --trials 8 --seed 1
+sharded ribbon-trials lsm -L 3 -p 1% -n 11100 --library rocksdb-ribbon --lookups 2000 --trials 8 --seed 1
 seq 1 2000 | sed 's/^/key-/' >"$scratch/ribbon-keys"
 sharded ribbon-key-file fpr --library rocksdb-ribbon -n 2000 -c 7 --key-file "$scratch/ribbon-keys" --trials 6 --queries 2000 --seed 4
 
@@ -179,8 +179,8 @@ refuse "cannot open" "$sim" merge "$scratch/none"
 for value in 0/4 5/4 1/0 abc 1/ /4 2/4x -1/4; do
     refuse "--shard" "$sim" fpr -m 64 -n 8 -k 5 --trials 100 --queries 10 --shard "$value"
 done
-refuse "--shard" "$sim" lsm -L 2 -p 10% -n 100 --trials 4 --lookups 100 --shard 5/5
-refuse "at most 4 shards" "$sim" lsm -L 2 -p 10% -n 100 --trials 4 --lookups 100 --shard 3/8
+refuse "--shard" "$sim" lsm -L 2 -p 10% -n 110 --trials 4 --lookups 100 --shard 5/5
+refuse "at most 4 shards" "$sim" lsm -L 2 -p 10% -n 110 --trials 4 --lookups 100 --shard 3/8
 refuse "at most 2 shards" "$sim" grow -n 100 --trials 2 --queries 10 --shard 3/3
 refuse "--shard" "$sim" grow -n 100 --trials 2 --queries 10 --shard 0/2
 

@@ -34,7 +34,7 @@ refuse "bits" "$sim" fpr -m lots -n 8 -k 5
 refuse "required" "$sim" fpr -m 64 -n 8
 refuse "hash" "$sim" fpr -m 64 -n 8 -k 5 --hash triple
 refuse "rate" "$sim" plan 1000 2
-refuse "level" "$sim" lsm -L 3 -p 1% -n 1000 --level 4
+refuse "level" "$sim" lsm -L 3 -p 1% -n 1110 --level 4
 refuse "unknown" "$sim" frobnicate
 refuse "key-file" "$sim" fpr -m 64 -k 5 --key-file /nonexistent/bloomsim-keys
 refuse "MemAvailable" "$sim" fpr -m 2^40 -n 1 -k 1 --threads 1024
@@ -53,7 +53,7 @@ head -n 1 "$out" | tr -d '\r' | tr ',' '\n' | grep -qx "p"
 check "plan has p (the target rate, bloomcalc plan's key)" $?
 grep -q ",9586," "$out"
 check "plan builds m = 9586 for 1000 keys at 1%" $?
-"$sim" lsm -L 3 -p 10% -n 1000 --lookups 20000 --trials 8 --format csv >"$out" 2>"$err"
+"$sim" lsm -L 3 -p 10% -n 1110 --lookups 20000 --trials 8 --format csv >"$out" 2>"$err"
 check "lsm exit 0" $?
 for key in levels lookups measured_probes_hit probes_hit_ci_low probes_hit_ci_high \
            measured_probes_miss probes_miss_ci_low probes_miss_ci_high read_amp_hit read_amp_miss; do

@@ -60,13 +60,13 @@ refuse "block" "$sim" fpr -m 256 -n 10 -k 7 --layout blocked
 refuse "independent" "$sim" fpr -m 4096 -n 400 -k 7 --layout blocked --hash double
 refuse "plain" "$sim" fpr -m 4096 -n 400 -k 7 --index-bits 8 --filter counting
 refuse "hash-bits" "$sim" fpr -m 4096 -n 400 -k 7 --hash-bits 65
-refuse "allocation" "$sim" lsm -L 3 -n 1000 --allocation monkey --bits-per-key 5 -T 1
-refuse "bits-per-key" "$sim" lsm -L 3 -n 1000 -p 1% --bits-per-key 5
+refuse "allocation" "$sim" lsm -L 3 -n 1110 --allocation monkey --bits-per-key 5 --level 2
+refuse "bits-per-key" "$sim" lsm -L 3 -n 1110 -p 1% --bits-per-key 5
 refuse "required" "$sim" grow
 
 # lsm --allocation: every allocation measured against calc, none rejected.
 for allocation in uniform monkey no-last-level last-level-dropped; do
-    "$sim" lsm -L 4 -n 20000 --allocation $allocation --bits-per-key 5 --lookups 200000 --format csv \
+    "$sim" lsm -L 4 -n 22220 --allocation $allocation --bits-per-key 5 --lookups 200000 --format csv \
         >"$out" 2>"$err"
     check "lsm --allocation $allocation exit 0" $?
     [ "$(csv_field allocation)" = "$allocation" ] && [ "$(csv_field verdict_hit)" != rejected ] \
@@ -83,7 +83,7 @@ done
 # between-tree spread adds little at these sizes) and the gap, 3.5e-3, is 20
 # standard errors: the 99.9 % interval (+-3.3 SE) holds the layout's sum and
 # excludes the standard one with power ~1.
-"$sim" lsm -L 3 -n 100000 --allocation uniform --bits-per-key 10 --library rocksdb --lookups 1000000 \
+"$sim" lsm -L 3 -n 111000 --allocation uniform --bits-per-key 10 --library rocksdb --lookups 1000000 \
     --format csv --digits 12 >"$out" 2>"$err"
 status=$?
 if [ $status -eq 0 ]; then

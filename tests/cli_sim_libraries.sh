@@ -97,7 +97,7 @@ ribbon 2688 300 200 10000 384 6
 # (the sum of the levels' Ribbon rates, verdict consistent), the one without filters is
 # rejected, and no level denies its own keys.
 for allocation in uniform monkey; do
-    "$sim" lsm -L 3 -T 10 -n 100000 --allocation $allocation --bits-per-key 10 --library rocksdb-ribbon \
+    "$sim" lsm -L 3 -T 10 -n 111000 --allocation $allocation --bits-per-key 10 --library rocksdb-ribbon \
         --seed 1 --format csv >"$out" 2>"$err"
     got="$(csv_field layout) $(csv_field verdict_miss) $(csv_field verdict_hit) $(csv_field verdict_miss_without_filters) $(csv_field false_negatives)"
     [ "$got" = "ribbon consistent consistent rejected 0" ]

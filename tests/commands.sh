@@ -21,7 +21,7 @@ calc structures 1%
 calc keys
 sim fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --seed 1
 sim plan 1000 1% --trials 20 --queries 200
-sim lsm -L 3 -p 10% -n 1000 --lookups 2000 --trials 4
+sim lsm -L 3 -p 10% -n 1110 --lookups 2000 --trials 4
 sim delete -m 32 -n 3 -k 3 --trials 20
 sim grow 2000 --trials 4 --queries 500
 sim verify --budget 1e5

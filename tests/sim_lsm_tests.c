@@ -17,8 +17,8 @@ static void test_level_sizes(void)
     mpq_t p;
     mpq_init(p);
     mpq_set_ui(p, 1, 100);
-    sim_lsm_level levels[3];
-    CU_ASSERT_EQUAL_FATAL(sim_lsm_size_levels(levels, 3, 1000, 10, p), 0);
+    sim_lsm_level levels[3] = { { .keys = 10 }, { .keys = 100 }, { .keys = 1000 } };
+    CU_ASSERT_EQUAL_FATAL(sim_lsm_size_levels(levels, 3, p), 0);
     CU_ASSERT_EQUAL(levels[0].keys, 10);
     CU_ASSERT_EQUAL(levels[1].keys, 100);
     CU_ASSERT_EQUAL(levels[2].keys, 1000);
@@ -33,8 +33,8 @@ static sim_lsm_totals run_tree(unsigned threads)
     mpq_t p;
     mpq_init(p);
     mpq_set_ui(p, 1, 10);
-    sim_lsm_level levels[3];
-    CU_ASSERT_EQUAL(sim_lsm_size_levels(levels, 3, 2000, 10, p), 0);
+    sim_lsm_level levels[3] = { { .keys = 20 }, { .keys = 200 }, { .keys = 2000 } };
+    CU_ASSERT_EQUAL(sim_lsm_size_levels(levels, 3, p), 0);
     mpq_clear(p);
     sim_lsm_config config;
     memset(&config, 0, sizeof config);

@@ -26,7 +26,9 @@
 
 static const char description[] =
     "Bloom filter memory of a levelled LSM tree with L levels (-L, default 5), size\n"
-    "ratio T (-T, default 10) and N keys (-n, default 1e9), given as bits per key\n"
+    "ratio T (-T, default 10; 1: equal levels) and N keys in all (-n, default 1e9),\n"
+    "level i holding n_i = N T^(i-1) (T-1)/(T^L-1) of them (round(n_i) with a\n"
+    "description, as 'bloomsim lsm' builds them), the memory given as bits per key\n"
     "(--bits-per-key, default 10) or as the uniform per-level rate (-p).  Three\n"
     "allocations of the same memory: uniform; Monkey (Dayan, Athanassoulis and\n"
     "Idreos, SIGMOD 2017: p_i proportional to the level's keys, the largest levels\n"
@@ -71,19 +73,6 @@ static void filters_clear(lsm_tree_filters *filters)
     }
 }
 
-/* rop = round(n_i) (ties to even), the whole keys of level `level`. */
-static void whole_level_keys(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
-{
-    mpq_t keys;
-    mpz_t one;
-    mpq_init(keys);
-    mpz_init_set_ui(one, 1);
-    bloom_lsm_level_keys(keys, tree, level);
-    bloom_bits_for_bits_per_key(rop, one, keys);
-    mpq_clear(keys);
-    mpz_clear(one);
-}
-
 /* Sizes every level's described filter under every allocation.  Returns the exit status. */
 static int size_filters(lsm_tree_filters *filters, const bloom_command_line *line)
 {
@@ -99,17 +88,11 @@ static int size_filters(lsm_tree_filters *filters, const bloom_command_line *lin
         for (unsigned long i = 0; i < tree->levels; i++)
             bloom_lsm_level_filter_init(&filters->levels[a][i]);
         for (unsigned long i = 1; i <= tree->levels && status == 0; i++) {
-            whole_level_keys(keys, tree, i);
-            if (mpz_sgn(keys) == 0) {
-                bloom_options_error(line, "-n/--keys: level %lu holds round(n_%lu) = 0 keys, which no "
-                                    "described filter holds; accepted: more keys, fewer levels or a "
-                                    "smaller -T", i, i);
-                status = BLOOM_EXIT_USAGE;
-            } else {
+            status = bloom_lsm_level_keys_or_refuse(keys, tree, i, line);
+            if (status == 0)
                 status = bloom_lsm_level_filter_size(&filters->levels[a][i - 1], tree,
                                                      (bloom_lsm_allocation)a, i, keys,
                                                      &filters->description, line);
-            }
             filters->rates[a][i - 1] = filters->levels[a][i - 1].rate;
         }
     }
@@ -402,8 +385,8 @@ int bloomcalc_lsm(int argc, char **argv, int first)
           .destination = &levels, .value_name = "L", .help = "levels (default 5)", .minimum = 1,
           .maximum = BLOOM_LSM_MAX_LEVELS },
         { .long_name = "size-ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED,
-          .destination = &ratio, .value_name = "T", .help = "size ratio between levels (default 10)",
-          .minimum = 2, .maximum = BLOOM_LSM_MAX_SIZE_RATIO },
+          .destination = &ratio, .value_name = "T", .help = "size ratio between levels (default 10; 1: equal levels)",
+          .minimum = BLOOM_LSM_MIN_SIZE_RATIO, .maximum = BLOOM_LSM_MAX_SIZE_RATIO },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys in the tree (default 1e9)", .count_minimum = "1",
           .count_maximum = BLOOM_MAX_SIZE_TEXT },

@@ -39,6 +39,16 @@ void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *leve
         mpz_set_ui(rop, 0);
 }
 
+int bloom_lsm_level_keys_or_refuse(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long index,
+                                   const bloom_command_line *line)
+{
+    if (!bloom_lsm_level_whole_keys(rop, tree, index))
+        return 0;
+    bloom_options_error(line, "-n/--keys: level %lu holds round(n_%lu) = 0 keys, which no real filter "
+                        "holds; accepted: more keys, fewer levels or a smaller -T", index, index);
+    return BLOOM_EXIT_USAGE;
+}
+
 /* n x + 1/2 for a quantity x per key (the argument of round(n x)). */
 typedef struct keys_times { mpz_srcptr keys; const bloom_quantity *per_key; } keys_times;
 

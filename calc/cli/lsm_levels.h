@@ -51,6 +51,15 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
                                 const bloom_layout_description *description,
                                 const bloom_command_line *line);
 
+/*
+ * rop = round(n_i), the whole keys of level `index` of `tree`
+ * (bloom_lsm_level_whole_keys).  Returns 0, or 2 after one line naming
+ * -n/--keys when the level would hold no key: a tree of real filters
+ * (described, or simulated) has none of those.
+ */
+int bloom_lsm_level_keys_or_refuse(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long index,
+                                   const bloom_command_line *line);
+
 /* rop = m_allocated of the level's filter (0 without one). */
 void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level);
 

@@ -22,6 +22,10 @@
  * memory) and t decreases; p_1 < 1 always, because ln T S1/S0 = 0 for
  * t = 1.  Each test is a certified comparison of ln p_t with 0.
  *
+ * Equal levels (T = 1, sorted runs of one size): n_i = N/L, ln T = 0, so
+ * Monkey's rates are all p_u (rates proportional to equal sizes) and every
+ * formula above holds with S_t = 1 + T + ... + T^(t-1) = t.
+ *
  * Last level dropped (RocksDB's optimize_filters_for_hits): levels 1..L-1
  * keep the uniform rate p_u, level L has no filter; it spends N_(L-1)/N of
  * the budget.
@@ -41,6 +45,7 @@
 #include <stdlib.h>
 
 #include "monkey.h"
+#include "sizing.h"
 
 void bloom_lsm_tree_init(bloom_lsm_tree *tree)
 {
@@ -80,30 +85,46 @@ void bloom_lsm_tree_set_coverage(bloom_lsm_tree *tree, const mpq_t *coverage)
     }
 }
 
-void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
+/* rop = S_t = 1 + T + ... + T^(t-1), the keys of levels 1..t in units of n_1:
+ * (T^t - 1)/(T - 1), or t for equal levels (T = 1). */
+static void level_units(mpz_ptr rop, unsigned long size_ratio, unsigned long top)
 {
-    mpz_t power;
-    mpz_init(power);
-    mpz_ui_pow_ui(power, tree->size_ratio, tree->levels);
-    mpz_sub_ui(mpq_denref(rop), power, 1);
-    mpz_ui_pow_ui(power, tree->size_ratio, level - 1);
-    mpz_mul_ui(power, power, tree->size_ratio - 1);
-    mpz_mul(mpq_numref(rop), power, tree->keys);
-    mpq_canonicalize(rop);
-    mpz_clear(power);
+    if (size_ratio == 1) {
+        mpz_set_ui(rop, top);
+        return;
+    }
+    mpz_ui_pow_ui(rop, size_ratio, top);
+    mpz_sub_ui(rop, rop, 1);
+    mpz_divexact_ui(rop, rop, size_ratio - 1);
 }
 
-/* rop = N_t / N, the share of the keys on levels 1..t. */
+void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
+{
+    level_units(mpq_denref(rop), tree->size_ratio, tree->levels);     /* N T^(i-1) / S_L */
+    mpz_ui_pow_ui(mpq_numref(rop), tree->size_ratio, level - 1);
+    mpz_mul(mpq_numref(rop), mpq_numref(rop), tree->keys);
+    mpq_canonicalize(rop);
+}
+
+int bloom_lsm_level_whole_keys(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long level)
+{
+    mpq_t keys;
+    mpz_t one;
+    mpq_init(keys);
+    mpz_init_set_ui(one, 1);
+    bloom_lsm_level_keys(keys, tree, level);
+    int empty = bloom_bits_for_bits_per_key(rop, one, keys);   /* round(1 x n_i), ties to even */
+    mpq_clear(keys);
+    mpz_clear(one);
+    return empty;
+}
+
+/* rop = N_t / N = S_t / S_L, the share of the keys on levels 1..t. */
 static void share_of_levels(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long top)
 {
-    mpz_t power;
-    mpz_init(power);
-    mpz_ui_pow_ui(power, tree->size_ratio, top);           /* (T^t - 1)/(T^L - 1) */
-    mpz_sub_ui(mpq_numref(rop), power, 1);
-    mpz_ui_pow_ui(power, tree->size_ratio, tree->levels);
-    mpz_sub_ui(mpq_denref(rop), power, 1);
+    level_units(mpq_numref(rop), tree->size_ratio, top);
+    level_units(mpq_denref(rop), tree->size_ratio, tree->levels);
     mpq_canonicalize(rop);
-    mpz_clear(power);
 }
 
 /* result = ln p_u = -(M/N) ln^2 2, or ln of the given uniform rate. */
@@ -167,7 +188,7 @@ static int enclose_monkey_top(mpfi_ptr result, const void *arguments)
 int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, unsigned long size_ratio,
                        mpz_srcptr keys, mpq_srcptr bits_per_key, mpq_srcptr uniform_rate)
 {
-    if (levels < 1 || size_ratio < 2 || mpz_sgn(keys) <= 0)
+    if (levels < 1 || size_ratio < 1 || mpz_sgn(keys) <= 0)
         return BLOOM_UNDEFINED;
     clear_coverage(tree);
     tree->levels = levels;

@@ -21,10 +21,12 @@
 static const char description_start[] =
     "Builds an LSM tree of L levels, each holding its own keys behind its own Bloom\n"
     "filter sized for rate P (m_i = ceil(n_i (-ln P)/ln^2 2), best integer k_i).  The\n"
-    "deepest level holds N keys, each level above it 1/T as many (--ratio T, default\n"
-    "10; 1 for equal levels).  Looks up keys present on level J (--level, default the\n"
-    "deepest) and keys present nowhere, probing levels newest first and reading a\n"
-    "level when its filter says maybe, and counts the levels read.  Compares with\n"
+    "tree holds N keys in all, split over the levels as 'bloomcalc lsm' splits them:\n"
+    "level i holds round(n_i), n_i = N T^(i-1) (T-1)/(T^L-1), each level T times the\n"
+    "one above it (--size-ratio T, default 10; 1: equal levels, N/L each).  Looks up\n"
+    "keys present on level J (--level, default the deepest) and keys present\n"
+    "nowhere, probing levels newest first and reading a level when its filter says\n"
+    "maybe, and counts the levels read.  Compares with\n"
     "1 + (J-1)P and L P (calc/include/bloomcalc/lsm.h), with the same sums over the exact rates the\n"
     "sized filters achieve, and with J and L without filters.  --lookups lookups of\n"
     "each kind are spread over --trials independently built trees (default 32).\n"
@@ -285,15 +287,12 @@ static int print_lsm(const bloom_command_line *line, const bloomsim_run_options 
     return status;
 }
 
-/* Sizes, checks memory, runs and prints.  Returns the exit status. */
 /* Sizes the levels by the allocation; p receives the uniform rate of the
  * budget when it was not given.  Returns a bloom_status. */
-static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation, const sim_lsm_config *config,
-                          uint64_t deepest_keys, unsigned long ratio, mpq_srcptr bits_per_key, mpq_ptr p)
+static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation, unsigned count, mpq_ptr p)
 {
-    int status = sim_lsm_size_allocation(levels, &allocation->tree, config->levels, deepest_keys, ratio,
-                                         (bloom_lsm_allocation)allocation->allocation,
-                                         allocation->rate_given ? NULL : bits_per_key, p, allocation->rates);
+    int status = sim_lsm_size_allocation(levels, count, &allocation->tree,
+                                         (bloom_lsm_allocation)allocation->allocation, allocation->rates);
     if (status != BLOOM_OK || allocation->rate_given)
         return status;
     bloom_lsm_query uniform = { &allocation->tree, BLOOM_ALLOCATION_UNIFORM, 1, NULL, NULL };
@@ -304,18 +303,33 @@ static int size_allocated(sim_lsm_level *levels, lsm_allocation_run *allocation,
     return status;
 }
 
+/* Level i's keys: round(n_i) of calc's tree, as "bloomcalc lsm" builds
+ * them (lsm_levels.h).  Returns the exit status. */
+static int level_keys(sim_lsm_level *levels, const bloom_lsm_tree *tree, const bloom_command_line *line)
+{
+    mpz_t keys;
+    mpz_init(keys);
+    int status = BLOOM_EXIT_SUCCESS;
+    for (unsigned long i = 1; i <= tree->levels && status == BLOOM_EXIT_SUCCESS; i++) {
+        status = bloom_lsm_level_keys_or_refuse(keys, tree, i, line);
+        levels[i - 1].keys = bloomsim_u64(keys);
+    }
+    mpz_clear(keys);
+    return status;
+}
+
 /* The levels as described (when a description was given): sizes, layouts,
  * the probe scheme, and calc's per-level rates for put_allocation.
  * Returns the exit status. */
 static int describe_levels(bloomsim_lsm_described *described, sim_lsm_level *levels, sim_lsm_config *config,
-                           lsm_allocation_run *allocation, mpq_srcptr p, unsigned long ratio,
-                           const bloomsim_run_options *run, const bloom_command_line *line)
+                           lsm_allocation_run *allocation, const bloomsim_run_options *run,
+                           const bloom_command_line *line)
 {
     if (!described->given)
         return BLOOM_EXIT_SUCCESS;
-    int status = bloomsim_lsm_describe(described, levels, config->levels,
-                                       allocation->given ? &allocation->tree : NULL, allocation->allocation,
-                                       p, ratio, run, line);
+    int status = bloomsim_lsm_describe(described, levels, config->levels, &allocation->tree,
+                                       allocation->given ? allocation->allocation : BLOOM_ALLOCATION_UNIFORM,
+                                       run, line);
     config->scheme = bloomsim_lsm_described_scheme(described);
     for (unsigned i = 0; status == BLOOM_EXIT_SUCCESS && allocation->given && i < config->levels; i++)
         if (sim_quantity_double(&allocation->rates[i], &described->rates[i]) != BLOOM_OK)
@@ -323,21 +337,30 @@ static int describe_levels(bloomsim_lsm_described *described, sim_lsm_level *lev
     return status;
 }
 
+/* Sets calc's tree (N keys, the budget), splits it, sizes, checks memory,
+ * runs and prints.  Returns the exit status. */
 static int measure_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
-                       sim_lsm_config *config, uint64_t deepest_keys, unsigned long ratio,
+                       sim_lsm_config *config, mpz_srcptr keys, unsigned long ratio,
                        uint64_t lookups, mpq_ptr p, lsm_allocation_run *allocation, mpq_srcptr bits_per_key,
                        bloomsim_lsm_described *described)
 {
     sim_lsm_level levels[SIM_LSM_MAX_LEVELS];
     memset(levels, 0, sizeof levels);
-    int sized = allocation->given
-        ? size_allocated(levels, allocation, config, deepest_keys, ratio, bits_per_key, p)
-        : sim_lsm_size_levels(levels, config->levels, deepest_keys, ratio, p);
+    if (bloom_lsm_tree_set(&allocation->tree, config->levels, ratio, keys,
+                           allocation->rate_given ? NULL : bits_per_key, p) != BLOOM_OK) {
+        bloom_options_error(line, "the Monkey allocation could not be certified");
+        return BLOOM_EXIT_FAILURE;
+    }
+    int split = level_keys(levels, &allocation->tree, line);
+    if (split != BLOOM_EXIT_SUCCESS)
+        return split;
+    int sized = allocation->given ? size_allocated(levels, allocation, config->levels, p)
+                                  : sim_lsm_size_levels(levels, config->levels, p);
     if (sized != BLOOM_OK) {
         bloom_options_error(line, "the level filters could not be sized for this p or budget");
         return BLOOM_EXIT_FAILURE;
     }
-    int described_status = describe_levels(described, levels, config, allocation, p, ratio, run, line);
+    int described_status = describe_levels(described, levels, config, allocation, run, line);
     if (described_status != BLOOM_EXIT_SUCCESS)
         return described_status;
     config->level = levels;
@@ -384,11 +407,11 @@ int bloomsim_lsm(int argc, char **argv, int first)
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target rate of every level's filter", .rate_minimum = SIM_MIN_RATE_TEXT },
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
-          .value_name = "N", .help = "keys on the deepest level", .count_minimum = "1",
-          .count_maximum = SIM_MAX_LEVEL_KEYS_TEXT },
-        { .long_name = "ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED, .destination = &ratio,
+          .value_name = "N", .help = "keys in the tree, split over the levels as bloomcalc lsm splits them",
+          .count_minimum = "1", .count_maximum = SIM_LSM_MAX_KEYS_TEXT },
+        { .long_name = "size-ratio", .short_name = 'T', .kind = BLOOM_OPTION_UNSIGNED, .destination = &ratio,
           .value_name = "T", .help = "size ratio between levels (default 10; 1: equal levels)",
-          .minimum = 1, .maximum = BLOOM_LSM_MAX_SIZE_RATIO },
+          .minimum = BLOOM_LSM_MIN_SIZE_RATIO, .maximum = BLOOM_LSM_MAX_SIZE_RATIO },
         { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &target,
           .value_name = "J", .help = "level holding the keys looked up (default L, the deepest)",
           .minimum = 1, .maximum = SIM_LSM_MAX_LEVELS },
@@ -420,7 +443,7 @@ int bloomsim_lsm(int argc, char **argv, int first)
     if (parsed == BLOOM_OPTIONS_PARSED && (!(allocation.rate_given || (allocation.given && budget_given))
                                            || !bloom_options_given(&line, "keys"))) {
         bloom_options_error(&line, "-p P (or --allocation A --bits-per-key C) and -n N are required "
-                            "(e.g. -L 5 -p 1%% -n 1e6)");
+                            "(e.g. -L 5 -p 1%% -n 1111100)");
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
@@ -429,8 +452,9 @@ int bloomsim_lsm(int argc, char **argv, int first)
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && allocation.given
-        && ((level_given && target != levels) || ratio < 2)) {
-        bloom_options_error(&line, "--allocation: needs --ratio T >= 2 and looks up keys on level L only");
+        && level_given && target != levels) {
+        bloom_options_error(&line, "--level: with --allocation the keys looked up are on level L only; "
+                            "accepted: --level %lu or none", levels);
         status = BLOOM_EXIT_USAGE;
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && target > levels) {
@@ -449,7 +473,7 @@ int bloomsim_lsm(int argc, char **argv, int first)
         config.hash_function = (sim_hash_function)run.hash_function;
         config.guard = !run.unguarded;
         described.given = bloom_description_given(&line);
-        status = measure_lsm(&line, &run, &config, bloomsim_u64(keys), ratio, bloomsim_u64(lookups), p,
+        status = measure_lsm(&line, &run, &config, keys, ratio, bloomsim_u64(lookups), p,
                              &allocation, bits_per_key, &described);
     }
     bloomsim_lsm_described_clear(&described);

@@ -17,7 +17,6 @@ void bloomsim_lsm_described_init(bloomsim_lsm_described *described)
     memset(described, 0, sizeof *described);
     described->description = (bloom_layout_description)BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     described->family = -1;
-    bloom_lsm_tree_init(&described->tree);
 }
 
 void bloomsim_lsm_described_clear(bloomsim_lsm_described *described)
@@ -26,22 +25,6 @@ void bloomsim_lsm_described_clear(bloomsim_lsm_described *described)
         bloom_lsm_level_filter_clear(&described->filters[i]);
     free(described->filters);
     described->filters = NULL;
-    bloom_lsm_tree_clear(&described->tree);
-}
-
-/* The budget tree of a run without --allocation: every level at rate p. */
-static int rate_tree(bloomsim_lsm_described *described, const sim_lsm_level *levels, unsigned count,
-                     mpq_srcptr p, unsigned long ratio)
-{
-    mpz_t total, keys;
-    mpz_inits(total, keys, (mpz_ptr)0);
-    for (unsigned i = 0; i < count; i++) {
-        sim_mpz_set_u64(keys, levels[i].keys);
-        mpz_add(total, total, keys);
-    }
-    int status = bloom_lsm_tree_set(&described->tree, count, ratio < 2 ? 2 : ratio, total, NULL, p);
-    mpz_clears(total, keys, (mpz_ptr)0);
-    return status;
 }
 
 /* Level i's filter as described: sized, settled, built (or none). */
@@ -71,8 +54,7 @@ static int describe_level(bloomsim_lsm_described *described, sim_lsm_level *leve
 }
 
 int bloomsim_lsm_describe(bloomsim_lsm_described *described, sim_lsm_level *levels, unsigned count,
-                          const bloom_lsm_tree *tree, int allocation, mpq_srcptr p,
-                          unsigned long ratio, const bloomsim_run_options *run,
+                          const bloom_lsm_tree *tree, int allocation, const bloomsim_run_options *run,
                           const bloom_command_line *line)
 {
     described->filters = calloc(count, sizeof *described->filters);
@@ -81,14 +63,6 @@ int bloomsim_lsm_describe(bloomsim_lsm_described *described, sim_lsm_level *leve
     described->count = count;
     for (unsigned i = 0; i < count; i++)
         bloom_lsm_level_filter_init(&described->filters[i]);
-    if (tree == NULL) {
-        if (rate_tree(described, levels, count, p, ratio) != BLOOM_OK) {
-            bloom_options_error(line, "the level filters could not be sized for this p");
-            return BLOOM_EXIT_FAILURE;
-        }
-        tree = &described->tree;
-        allocation = BLOOM_ALLOCATION_UNIFORM;
-    }
     int status = 0;
     for (unsigned i = 0; i < count && status == 0; i++)
         status = describe_level(described, &levels[i], i, tree, allocation, run, line);

@@ -18,7 +18,6 @@
 typedef struct bloomsim_lsm_described {
     int given;                                  /* a description option was given */
     bloom_layout_description description;
-    bloom_lsm_tree tree;                        /* the budget when no allocation is given */
     bloom_lsm_level_filter *filters;            /* per level (count of them) */
     sim_layout layouts[SIM_LSM_MAX_LEVELS];
     bloom_quantity rates[SIM_LSM_MAX_LEVELS];   /* each level's fpr_layout (1: no filter) */
@@ -31,15 +30,13 @@ void bloomsim_lsm_described_init(bloomsim_lsm_described *described);
 void bloomsim_lsm_described_clear(bloomsim_lsm_described *described);
 
 /*
- * Sizes levels[0..count-1] (their keys set) as described: under
- * `allocation` of `tree` when tree is not NULL (bloomsim lsm --allocation),
- * else every level for rate p (the uniform allocation of a budget given as
- * the rate p).  Sets each level's bits, hashes and layout.  Returns 0, or
- * 2 (1) after one line on stderr.
+ * Sizes levels[0..count-1] (their keys set) as described, under
+ * `allocation` of `tree` (without --allocation: the uniform allocation of
+ * the tree's budget, the rate p).  Sets each level's bits, hashes and
+ * layout.  Returns 0, or 2 (1) after one line on stderr.
  */
 int bloomsim_lsm_describe(bloomsim_lsm_described *described, sim_lsm_level *levels, unsigned count,
-                          const bloom_lsm_tree *tree, int allocation, mpq_srcptr p,
-                          unsigned long ratio, const bloomsim_run_options *run,
+                          const bloom_lsm_tree *tree, int allocation, const bloomsim_run_options *run,
                           const bloom_command_line *line);
 
 /* The probe scheme of the described levels: the library's own, or the description's. */

@@ -5,8 +5,9 @@
  * its own keys (no key on two levels) behind its own Bloom filter, sized
  * for the target rate p like bloomcalc plan sizes one filter: m_i =
  * ceil(n_i (-ln p)/ln^2 2), k_i the best integer for (m_i, n_i) (sizing.h).
- * Level sizes grow by the ratio T: n_i = max(1, floor(n_L / T^(L-i))), or
- * are equal (T = 1).
+ * The tree holds N keys split as calc splits them (monkey.h): level i holds
+ * round(N T^(i-1) (T - 1)/(T^L - 1)), or N/L rounded when the levels are
+ * equal (T = 1); the command fills the levels' keys.
  *
  * A lookup probes levels newest first and reads a level from disk (one
  * probe, fence pointers assumed) when its filter answers "maybe".

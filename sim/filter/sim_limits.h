@@ -24,12 +24,14 @@
 #define SIM_MAX_QUERIES_LOG2 50
 #define SIM_MAX_QUERIES_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_QUERIES_LOG2)
 
-/* Keys n "bloomsim plan" sizes a filter for: 2^36; keys on the deepest
- * level of "bloomsim lsm": 2^32; keys "bloomsim grow" inserts: 2^32. */
+/* Keys n "bloomsim plan" sizes a filter for: 2^36; keys in the whole tree
+ * of "bloomsim lsm" (split over the levels as "bloomcalc lsm" splits them):
+ * 2^36 too, every level then a filter plan may size; keys "bloomsim grow"
+ * inserts: 2^32. */
 #define SIM_MAX_PLAN_KEYS_LOG2 36
 #define SIM_MAX_PLAN_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_PLAN_KEYS_LOG2)
-#define SIM_MAX_LEVEL_KEYS_LOG2 32
-#define SIM_MAX_LEVEL_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_LEVEL_KEYS_LOG2)
+#define SIM_LSM_MAX_KEYS_LOG2 SIM_MAX_PLAN_KEYS_LOG2
+#define SIM_LSM_MAX_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_LSM_MAX_KEYS_LOG2)
 #define SIM_MAX_GROWTH_KEYS_LOG2 32
 #define SIM_MAX_GROWTH_KEYS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_GROWTH_KEYS_LOG2)
 
@@ -49,8 +51,10 @@
 #define SIM_MAX_DELETE_FILTERS_LOG2 32
 #define SIM_MAX_DELETE_FILTERS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_MAX_DELETE_FILTERS_LOG2)
 
-/* A simulated LSM tree: at most 64 levels; 2 to 2^40 lookups of each kind,
- * 2 to 2^30 trees. */
+/* A simulated LSM tree: at most 64 levels (the engine's per-level arrays;
+ * "bloomcalc lsm" takes BLOOM_LSM_MAX_LEVELS), the size ratio T and the
+ * filter memory as "bloomcalc lsm" takes them (bloom_limits.h), rates down
+ * to SIM_MIN_RATE_TEXT; 2 to 2^40 lookups of each kind, 2 to 2^30 trees. */
 #define SIM_LSM_MAX_LEVELS 64U
 #define SIM_LSM_MAX_LOOKUPS_LOG2 40
 #define SIM_LSM_MAX_LOOKUPS_TEXT BLOOM_POWER_OF_TWO_TEXT(SIM_LSM_MAX_LOOKUPS_LOG2)
@@ -101,12 +105,13 @@ BLOOM_STATIC_ASSERT(SIM_MAX_HASHES <= BLOOM_MAX_HASHES && 2 * SIM_MAX_HASHES <= 
                     "the calculator predicts every simulated filter and its second moment");
 BLOOM_STATIC_ASSERT(SIM_MAX_PLAN_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2 && SIM_MAX_GROWTH_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2,
                     "no command accepts more keys than the library");
-BLOOM_STATIC_ASSERT(SIM_MAX_BITS_LOG2 < 64 && SIM_MAX_PLAN_KEYS_LOG2 < 64 && SIM_MAX_LEVEL_KEYS_LOG2 < 64
+BLOOM_STATIC_ASSERT(SIM_MAX_BITS_LOG2 < 64 && SIM_MAX_PLAN_KEYS_LOG2 < 64 && SIM_LSM_MAX_KEYS_LOG2 < 64
                     && SIM_MAX_TRIALS_LOG2 < 64 && SIM_MAX_QUERIES_LOG2 < 64,
                     "simulator sizes fit a uint64_t");
 BLOOM_STATIC_ASSERT(SIM_MAX_BITS_LOG2 <= BLOOM_MAX_SIZE_LOG2, "the calculator predicts every simulated filter");
 BLOOM_STATIC_ASSERT(SIM_LAYOUT_MAX_WIDTH <= BLOOM_MAX_HASH_BITS, "a simulated width is a calculator width");
-BLOOM_STATIC_ASSERT(SIM_LSM_MAX_LEVELS <= BLOOM_LSM_MAX_LEVELS, "the calculator predicts every simulated tree");
+BLOOM_STATIC_ASSERT(SIM_LSM_MAX_LEVELS <= BLOOM_LSM_MAX_LEVELS && SIM_LSM_MAX_KEYS_LOG2 <= BLOOM_MAX_SIZE_LOG2,
+                    "the calculator predicts every simulated tree");
 BLOOM_STATIC_ASSERT(SIM_TINY_MAX_BITS == 64 && SIM_BULK_MAX_WINDOW <= 64, "one 64-bit word per tiny filter");
 BLOOM_STATIC_ASSERT(SIM_SMALL_MAX_BITS % 64 == 0 && SIM_SMALL_MAX_BITS >= SIM_TINY_MAX_BITS,
                     "a small filter is a whole number of 64-bit words, at least a tiny one");

@@ -12,17 +12,14 @@
 #include "predictions.h"
 #include "sizing.h"
 
-int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
-                        unsigned long ratio, mpq_srcptr p)
+int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, mpq_srcptr p)
 {
     mpz_t keys, bits;
     mpz_init(keys);
     mpz_init(bits);
     int status = BLOOM_OK;
-    uint64_t level_keys = deepest_keys;
-    for (unsigned i = count; i-- > 0 && status == BLOOM_OK;) {
+    for (unsigned i = 0; i < count && status == BLOOM_OK; i++) {
         unsigned long hashes = 0;
-        levels[i].keys = level_keys < 1 ? 1 : level_keys;
         sim_mpz_set_u64(keys, levels[i].keys);
         status = bloom_total_bits(bits, keys, p);
         if (status == BLOOM_OK)
@@ -30,7 +27,6 @@ int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_
         levels[i].bits = mpz_get_ui(bits);
         levels[i].hashes = (unsigned)hashes;
         levels[i].layout = NULL;
-        level_keys /= ratio < 1 ? 1 : ratio;
     }
     mpz_clear(keys);
     mpz_clear(bits);
@@ -60,32 +56,15 @@ static int size_level(sim_lsm_level *level, double rate)
     mpq_t p;
     mpq_init(p);
     mpq_set_d(p, rate);
-    int status = sim_lsm_size_levels(level, 1, level->keys, 1, p);
+    int status = sim_lsm_size_levels(level, 1, p);
     mpq_clear(p);
     return status;
 }
 
-int sim_lsm_size_allocation(sim_lsm_level *levels, bloom_lsm_tree *tree, unsigned count, uint64_t deepest_keys,
-                            unsigned long ratio, bloom_lsm_allocation allocation, mpq_srcptr bits_per_key,
-                            mpq_srcptr uniform_rate, double *rates)
+int sim_lsm_size_allocation(sim_lsm_level *levels, unsigned count, const bloom_lsm_tree *tree,
+                            bloom_lsm_allocation allocation, double *rates)
 {
-    mpq_t half;
-    mpq_init(half);
-    mpq_set_ui(half, 1, 2);
-    int status = sim_lsm_size_levels(levels, count, deepest_keys, ratio, half);   /* the key counts */
-    mpq_clear(half);
-    mpz_t total;
-    mpz_init(total);
-    for (unsigned i = 0; i < count; i++) {
-        mpz_t keys;
-        mpz_init(keys);
-        sim_mpz_set_u64(keys, levels[i].keys);
-        mpz_add(total, total, keys);
-        mpz_clear(keys);
-    }
-    if (status == BLOOM_OK)
-        status = bloom_lsm_tree_set(tree, count, ratio, total, bits_per_key, uniform_rate);
-    mpz_clear(total);
+    int status = BLOOM_OK;
     for (unsigned i = 0; i < count && status == BLOOM_OK; i++) {
         status = level_rate(&rates[i], tree, allocation, i + 1);
         if (status == BLOOM_OK)

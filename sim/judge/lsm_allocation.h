@@ -7,11 +7,11 @@
  * level (its memory moved up), all at the same memory, or the last level's
  * filters dropped, the others unchanged (RocksDB's optimize_filters_for_hits).
  *
- * The tree keeps the simulator's level sizes (the deepest holds n keys,
- * each level above 1/T as many); calc's tree is set with the same L, T and
- * N = the sum of those sizes, and gives each level its rate p_i.  Level i's
- * filter is then sized for its keys at p_i exactly as "bloomcalc plan"
- * sizes one filter (sizing.h); p_i = 1 leaves the level without a filter.
+ * The levels hold the whole keys of calc's tree (round(n_i), monkey.h),
+ * as "bloomcalc lsm" with a filter description builds them; calc's tree
+ * gives each level its rate p_i.  Level i's filter is then sized for its
+ * keys at p_i exactly as "bloomcalc plan" sizes one filter (sizing.h);
+ * p_i = 1 leaves the level without a filter.
  */
 #ifndef BLOOMSIM_LSM_ALLOCATION_H
 #define BLOOMSIM_LSM_ALLOCATION_H
@@ -23,22 +23,17 @@
 extern const char *const sim_lsm_allocation_names[];
 
 /*
- * Sizes `count` levels (deepest_keys, ratio >= 2) for `allocation` with
- * the budget bits_per_key (> 0) or, when it is NULL, the uniform rate
- * `uniform_rate`; `tree` (initialised by the caller, cleared by it) is set
- * as described above, and rates[i] receives p_i correctly rounded (1: no
- * filter).  Returns a bloom_status.
+ * Sizes `count` levels, whose keys are set, for `allocation` of the
+ * budget of `tree` (set by the caller for the same levels); rates[i]
+ * receives p_i correctly rounded (1: no filter).  Returns a bloom_status.
  */
-int sim_lsm_size_allocation(sim_lsm_level *levels, bloom_lsm_tree *tree, unsigned count, uint64_t deepest_keys,
-                            unsigned long ratio, bloom_lsm_allocation allocation, mpq_srcptr bits_per_key,
-                            mpq_srcptr uniform_rate, double *rates);
+int sim_lsm_size_allocation(sim_lsm_level *levels, unsigned count, const bloom_lsm_tree *tree,
+                            bloom_lsm_allocation allocation, double *rates);
 
 /*
- * Sizes `count` levels: the deepest holds `deepest_keys` >= 1 keys, the
- * others grow by `ratio` (1: equal), each filter planned for rate p.
- * Returns a bloom_status (BLOOM_OK, or what calc's sizing returned).
+ * Sizes `count` levels, whose keys (>= 1) are set, each filter planned for
+ * rate p.  Returns a bloom_status (BLOOM_OK, or what calc's sizing returned).
  */
-int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, uint64_t deepest_keys,
-                        unsigned long ratio, mpq_srcptr p);
+int sim_lsm_size_levels(sim_lsm_level *levels, unsigned count, mpq_srcptr p);
 
 #endif

@@ -68,12 +68,15 @@ extern "C" {
 #define BLOOM_GUAVA_MODEL_MAX_HASHES 16UL
 #define BLOOM_GUAVA_MODEL_WORK 3e6
 
-/* "bloomcalc lsm": levels 1 to 100, size ratio T from 2 (bloomsim lsm: 1)
- * to 10^6, filter memory from 1/1000 to 10^5 bits per key (both programs).
+/* An LSM tree ("bloomcalc lsm", "bloomsim lsm"): levels 1 to 100, size
+ * ratio T from 1 (equal levels) to 10^6, filter memory from 1/1000 to 10^5
+ * bits per key, keys and rates as a filter's (bloomsim takes fewer levels,
+ * keys and smaller rates only: sim_limits.h).
  * The level sizes are exact rationals of about L log2 T bits and each of
  * the L rows costs O(L) operations on them: L = 1000 took 2 s at T = 2 and
  * minutes at T = 10^6; L = 100 answers in 0.1 s at T = 10^6. */
 #define BLOOM_LSM_MAX_LEVELS 100UL
+#define BLOOM_LSM_MIN_SIZE_RATIO 1UL
 #define BLOOM_LSM_MAX_SIZE_RATIO 1000000UL
 #define BLOOM_LSM_MIN_BITS_PER_KEY_TEXT "1/1000"
 #define BLOOM_LSM_MAX_BITS_PER_KEY_TEXT "100000"

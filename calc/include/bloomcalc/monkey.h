@@ -3,7 +3,11 @@
  * levelled LSM tree, and what each choice costs a lookup.
  *
  * A tree of L levels with size ratio T holds N keys, level i (1 = newest,
- * L = largest) n_i = N T^(i-1) (T - 1)/(T^L - 1) of them.  The filters
+ * L = largest) n_i = N T^(i-1) (T - 1)/(T^L - 1) of them (N/L with T = 1:
+ * equal levels, the sorted runs of a tiered tree).  A tree of real filters
+ * gives level i round(n_i) keys, ties to even (bloom_lsm_level_whole_keys):
+ * "bloomcalc lsm" with a filter description and "bloomsim lsm" build the
+ * same levels.  The filters
  * share M bits (M/N bits per key), each level's filter sized with the
  * real-k formula bits = n_i ln(1/p_i)/ln^2 2.  Three allocations of that
  * memory, and one that spends less:
@@ -41,7 +45,7 @@ extern "C" {
 
 typedef struct bloom_lsm_tree {
     unsigned long levels;        /* L >= 1 */
-    unsigned long size_ratio;    /* T >= 2 */
+    unsigned long size_ratio;    /* T >= 1 (1: equal levels) */
     mpz_t keys;                  /* N >= 1 */
     mpq_t bits_per_key;          /* the budget M/N, or */
     mpq_t uniform_rate;          /* the budget as the uniform allocation's rate */
@@ -65,8 +69,12 @@ BLOOM_EXPORT int bloom_lsm_tree_set(bloom_lsm_tree *tree, unsigned long levels, 
  * set); NULL restores full coverage. */
 BLOOM_EXPORT void bloom_lsm_tree_set_coverage(bloom_lsm_tree *tree, const mpq_t *coverage);
 
-/* rop = n_i = N T^(i-1) (T - 1)/(T^L - 1), exactly (level from 1 to L). */
+/* rop = n_i = N T^(i-1) (T - 1)/(T^L - 1) (N/L with T = 1), exactly (level from 1 to L). */
 BLOOM_EXPORT void bloom_lsm_level_keys(mpq_ptr rop, const bloom_lsm_tree *tree, unsigned long level);
+
+/* rop = round(n_i), ties to even: the whole keys of level `level` in a tree
+ * of real filters.  Returns nonzero when that is 0 (callers refuse the tree). */
+BLOOM_EXPORT int bloom_lsm_level_whole_keys(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long level);
 
 typedef enum bloom_lsm_allocation {
     BLOOM_ALLOCATION_UNIFORM,
