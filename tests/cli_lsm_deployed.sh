@@ -134,5 +134,11 @@ refuse "-p/--rate: '1e-13' is out of range; accepted: a rate above 0 and below 1
 refuse "-p/--rate: '1e-31' is out of range; accepted: a rate above 0 and below 1, at least 1e-30" \
     "$calc" lsm -L 3 -p 1e-31 -n 1110
 
+# The two memory totals of bloomcalc lsm say what they count: the budget N x C and the
+# levels' filters as built.
+"$calc" lsm -n 1111100 --library rocksdb >"$out" 2>"$err"
+grep -q '^filter memory as budgeted, N x C  *11 111 000 bits$' "$out" \
+    && grep -q '^filter memory as built (levels summed), uniform  ' "$out"
+check "bloomcalc lsm --library rocksdb: the budget and the memory as built, each labelled" $?
 
 checks_end lsm-deployed

@@ -149,7 +149,9 @@ static void put_saving(bloom_fields *fields, const lsm_tree_filters *filters, co
     mpz_clears(whole, kept, (mpz_ptr)0);
 }
 
-/* With a description, each allocation's memory as built: its levels' m_allocated summed. */
+/* With a description, each allocation's memory as built: its levels'
+ * m_allocated summed (the library's sizing of each level), not the budget
+ * N x C that m_bits counts. */
 static void put_allocated(bloom_fields *fields, const lsm_tree_filters *filters)
 {
     static char keys[BLOOM_ALLOCATION_COUNT][48], labels[BLOOM_ALLOCATION_COUNT][96];
@@ -163,7 +165,7 @@ static void put_allocated(bloom_fields *fields, const lsm_tree_filters *filters)
             mpz_add(total, total, level_bits);
         }
         snprintf(key, sizeof keys[a], "m_allocated_%s", allocation_names[a]);
-        snprintf(label, sizeof labels[a], "filters' memory as built, %s", allocation_labels[a]);
+        snprintf(label, sizeof labels[a], "filter memory as built (levels summed), %s", allocation_labels[a]);
         bloom_fields_integer(fields, key, label, "bits", total);
     }
     mpz_clears(total, level_bits, (mpz_ptr)0);
@@ -187,11 +189,16 @@ static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, m
     bloom_fields_unsigned(fields, "levels", "levels L", NULL, tree->levels);
     bloom_fields_unsigned(fields, "size_ratio", "size ratio T", NULL, tree->size_ratio);
     bloom_fields_integer(fields, "n", "keys N", NULL, tree->keys);
-    bloom_fields_quantity(fields, "bits_per_key", "filter memory", "bits per key", &bits);
+    /* The budget, which the model spends whole on every allocation but
+     * last_level_dropped; the filters as built (put_allocated) differ from
+     * it by each level's rounding and a library's own sizing. */
+    static const bloom_memory_labels budgeted = {
+        "filter memory as budgeted, N x C", "  as budgeted, bytes", "  as budgeted, SI", "  as budgeted, IEC" };
+    bloom_fields_quantity(fields, "bits_per_key", "filter memory as budgeted, C", "bits per key", &bits);
     /* The total of the bits per key given is exact (n c may be a whole number of bits). */
     bloom_quantity given = { bloom_enclose_rational, given_bits, bloom_exact_rational };
     const bloom_quantity *budget_bits = given_bits != NULL ? &given : &bits;
-    bloom_fields_total_memory(fields, tree->keys, budget_bits);
+    bloom_fields_total_memory_labelled(fields, tree->keys, budget_bits, &budgeted);
     if (filters->described) {
         bloom_fields_text(fields, "library", "library", bloom_library_names[filters->description.library]);
         bloom_fields_text(fields, "layout", "layout of every level's filter",

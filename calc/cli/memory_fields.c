@@ -7,17 +7,26 @@
 #include "memory_fields.h"
 #include "sizing.h"
 
-void bloom_fields_memory_units(bloom_fields *fields, mpz_srcptr bytes)
+const bloom_memory_labels bloom_filter_memory_labels = { "total bits m", "memory", "memory (SI)", "memory (IEC)" };
+
+/* gigabytes and gibibytes for `bytes`, under `labels`. */
+static void put_memory_units(bloom_fields *fields, mpz_srcptr bytes, const bloom_memory_labels *labels)
 {
     mpq_t gigabytes, gibibytes;
     mpq_inits(gigabytes, gibibytes, (mpq_ptr)0);
     bloom_memory_units(gigabytes, gibibytes, bytes);
-    bloom_fields_rational(fields, "gigabytes", "memory (SI)", "GB", gigabytes);
-    bloom_fields_rational(fields, "gibibytes", "memory (IEC)", "GiB", gibibytes);
+    bloom_fields_rational(fields, "gigabytes", labels->gigabytes, "GB", gigabytes);
+    bloom_fields_rational(fields, "gibibytes", labels->gibibytes, "GiB", gibibytes);
     mpq_clears(gigabytes, gibibytes, (mpq_ptr)0);
 }
 
-void bloom_fields_total_memory(bloom_fields *fields, mpz_srcptr n, const bloom_quantity *bits_per_key)
+void bloom_fields_memory_units(bloom_fields *fields, mpz_srcptr bytes)
+{
+    put_memory_units(fields, bytes, &bloom_filter_memory_labels);
+}
+
+void bloom_fields_total_memory_labelled(bloom_fields *fields, mpz_srcptr n, const bloom_quantity *bits_per_key,
+                                        const bloom_memory_labels *labels)
 {
     mpq_t keys;
     mpz_t bits, bytes;
@@ -29,12 +38,17 @@ void bloom_fields_total_memory(bloom_fields *fields, mpz_srcptr n, const bloom_q
     int status = bloom_quantity_ceil(bits, &total, 0);
     if (status == BLOOM_OK) {
         bloom_bytes_for_bits(bytes, bits);
-        bloom_fields_integer(fields, "m_bits", "total bits m", "bits", bits);
-        bloom_fields_integer(fields, "bytes", "memory", "bytes", bytes);
-        bloom_fields_memory_units(fields, bytes);
+        bloom_fields_integer(fields, "m_bits", labels->bits, "bits", bits);
+        bloom_fields_integer(fields, "bytes", labels->bytes, "bytes", bytes);
+        put_memory_units(fields, bytes, labels);
     } else if (fields->status == BLOOM_OK) {
         fields->status = status;
     }
     mpq_clear(keys);
     mpz_clears(bits, bytes, (mpz_ptr)0);
+}
+
+void bloom_fields_total_memory(bloom_fields *fields, mpz_srcptr n, const bloom_quantity *bits_per_key)
+{
+    bloom_fields_total_memory_labelled(fields, n, bits_per_key, &bloom_filter_memory_labels);
 }

@@ -9,6 +9,15 @@
 
 #include "fields.h"
 
+/* The table labels of m_bits, bytes, gigabytes and gibibytes: they say
+ * what the total counts where a command prints more than one total. */
+typedef struct bloom_memory_labels {
+    const char *bits, *bytes, *gigabytes, *gibibytes;
+} bloom_memory_labels;
+
+/* "total bits m", "memory", "memory (SI)", "memory (IEC)": one filter's. */
+extern const bloom_memory_labels bloom_filter_memory_labels;
+
 /* Appends gigabytes and gibibytes for `bytes`. */
 void bloom_fields_memory_units(bloom_fields *fields, mpz_srcptr bytes);
 
@@ -18,5 +27,9 @@ void bloom_fields_memory_units(bloom_fields *fields, mpz_srcptr bytes);
  * A ceiling that cannot be certified records its status in fields->status.
  */
 void bloom_fields_total_memory(bloom_fields *fields, mpz_srcptr n, const bloom_quantity *bits_per_key);
+
+/* The same under `labels`. */
+void bloom_fields_total_memory_labelled(bloom_fields *fields, mpz_srcptr n, const bloom_quantity *bits_per_key,
+                                        const bloom_memory_labels *labels);
 
 #endif

@@ -218,7 +218,7 @@ static void put_allocation(bloom_fields *fields, const lsm_allocation_run *alloc
         return;
     bloom_lsm_query query = { &allocation->tree, (bloom_lsm_allocation)allocation->allocation, 0, NULL, NULL };
     bloom_quantity budget = { bloom_enclose_lsm_bits_per_key, &query, NULL };
-    bloom_fields_quantity(fields, "bits_per_key", "filter memory, bits per key", NULL, &budget);
+    bloom_fields_quantity(fields, "bits_per_key", "filter memory as budgeted, bits per key", NULL, &budget);
     bloom_record_take(&fields->record, BLOOM_FIELD_TEXT, "level_rates", "calc's rate per level (1: no filter)",
                       NULL, level_rates_text(allocation, levels, deployed));
 }
