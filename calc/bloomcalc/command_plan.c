@@ -12,6 +12,7 @@
 
 #include "brief.h"
 #include "commands.h"
+#include "deployment.h"
 #include "description.h"
 #include "fields.h"
 #include "options.h"
@@ -32,6 +33,12 @@ static const char description[] =
     "--hash and --library add the rate of the planned filter as deployed\n"
     "(fpr_layout, the same description as 'bloomsim plan'; see 'bloomcalc fpr\n"
     "--help'), and the read amplification is then at that rate.\n"
+    "--keys-per-filter N (or, for RocksDB, --file-size and --entry-size) plans the\n"
+    "filters an engine really builds, one per file, SSTable or row group: the fields\n"
+    "are of one filter of N keys, then filters, keys_last_filter, bytes_per_filter,\n"
+    "bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and fpr_deployment\n"
+    "(the rates weighted by absent lookups, FORMULAS.md §e.6), the read\n"
+    "amplification at fpr_deployment.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
 /* A bare -m/--bits figure that may have been meant as bytes, said rather
@@ -57,6 +64,70 @@ static void note_bytes_for_bits(bloom_fields *fields, const bloom_plan *plan,
                           "under 2 bits per key: -m counts bits; if M counts bytes, give "
                           "--memory M or a unit (-m 2GiB)");
     mpq_clears(most, least, (mpq_ptr)0);
+}
+
+/* The plans of a deployment's full filter and last filter (deployment.h), each sized for its
+ * own keys from the inputs as given (given, m and n are the caller's copies: the planning
+ * resolves them), and their fields. */
+typedef struct plan_inputs {
+    bloom_given given;
+    mpz_srcptr m;
+    mpq_srcptr p, c;
+    unsigned long k, levels;
+    const bloom_layout_description *description;
+    const bloom_command_line *line;
+} plan_inputs;
+
+static int plan_keys(bloom_plan *plan, int *planned, const plan_inputs *inputs, mpz_srcptr keys)
+{
+    bloom_given given = inputs->given;
+    mpz_t n, m;
+    mpz_init_set(n, keys);
+    mpz_init_set(m, inputs->m);
+    int status = bloom_plan_request(plan, planned, &given, n, m, inputs->p, inputs->c, inputs->k,
+                                    inputs->levels, inputs->description, inputs->line);
+    mpz_clears(n, m, (mpz_ptr)0);
+    return status;
+}
+
+/* 0, or 2 after one line when a unit comes with a memory budget: the filters are sized from
+ * their keys and the rate or bits per key, and a budget has no one filter to size. */
+static int check_unit_sizing(const bloom_command_line *line)
+{
+    if (!bloom_options_given(line, "bits") && !bloom_options_given(line, "memory"))
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "-m/--bits: a deployment of filters is sized filter by filter from "
+                        "-n with -p/--rate or -c/--bits-per-key; accepted: -n N with -p P or -c C");
+    return BLOOM_EXIT_USAGE;
+}
+
+static int plan_deployment(bloom_fields *fields, const plan_inputs *inputs, mpz_srcptr n)
+{
+    bloom_deployment deployment;
+    bloom_deployment_init(&deployment);
+    int status = check_unit_sizing(inputs->line);
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = bloom_description_deployment(&deployment, inputs->description, n, inputs->line);
+    bloom_plan full, last;
+    bloom_plan_init(&full);
+    bloom_plan_init(&last);
+    int planned = BLOOM_OK, last_planned = BLOOM_OK;
+    int one = mpz_cmp_ui(deployment.filters, 1) == 0;   /* the one filter holds all n */
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = plan_keys(&full, &planned, inputs, one ? n : deployment.keys_per_filter);
+    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
+        planned = bloomcalc_plan_described_headroom(&full, inputs->description, 1);
+    int same = one || mpz_cmp(deployment.last_keys, deployment.keys_per_filter) == 0;
+    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && !same)
+        status = plan_keys(&last, &last_planned, inputs, deployment.last_keys);
+    fields->status = planned != BLOOM_OK ? planned : last_planned;
+    if (status == BLOOM_EXIT_SUCCESS && fields->status == BLOOM_OK)
+        status = bloomcalc_plan_deployment_fields(fields, &full, same ? &full : &last, &deployment,
+                                                  inputs->description, inputs->line);
+    bloom_plan_clear(&full);
+    bloom_plan_clear(&last);
+    bloom_deployment_clear(&deployment);
+    return status;
 }
 
 int bloomcalc_plan(int argc, char **argv, int first)
@@ -107,7 +178,17 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
+        && bloom_deployment_has_unit(&deployed)) {
+        plan_inputs inputs = { given, m, p, c, k, levels, &deployed, &line };
+        bloom_fields fields;
+        bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
+        status = plan_deployment(&fields, &inputs, n);
+        if (status == BLOOM_EXIT_SUCCESS)
+            status = bloomcalc_emit(&fields, output.format, &line);
+        else
+            bloom_fields_clear(&fields);
+    } else if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;

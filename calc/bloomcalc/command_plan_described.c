@@ -14,8 +14,16 @@
  * and 10p) follows the described filter's rate too: the search of
  * bloom_largest_keys_within_rate over fpr_layout with n keys, the
  * reference p the target or, given m, the described filter's achieved rate.
+ * With a unit (--keys-per-filter, or RocksDB's --file-size and
+ * --entry-size) the plan is of one filter of the unit's keys, as the engine
+ * sizes it, and the deployment's fields add up the ceil(n/N) filters: the
+ * memory as the engine allocates it (rounding and metadata, the partial last
+ * filter sized for its own keys) and the rate weighted by the absent lookups
+ * each filter answers (deployment.h), at which the read amplification is.
  */
 #include "commands.h"
+#include "deployment.h"
+#include "library_rules.h"
 #include "description.h"
 #include "fields.h"
 #include "plan.h"
@@ -83,5 +91,87 @@ int bloomcalc_plan_described_fields(bloom_fields *fields, const bloom_plan *plan
         bloom_description_fields(fields, &filter);
     }
     bloom_deployed_filter_clear(&filter);
+    return status;
+}
+
+/* The bytes one settled filter takes as its library allocates it: its bits and its metadata. */
+static void filter_bytes(mpz_ptr rop, const bloom_deployed_filter *filter)
+{
+    bloom_bytes_for_bits(rop, filter->allocated);
+    if (filter->description.library != 0)
+        mpz_add_ui(rop, rop, bloom_library_metadata_bytes(filter->description.library));
+}
+
+/* Memory of the deployment: a full filter's, the last one's, and all of them. */
+static void put_deployment_memory(bloom_fields *fields, const bloom_deployment *deployment,
+                                  const bloom_deployed_filter *full, const bloom_deployed_filter *last)
+{
+    mpz_t each, partial, total;
+    mpz_inits(each, partial, total, (mpz_ptr)0);
+    filter_bytes(each, full);
+    filter_bytes(partial, last);
+    mpz_sub_ui(total, deployment->filters, 1);
+    mpz_mul(total, total, each);
+    mpz_add(total, total, partial);
+    bloom_fields_integer(fields, "filters", "filters, ceil(n / keys per filter)", NULL, deployment->filters);
+    bloom_fields_integer(fields, "keys_last_filter", "keys of the last filter", NULL, deployment->last_keys);
+    bloom_fields_integer(fields, "bytes_per_filter", "memory of a full filter, with metadata", "bytes", each);
+    bloom_fields_integer(fields, "bytes_last_filter", "memory of the last filter, with metadata", "bytes",
+                         partial);
+    bloom_fields_integer(fields, "bytes_total", "memory of all the filters", "bytes", total);
+    mpz_clears(each, partial, total, (mpz_ptr)0);
+}
+
+/* The rates of the last filter, of the worse of the two, and of the deployment (deployment.h). */
+static void put_deployment_rates(bloom_fields *fields, const bloom_quantity *full, const bloom_quantity *last,
+                                 const bloom_quantity *mean)
+{
+    int sign = 0;
+    int status = full == last ? BLOOM_OK : bloom_quantity_compare(&sign, full, last);
+    bloom_fields_quantity(fields, "fpr_last_filter", "rate of the last filter as deployed", NULL, last);
+    if (status == BLOOM_OK)
+        bloom_fields_quantity(fields, "fpr_worst", "rate of the worst filter", NULL, sign >= 0 ? full : last);
+    else
+        bloom_fields_missing(fields, "fpr_worst", "rate of the worst filter");
+    bloom_fields_quantity(fields, "fpr_deployment", "rate, mean over absent lookups", NULL, mean);
+}
+
+int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *full, const bloom_plan *last,
+                                     const bloom_deployment *deployment,
+                                     const bloom_layout_description *description,
+                                     const bloom_command_line *line)
+{
+    bloom_deployed_filter each, partial;
+    int status = bloom_description_settle(&each, description, full->m_bits, full->n, full->k,
+                                          full->k_fixed, line);
+    int settled_last = status == BLOOM_EXIT_SUCCESS;
+    if (settled_last)
+        status = bloom_description_settle(&partial, description, last->m_bits, last->n, last->k,
+                                          last->k_fixed, line);
+    if (status == BLOOM_EXIT_SUCCESS) {
+        mpz_t total;
+        mpz_init(total);
+        mpz_sub_ui(total, deployment->filters, 1);
+        mpz_mul(total, total, deployment->keys_per_filter);
+        mpz_add(total, total, deployment->last_keys);
+        /* every filter full: one rate, which is the mean (a difference of two equal rates is
+         * never certified to relative digits) */
+        int same = last == full;
+        bloom_quantity full_rate = bloom_fpr_layout_quantity(&each.layout);
+        bloom_quantity last_rate = same ? full_rate : bloom_fpr_layout_quantity(&partial.layout);
+        bloom_deployment_mean mean;
+        bloom_quantity mean_rate = bloom_deployment_mean_init(&mean, deployment, total, &full_rate, &last_rate);
+        const bloom_quantity *deployed = same ? &full_rate : &mean_rate;
+        bloomcalc_plan_fields(fields, full, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
+        bloom_description_fields(fields, &each);
+        bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, total);
+        put_deployment_memory(fields, deployment, &each, same ? &each : &partial);
+        put_deployment_rates(fields, &full_rate, same ? &full_rate : &last_rate, deployed);
+        bloom_deployment_mean_clear(&mean);
+        mpz_clear(total);
+    }
+    bloom_deployed_filter_clear(&each);
+    if (settled_last)
+        bloom_deployed_filter_clear(&partial);
     return status;
 }

@@ -92,6 +92,22 @@ void bloomcalc_plan_brief(struct bloom_fields *fields, const struct bloom_plan *
                           int units);
 
 /*
+ * The plan of a deployment (deployment.h): `full` is the plan of one filter
+ * of keys_per_filter keys, `last` that of the last filter (the same plan
+ * when the last is full).  Appends full's fields with the read
+ * amplification at the deployment's rate, its description's fields, then
+ * filters, keys_total, keys_last_filter, bytes_per_filter,
+ * bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and
+ * fpr_deployment.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the
+ * description's one line.
+ */
+struct bloom_deployment;
+int bloomcalc_plan_deployment_fields(struct bloom_fields *fields, const struct bloom_plan *full,
+                                     const struct bloom_plan *last, const struct bloom_deployment *deployment,
+                                     const struct bloom_layout_description *description,
+                                     const struct bloom_command_line *line);
+
+/*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise
  * prints one line on stderr and returns 1.  Clears the fields either way.
  */

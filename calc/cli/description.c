@@ -9,9 +9,11 @@
  * (calc/FORMULAS.md §e.5, "The filter as deployed: one
  * description"); bloomsim builds and measures the other schemes.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "deployment.h"
 #include "description.h"
 #include "hash_width.h"
 #include "library_rules.h"
@@ -70,6 +72,20 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
           .help = "Guava's expectedInsertions: -n/--keys, with --library guava[@31|@33]" },
         { .long_name = "fpp", .alias_of = "rate", .value_name = "P",
           .help = "Guava's fpp: -p/--rate, with --library guava[@31|@33]" },
+        { .long_name = "keys-per-filter", .kind = BLOOM_OPTION_UNSIGNED,
+          .destination = &description->keys_per_filter, .value_name = "N",
+          .help = "the keys each filter holds (an SST file's, an SSTable's, a row group's distinct "
+                  "values): ceil(n/N) filters, the last one partial (bloomcalc plan)",
+          .minimum = 1, .maximum = ULONG_MAX },
+        { .long_name = "file-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->file_bytes,
+          .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",
+          .count_maximum = "2^63",
+          .help = "RocksDB's SST file size (target_file_size_base, default 64MiB): one filter per "
+                  "file of floor(BYTES / --entry-size) keys (--library rocksdb[-ribbon])" },
+        { .long_name = "entry-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->entry_bytes,
+          .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",
+          .count_maximum = "2^63",
+          .help = "RocksDB: the bytes of one entry (key and value) in an SST file" },
     };
     _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_OPTION_COUNT,
                    "BLOOM_DESCRIPTION_OPTION_COUNT counts the description's options");
@@ -162,13 +178,86 @@ static int check_library_fixes(const bloom_layout_description *description,
     return BLOOM_EXIT_SUCCESS;
 }
 
-/* check_library_fixes, then the libraries' own names for n and p: the one rule of what a
- * description may combine, applied before the description sizes or settles anything. */
+static const char *const unit_names[BLOOM_DESCRIPTION_UNIT_OPTION_COUNT] = {
+    "keys-per-filter", "file-size", "entry-size"
+};
+
+/* The first unit option given, or NULL. */
+static const char *unit_given(const bloom_command_line *line)
+{
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_UNIT_OPTION_COUNT; i++)
+        if (bloom_options_given(line, unit_names[i]))
+            return unit_names[i];
+    return NULL;
+}
+
+/* 0, or 2 after one line when a unit option was given to a command that describes one filter:
+ * only bloomcalc plan plans the filters of a deployment. */
+static int check_unit_command(const bloom_command_line *line)
+{
+    const char *unit = unit_given(line);
+    if (unit == NULL || (strcmp(line->program, "bloomcalc") == 0 && strcmp(line->command, "plan") == 0))
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "--%s: %s %s describes one filter, not the filters of a deployment; "
+                        "accepted: the command without --%s, or bloomcalc plan with it",
+                        unit, line->program, line->command, unit);
+    return BLOOM_EXIT_USAGE;
+}
+
+/* check_library_fixes, then the libraries' own names for n and p, then the unit: the one rule
+ * of what a description may combine, applied before the description sizes or settles anything. */
 static int check_combination(const bloom_layout_description *description, const bloom_command_line *line)
 {
     if (check_library_fixes(description, line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
+    if (check_unit_command(line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
     return check_native_inputs(description, line);
+}
+
+/* 0, or 2 after one line when the unit options do not name one unit (description.h). */
+static int check_unit(const bloom_layout_description *description, const bloom_command_line *line)
+{
+    int rocksdb = description->library != 0
+        && bloom_rule_takes_bits_per_key(bloom_library_rule(description->library));
+    const char *sized = bloom_options_given(line, "file-size") ? "file-size"
+                      : bloom_options_given(line, "entry-size") ? "entry-size" : NULL;
+    if (sized != NULL && !rocksdb) {
+        bloom_options_error(line, "--%s: RocksDB's SST files, read only with --library rocksdb or "
+                            "rocksdb-ribbon (given: %s); accepted: --keys-per-filter N", sized,
+                            description->library != 0 ? bloom_library_names[description->library]
+                                                      : "no --library");
+        return BLOOM_EXIT_USAGE;
+    }
+    if (sized != NULL && bloom_options_given(line, "keys-per-filter")) {
+        bloom_options_error(line, "--keys-per-filter: --%s gives the keys per filter too; accepted: "
+                            "--keys-per-filter N, or --file-size and --entry-size", sized);
+        return BLOOM_EXIT_USAGE;
+    }
+    if (bloom_options_given(line, "file-size") && !bloom_options_given(line, "entry-size")) {
+        bloom_options_error(line, "--file-size: the keys a file holds are its size over an entry's; "
+                            "accepted: --entry-size BYTES with it");
+        return BLOOM_EXIT_USAGE;
+    }
+    unsigned long file = description->file_bytes != 0 ? description->file_bytes
+                                                      : BLOOM_ROCKSDB_DEFAULT_FILE_BYTES;
+    if (description->entry_bytes > file) {
+        bloom_options_error(line, "--entry-size: %lu bytes, larger than the file of %lu bytes, so a "
+                            "file holds no key; accepted: an entry of at most the file's size",
+                            description->entry_bytes, file);
+        return BLOOM_EXIT_USAGE;
+    }
+    return BLOOM_EXIT_SUCCESS;
+}
+
+int bloom_description_deployment(bloom_deployment *rop, const bloom_layout_description *description,
+                                 mpz_srcptr n, const bloom_command_line *line)
+{
+    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS
+        || check_unit(description, line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
+    bloom_deployment_split(rop, description, n);   /* check_unit leaves every unit a key */
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloom_description_given(bloom_command_line *line)
@@ -178,7 +267,7 @@ int bloom_description_given(bloom_command_line *line)
         if (option != NULL && option->seen)
             return 1;
     }
-    return 0;
+    return unit_given(line) != NULL;
 }
 
 /* The one-line message of a problem (bloom_deployed_filter_init). */
@@ -422,6 +511,13 @@ static void put_warning(bloom_fields *fields, const bloom_deployed_filter *filte
         : NULL;
     if (library_note != NULL)
         append_note(&warning, library_note);
+    const char *single_note = filter->description.library != 0
+            && !bloom_deployment_has_unit(&filter->description)
+        ? bloom_library_single_filter_note(filter->description.library, filter->allocated,
+                                           filter->layout.n, filter->layout.kind == BLOOM_LAYOUT_RIBBON)
+        : NULL;
+    if (single_note != NULL)
+        append_note(&warning, single_note);
     if (bloom_layout_models_arithmetic(&filter->layout, filter->reachable))
         append_arithmetic_note(&warning, fields, filter);
     if (warning != NULL)

@@ -19,6 +19,13 @@
  *                                   (--library redisbloom or redisbloom-nonscaling)
  *   --expected-insertions N --fpp P Guava's BloomFilter.create(funnel, expectedInsertions,
  *                                   fpp) (--library guava, guava@33 or guava@31)
+ * and the unit an engine builds one filter for (deployment.h), planned by
+ * bloomcalc plan and refused by the commands that describe one filter:
+ *   --keys-per-filter N             keys each filter holds: ceil(n/N) filters
+ *   --file-size BYTES --entry-size BYTES
+ *                                   RocksDB's SST files (--library rocksdb or
+ *                                   rocksdb-ribbon): N = floor(file / entry),
+ *                                   the file 64 MiB (target_file_size_base) by default
  * RocksDB's bits_per_key is -c/--bits-per-key, which with --library rocksdb
  * sizes the filter as NewBloomFilterPolicy(C) does
  * (bloom_description_library_sizing).
@@ -41,7 +48,10 @@
 /* Entries bloom_description_option_table writes: the shape, then the libraries' names for n, p. */
 #define BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT 8
 #define BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT 5
-#define BLOOM_DESCRIPTION_OPTION_COUNT (BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT)
+#define BLOOM_DESCRIPTION_UNIT_OPTION_COUNT 3
+#define BLOOM_DESCRIPTION_OPTION_COUNT (BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT \
+                                        + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT \
+                                        + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT)
 
 /* Writes the description's option entries into table[] (room for
  * BLOOM_DESCRIPTION_OPTION_COUNT), destinations in *description (which
@@ -60,6 +70,17 @@ bloom_option bloom_probe_scheme_option(int *destination);
  */
 bloom_option bloom_library_refused_option(const char **destination);
 int bloom_library_refusal(const bloom_command_line *line, const char *why);
+
+/*
+ * The deployment of n keys the description's unit makes (deployment.h):
+ * checks the unit options (--file-size and --entry-size only with a RocksDB
+ * library, --file-size only with --entry-size, not with --keys-per-filter,
+ * an entry no larger than the file) and splits n.  Returns
+ * BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after one line naming the option.
+ */
+struct bloom_deployment;
+int bloom_description_deployment(struct bloom_deployment *rop, const bloom_layout_description *description,
+                                 mpz_srcptr n, const bloom_command_line *line);
 
 /* Nonzero when the parsed line gave any option of the description. */
 int bloom_description_given(bloom_command_line *line);

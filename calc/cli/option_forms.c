@@ -104,7 +104,7 @@ static int accepts(const bloom_option *option, const char *text)
     switch (option->kind) {
     case BLOOM_OPTION_COUNT:
     case BLOOM_OPTION_SIZE:
-        probe.destination = whole;
+        probe.destination = option->whole_bytes ? (void *)&small : (void *)whole;
         break;
     case BLOOM_OPTION_RATE:
     case BLOOM_OPTION_REAL:

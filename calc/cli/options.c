@@ -132,6 +132,22 @@ static int bound_count(mpz_ptr rop, const char *text)
     return 1;
 }
 
+/* *(unsigned long *)destination = bits / 8: a size of whole bytes (a fraction of a byte is
+ * not whole; the bounds, in bits, keep it within an unsigned long). */
+static int store_whole_bytes(void *destination, mpz_srcptr bits)
+{
+    if (!mpz_divisible_ui_p(bits, 8))
+        return BLOOM_PARSE_NOT_WHOLE;
+    mpz_t bytes;
+    mpz_init(bytes);
+    mpz_divexact_ui(bytes, bits, 8);
+    int fits = mpz_fits_ulong_p(bytes);
+    if (fits)
+        *(unsigned long *)destination = mpz_get_ui(bytes);
+    mpz_clear(bytes);
+    return fits ? BLOOM_PARSE_OK : BLOOM_PARSE_OUT_OF_RANGE;
+}
+
 void bloom_value_list_init(bloom_value_list *list)
 {
     list->values = NULL;
@@ -468,10 +484,16 @@ int bloom_option_convert(bloom_option *option, const char *value)
         mpz_inits(low, high, (mpz_ptr)0);
         int has_low = bound_count(low, option->count_minimum);
         int has_high = bound_count(high, option->count_maximum);
-        int result = bloom_parse_size(option->destination, value,
+        mpz_t bits;
+        mpz_init(bits);
+        int result = bloom_parse_size(bits, value,
                                       option->bare_bytes ? BLOOM_SIZE_BARE_BYTES : BLOOM_SIZE_BARE_BITS,
                                       has_low ? low : NULL, has_high ? high : NULL);
-        mpz_clears(low, high, (mpz_ptr)0);
+        if (result == BLOOM_PARSE_OK && option->whole_bytes)
+            result = store_whole_bytes(option->destination, bits);
+        else if (result == BLOOM_PARSE_OK)
+            mpz_set(option->destination, bits);
+        mpz_clears(low, high, bits, (mpz_ptr)0);
         return result;
     }
     case BLOOM_OPTION_CHOICE:

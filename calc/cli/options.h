@@ -74,6 +74,9 @@ typedef struct bloom_option {
     const char *rate_minimum;       /* BLOOM_OPTION_RATE / REAL: lower bound as text, NULL for none */
     const char *const *choices;     /* BLOOM_OPTION_CHOICE */
     int bare_bytes;                 /* BLOOM_OPTION_SIZE: a number without a unit counts bytes */
+    int whole_bytes;                /* BLOOM_OPTION_SIZE: the destination is an unsigned long of
+                                       bytes, not an mpz_t of bits (a size of whole bytes, as a
+                                       file or an entry has; the bounds are still in bits) */
     int seen;                       /* set to 1 by the parser when the option was given */
     const char *text;               /* set by the parser: the value as given (argv), or NULL */
     int *given;                     /* if not NULL, also set to 1 then: a "given" flag kept

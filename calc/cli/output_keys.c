@@ -71,6 +71,16 @@ const bloom_key bloom_keys[] = {
     { "fpr_blocked_putze", "probability", "blocked, Poisson block load, Bloom inner rate (Putze et al.)" },
     { "fpr_split_block_poisson", "probability", "split block, Poisson block load" },
     { "warning", "text", "why the rate is not the layout's own (hash or index width), or the probe model" },
+    /* The deployment of filters (bloomcalc plan with --keys-per-filter, or --file-size and
+     * --entry-size): the fields above are of one full filter. */
+    { "keys_total", "keys", "keys of all the filters, the -n given" },
+    { "keys_last_filter", "keys", "keys of the last filter, keys_total - (filters - 1) n, in [1, n]" },
+    { "bytes_per_filter", "bytes", "memory of a full filter as the engine allocates it: bytes_allocated plus its metadata (RocksDB: 5)" },
+    { "bytes_last_filter", "bytes", "memory of the last filter, sized for its own keys, with metadata" },
+    { "bytes_total", "bytes", "memory of all the filters, (filters - 1) bytes_per_filter + bytes_last_filter" },
+    { "fpr_last_filter", "probability", "rate of the last filter as deployed, sized for its own keys" },
+    { "fpr_worst", "probability", "the larger of fpr_layout and fpr_last_filter" },
+    { "fpr_deployment", "probability", "the filters' rates weighted by their share of keys, which is their share of absent lookups (FORMULAS.md §e.6); read_amp_* are at it" },
     /* bloomcalc table and converge. */
     { "m_relerr_bloom", "—", "m relerr_bloom (a constant when the error shrinks like 1/m)" },
     { "m_relerr_approx", "—", "m relerr_approx" },
@@ -134,7 +144,7 @@ const bloom_key bloom_keys[] = {
     { "first_rate", "probability", "design rate p0 of the first sub-filter" },
     { "growth", "—", "capacity growth s from one sub-filter to the next" },
     { "tightening", "—", "rate ratio r from one sub-filter to the next" },
-    { "filters", "filters", "sub-filters" },
+    { "filters", "filters", "sub-filters; in a deployment (bloomcalc plan with a unit), the filters the engine builds, ceil(keys_total / n)" },
     { "fpr_bound", "probability", "compound rate bound 1 - prod(1 - p_i) of the design rates" },
     { "fpr_limit", "probability", "the bound for any n, p0/(1 - r)" },
     { "probes_absent", "bit probes per lookup", "bit probes for an absent key (every sub-filter read)" },

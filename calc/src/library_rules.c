@@ -959,3 +959,41 @@ const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k)
         return NULL;
     }
 }
+
+unsigned long bloom_library_metadata_bytes(int library)
+{
+    bloom_rule_id rule = bloom_library_rule(library);
+    return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON ? ROCKSDB_METADATA_BYTES : 0;
+}
+
+/* RocksDB's note when its one filter is at its cap of 0xffffffc0 bytes. */
+static const char *rocksdb_cap_note(mpz_srcptr allocated)
+{
+    return mpz_cmp_ui(allocated, 0xffffffc0UL * 8) >= 0
+        ? "RocksDB caps one filter at 0xffffffc0 bytes (4 GiB), as here, so these keys get "
+          "fewer bits each than asked; it builds one filter per SST file: give --file-size "
+          "and --entry-size, or --keys-per-filter N, to plan those"
+        : NULL;
+}
+
+const char *bloom_library_single_filter_note(int library, mpz_srcptr allocated, mpz_srcptr n, int ribbon)
+{
+    switch (bloom_library_rule(library)) {
+    case BLOOM_RULE_ROCKSDB_RIBBON:
+        if (!ribbon && mpz_cmp_ui(n, BLOOM_RIBBON_MAX_KEYS) > 0)
+            return "RocksDB builds its Bloom filter, not a Ribbon, for more than 950000000 keys in "
+                   "one filter, as here; it builds one filter per SST file: give --file-size and "
+                   "--entry-size, or --keys-per-filter N, to plan those";
+        return rocksdb_cap_note(allocated);   /* the Bloom filter it builds instead has the cap */
+    case BLOOM_RULE_ROCKSDB:
+        return rocksdb_cap_note(allocated);
+    case BLOOM_RULE_PARQUET_MR:
+        return mpz_sizeinbase(allocated, 2) > 30
+            ? "parquet-mr caps one filter at 2^30 bits (128 MiB), as here; it builds one filter "
+              "per column chunk of a row group: give --keys-per-filter N (its distinct values) "
+              "to plan those"
+            : NULL;
+    default:
+        return NULL;
+    }
+}

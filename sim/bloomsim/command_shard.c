@@ -141,6 +141,11 @@ static char *canonical_option(const bloom_option *option)
         value = mpz_get_str(NULL, 10, option->destination);
         break;
     case BLOOM_OPTION_SIZE: {   /* in bits, with the unit: --memory reads a bare number as bytes */
+        if (option->whole_bytes) {
+            snprintf(number, sizeof number, "%luB", *(const unsigned long *)option->destination);
+            value = strdup(number);
+            break;
+        }
         char *bits = mpz_get_str(NULL, 10, option->destination);
         value = bits != NULL ? malloc(strlen(bits) + 4) : NULL;
         if (value != NULL)

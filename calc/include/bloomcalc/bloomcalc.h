@@ -26,6 +26,7 @@
 #include "bloom_limits.h"
 #include "certified.h"
 #include "convergence.h"
+#include "deployment.h"
 #include "export.h"
 #include "fpr.h"
 #include "growth.h"

@@ -136,10 +136,18 @@ typedef struct bloom_layout_description {
     int library;                /* 0: none; else an index into bloom_library_names
                                  * (library_rules.h): the library fixes the layout, block,
                                  * rounding, widths and refusals (bloom_library_shape) */
+    /* The unit an engine builds one filter for (deployment.h): the n keys are spread over
+     * ceil(n / N) filters of N keys each, the last one partial.  0: one filter of all n keys. */
+    unsigned long keys_per_filter;  /* N given as such (a Cassandra SSTable, a Parquet row
+                                     * group's distinct values, any engine) */
+    unsigned long file_bytes;       /* RocksDB: one filter per SST file of this many bytes
+                                     * (target_file_size_base; 0: 64 MiB once entry_bytes is
+                                     * given), N = floor(file_bytes / entry_bytes) */
+    unsigned long entry_bytes;      /* RocksDB: the bytes of one entry, key and value */
 } bloom_layout_description;
 
 #define BLOOM_LAYOUT_DESCRIPTION_DEFAULTS \
-    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT, 0 }
+    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT, 0, 0, 0, 0 }
 
 /* Why a description cannot be settled for (m, n, k). */
 typedef enum bloom_description_problem {

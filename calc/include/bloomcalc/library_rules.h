@@ -125,6 +125,20 @@ BLOOM_EXPORT int bloom_library_arithmetic(int library);
  */
 BLOOM_EXPORT int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
 
+/* The bytes a library's filter carries beside its bits (RocksDB's 5 bytes of metadata; 0 for
+ * the others, whose serialised headers are not part of the filter in memory). */
+BLOOM_EXPORT unsigned long bloom_library_metadata_bytes(int library);
+
+/*
+ * When library `library` capped the one filter of n keys at its largest
+ * (RocksDB at 0xffffffc0 bytes, parquet-mr at 2^30 bits: `allocated` bits
+ * at that cap) or built another filter than the one asked (rocksdb-ribbon's
+ * Bloom filter above 950e6 keys, `ribbon` 0), one sentence saying so and
+ * naming the unit the engine really builds filters for; otherwise NULL.
+ */
+BLOOM_EXPORT const char *bloom_library_single_filter_note(int library, mpz_srcptr allocated, mpz_srcptr n,
+                                                          int ribbon);
+
 /* What the rates do not model of library `library`'s index arithmetic for a filter of m bits
  * and k probes (a sentence for a warning, static), or NULL: Guava's arithmetic progression
  * modulo 64 where its model does not apply (bloom_guava_model_applies), bloom-filters' 32-bit

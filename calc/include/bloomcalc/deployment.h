@@ -1,0 +1,73 @@
+/*
+ * deployment.h - the filters an engine really builds for n keys: not one
+ * filter of n keys but one per unit of storage (a RocksDB SST file, a
+ * Cassandra SSTable, a Parquet row group), each of N keys, so ceil(n/N)
+ * filters, the last one holding what is left.  Each filter is sized by the
+ * engine's rule for its own keys, so a library that caps one large filter
+ * (RocksDB at 0xffffffc0 bytes) or falls back (Ribbon above 950e6 keys)
+ * does neither for the filters it really builds.
+ *
+ * The deployment's rate is the mean of the filters' rates weighted by the
+ * share of absent lookups each filter answers.  An absent lookup consults
+ * the one filter whose key range covers it; with the keys spread evenly
+ * over the key space that filter's share is its share of the keys, so
+ *   fpr_deployment = ((F - 1) N fpr(N) + r fpr(r)) / n
+ *                  = fpr(N) - (fpr(N) - fpr(r)) r / n,
+ * r the last filter's keys (calc/FORMULAS.md §e.6).
+ */
+#ifndef BLOOMCALC_DEPLOYMENT_H
+#define BLOOMCALC_DEPLOYMENT_H
+
+#include "export.h"
+
+#include "certified.h"
+#include "layouts.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* RocksDB's target_file_size_base by default: 64 MiB. */
+#define BLOOM_ROCKSDB_DEFAULT_FILE_BYTES (64UL << 20)
+
+typedef struct bloom_deployment {
+    mpz_t filters;           /* ceil(n / N) */
+    mpz_t keys_per_filter;   /* N: the keys of every filter but the last */
+    mpz_t last_keys;         /* the last filter's keys, n - (filters - 1) N, in [1, N]
+                              * (N itself when N divides n; n when N > n) */
+} bloom_deployment;
+
+BLOOM_EXPORT void bloom_deployment_init(bloom_deployment *deployment);
+BLOOM_EXPORT void bloom_deployment_clear(bloom_deployment *deployment);
+
+/* Nonzero when the description names a unit (keys_per_filter, or a RocksDB file and entry). */
+BLOOM_EXPORT int bloom_deployment_has_unit(const bloom_layout_description *description);
+
+/*
+ * Splits n keys (n >= 1) by the description's unit: N = keys_per_filter, or
+ * floor(file_bytes / entry_bytes) with file_bytes 64 MiB when 0; without a
+ * unit, one filter of n keys.  Returns BLOOM_OK, or BLOOM_UNDEFINED when the
+ * unit holds no key (an entry larger than the file).
+ */
+BLOOM_EXPORT int bloom_deployment_split(bloom_deployment *rop, const bloom_layout_description *description,
+                                        mpz_srcptr n);
+
+/* The deployment's rate, fpr(N) - (fpr(N) - fpr(r)) r / n (above), as a quantity that points
+ * into this structure (which must not move while it is used). */
+typedef struct bloom_deployment_mean {
+    mpq_t last_share;               /* r / n */
+    bloom_quantity_pair gap;        /* fpr(N) - fpr(r) */
+    bloom_quantity_scaled share;    /* (fpr(N) - fpr(r)) r / n */
+    bloom_quantity_pair mean;       /* fpr(N) - that */
+} bloom_deployment_mean;
+
+BLOOM_EXPORT bloom_quantity bloom_deployment_mean_init(bloom_deployment_mean *mean,
+                                                       const bloom_deployment *deployment, mpz_srcptr n,
+                                                       const bloom_quantity *full, const bloom_quantity *last);
+BLOOM_EXPORT void bloom_deployment_mean_clear(bloom_deployment_mean *mean);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

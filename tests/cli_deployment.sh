@@ -1,0 +1,89 @@
+#!/bin/sh
+# cli_deployment.sh BUILD - bloomcalc plan of a deployment of filters (one
+# per RocksDB SST file, Cassandra SSTable or Parquet row group): the split
+# of n keys into ceil(n/N) filters and each filter's memory against
+# RocksDB's own sizing computed here in integer arithmetic from its source
+# (filter_policy.cc: millibits = round(1000 c), bytes = ceil(n millibits /
+# 8000) rounded up to 64-byte lines, plus 5 bytes of metadata); the warning
+# that names --keys-per-filter where one filter would be capped; the
+# refusals of the unit options (exit 2, one line naming the option).  Ends
+# with "deployment: N passed, N failed".
+set -u
+. tests/command_checks.sh
+checks_begin "$1"
+
+# RocksDB's bytes for n keys at 10 bits a key (10000 millibits), metadata included.
+# A field of the JSON record in $out (the csv's warning may hold commas).
+json_field() {
+    python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); r = r[0] if isinstance(r, list) else r; print(r.get(sys.argv[2], ""))' "$out" "$1"
+}
+
+rocksdb_bytes() {
+    echo $(( ( ($1 * 10000 + 7999) / 8000 + 63) / 64 * 64 + 5 ))
+}
+
+n=5000000000
+per_file=$((64 * 1024 * 1024 / 100))            # floor(64 MiB / 100 B)
+filters=$(( (n + per_file - 1) / per_file ))
+last=$(( n - (filters - 1) * per_file ))
+each=$(rocksdb_bytes $per_file)
+partial=$(rocksdb_bytes $last)
+total=$(( (filters - 1) * each + partial ))
+
+"$calc" plan -n 5e9 -c 10 --library rocksdb -L 6 --file-size 64MiB --entry-size 100 --format csv \
+    >"$out" 2>"$err"
+check "plan --file-size 64MiB --entry-size 100: exit 0 ($(cat "$err"))" $?
+[ "$(csv_field n)" = "$per_file" ]
+check "keys per file floor(64 MiB / 100) = $per_file (printed $(csv_field n))" $?
+[ "$(csv_field filters)" = "$filters" ] && [ "$(csv_field keys_last_filter)" = "$last" ]
+check "filters $filters, last $last (printed $(csv_field filters), $(csv_field keys_last_filter))" $?
+[ "$(csv_field bytes_per_filter)" = "$each" ] && [ "$(csv_field bytes_last_filter)" = "$partial" ]
+check "bytes per filter $each, last $partial (printed $(csv_field bytes_per_filter), $(csv_field bytes_last_filter))" $?
+[ "$(csv_field bytes_total)" = "$total" ] && [ "$(csv_field keys_total)" = "$n" ]
+check "bytes_total $total over $n keys (printed $(csv_field bytes_total))" $?
+# the worst filter is the larger rate of the two; the mean lies between them, L of it per absent key
+python3 - "$(csv_field fpr_layout)" "$(csv_field fpr_last_filter)" "$(csv_field fpr_worst)" \
+    "$(csv_field fpr_deployment)" "$(csv_field read_amp_miss)" <<'PY'
+import sys
+full, last, worst, mean, miss = (float(x) for x in sys.argv[1:])
+assert worst == max(full, last), (full, last, worst)
+assert min(full, last) <= mean <= max(full, last), mean
+assert abs(miss - 6 * mean) <= 1e-8 * miss, (miss, mean)
+PY
+check "fpr_worst, fpr_deployment and read_amp_miss = 6 fpr_deployment" $?
+
+# --keys-per-filter: the same split for any engine; N dividing n leaves no partial filter.
+"$calc" plan -n 1e6 -p 1% --library cassandra --keys-per-filter 250000 --format json >"$out" 2>"$err"
+[ "$(json_field filters)" = 4 ] && [ "$(json_field keys_last_filter)" = 250000 ] \
+    && [ "$(json_field bytes_per_filter)" = "$(json_field bytes_last_filter)" ]
+check "cassandra 1e6 keys by 250000: 4 full filters" $?
+# N above n: one filter of the n keys.
+"$calc" plan -n 1000 -c 10 --library rocksdb --keys-per-filter 5000 --format csv >"$out" 2>"$err"
+[ "$(csv_field filters)" = 1 ] && [ "$(csv_field n)" = 1000 ] \
+    && [ "$(csv_field bytes_total)" = "$(rocksdb_bytes 1000)" ]
+check "keys per filter above n: one filter of n keys, $(rocksdb_bytes 1000) bytes" $?
+
+# Without a unit, the one filter RocksDB would cap says so and names the options.
+"$calc" plan -n 5e9 -c 10 --library rocksdb >"$out" 2>"$err"
+grep -q '^warning .*0xffffffc0 bytes.*--keys-per-filter' "$out"
+check "no unit: the capped filter's warning names --keys-per-filter" $?
+"$calc" plan -n 2e9 -c 10 --library rocksdb-ribbon >"$out" 2>"$err"
+grep -q '^warning .*not a Ribbon.*--keys-per-filter' "$out"
+check "no unit: rocksdb-ribbon's Bloom fallback is said, naming --keys-per-filter" $?
+"$calc" plan -n 1e6 -c 10 --library rocksdb --format csv >"$out" 2>"$err"
+[ -z "$(csv_field warning)" ]
+check "a filter below the cap: no warning" $?
+
+refuse "--file-size: RocksDB's SST files" "$calc" plan -n 1e9 -c 10 --file-size 64MiB --entry-size 100
+refuse "--entry-size: RocksDB's SST files" "$calc" plan -n 1e9 -p 1% --library guava --entry-size 100
+refuse "accepted: --entry-size" "$calc" plan -n 1e9 -c 10 --library rocksdb --file-size 64MiB
+refuse "holds no key" "$calc" plan -n 1e9 -c 10 --library rocksdb --file-size 1KiB --entry-size 2KiB
+refuse "--entry-size: '0' is out of range" "$calc" plan -n 1e9 -c 10 --library rocksdb --entry-size 0
+refuse "--entry-size: '10.5' is not a whole" "$calc" plan -n 1e9 -c 10 --library rocksdb --entry-size 10.5
+refuse "gives the keys per filter too" "$calc" plan -n 1e9 -c 10 --library rocksdb --keys-per-filter 10 --entry-size 100
+refuse "--keys-per-filter: '0' is out of range" "$calc" plan -n 1e9 -c 10 --keys-per-filter 0
+refuse "sized filter by filter" "$calc" plan -n 1e9 -m 1e10 --keys-per-filter 1000
+refuse "describes one filter" "$calc" fpr -n 1e6 -m 1e7 -k 7 --keys-per-filter 1000
+refuse "describes one filter" "$sim" plan -n 1e4 -p 1% --keys-per-filter 1000
+
+checks_end deployment
