@@ -184,6 +184,9 @@ int bloomcalc_plan(int argc, char **argv, int first)
         bloom_fields fields;
         bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
         status = plan_deployment(&fields, &inputs, n);
+        if (status == BLOOM_EXIT_SUCCESS && fields.status == BLOOM_OK
+            && output.format == BLOOM_FORMAT_TABLE && !all)
+            bloomcalc_deployment_brief(&fields, units);
         if (status == BLOOM_EXIT_SUCCESS)
             status = bloomcalc_emit(&fields, output.format, &line);
         else

@@ -84,14 +84,39 @@ static const bloom_brief_line for_size_deployed[] = {
     BRIEF_TAIL
 };
 
-void bloomcalc_plan_brief(bloom_fields *fields, const bloom_plan *plan, int described, int units)
+/* A deployment (--keys-per-filter, --file-size): the whole first, then one filter. */
+static const bloom_brief_line for_deployment[] = {
+    { "keys_total", NULL, AS_IS },
+    { "library", NULL, AS_IS },
+    { "filters", NULL, AS_IS },
+    { "n", "keys per filter", AS_IS },
+    { "bytes_total", NULL, BYTES },
+    { "bytes_per_filter", NULL, BYTES },
+    { "k_layout", NULL, AS_IS },
+    { "fpr_deployment", NULL, RATE },
+    { "fpr_worst", NULL, RATE },
+    { "bits_per_key", NULL, AS_IS },
+    BRIEF_TAIL
+};
+
+static void replace_by_brief(bloom_fields *fields, const bloom_brief_line *lines, int units)
 {
-    const bloom_brief_line *lines = plan->mode == BLOOM_PLAN_FOR_RATE
-                                        ? (described ? for_rate_deployed : for_rate)
-                                        : (described ? for_size_deployed : for_size);
     bloom_record brief;
     bloom_record_init(&brief);
     bloom_brief_select(&brief, &fields->record, lines, fields->digits, (bloom_units)units);
     bloom_record_clear(&fields->record);
     fields->record = brief;
+}
+
+void bloomcalc_deployment_brief(bloom_fields *fields, int units)
+{
+    replace_by_brief(fields, for_deployment, units);
+}
+
+void bloomcalc_plan_brief(bloom_fields *fields, const bloom_plan *plan, int described, int units)
+{
+    const bloom_brief_line *lines = plan->mode == BLOOM_PLAN_FOR_RATE
+                                        ? (described ? for_rate_deployed : for_rate)
+                                        : (described ? for_size_deployed : for_size);
+    replace_by_brief(fields, lines, units);
 }

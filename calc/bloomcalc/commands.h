@@ -91,6 +91,9 @@ void bloomcalc_plot_script(FILE *script, const bloomcalc_plot_drawing *plot);
 void bloomcalc_plan_brief(struct bloom_fields *fields, const struct bloom_plan *plan, int described,
                           int units);
 
+/* The same for a plan of an engine's many filters (--keys-per-filter, --file-size). */
+void bloomcalc_deployment_brief(struct bloom_fields *fields, int units);
+
 /*
  * The plan of a deployment (deployment.h): `full` is the plan of one filter
  * of keys_per_filter keys, `last` that of the last filter (the same plan
