@@ -77,6 +77,7 @@
 #include "fill.h"
 #include "fpr.h"
 #include "rate_cache.h"
+#include "stirling.h"
 
 static unsigned long query_probes(const bloom_fpr_arguments *arguments)
 {
@@ -141,22 +142,15 @@ int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments)
 
 /* --- the exact rate -------------------------------------------------------- */
 
-/* row[i] = S(j, i) for i = 0..j, by S(a, i) = i S(a-1, i) + S(a-1, i-1);
- * only i <= bound are computed (they need no others), the rest are 0. */
-static mpz_t *stirling_row(unsigned long j, unsigned long bound)
+/* row[i] = S(j, i) for i = 0..j, a copy of the thread's kept row (stirling.h). */
+static mpz_t *stirling_row(unsigned long j)
 {
     mpz_t *row = malloc((j + 1) * sizeof *row);
     if (row == NULL)
         abort();
+    const __mpz_struct *kept = bloom_stirling_row(j);
     for (unsigned long i = 0; i <= j; i++)
-        mpz_init_set_ui(row[i], i == 0);
-    for (unsigned long a = 1; a <= j; a++) {
-        for (unsigned long i = a < bound ? a : bound; i >= 1; i--) {
-            mpz_mul_ui(row[i], row[i], i);
-            mpz_add(row[i], row[i], row[i - 1]);
-        }
-        mpz_set_ui(row[0], 0);
-    }
+        mpz_init_set(row[i], &kept[i]);
     return row;
 }
 
@@ -202,7 +196,7 @@ static mpfr_prec_t cancellation_bits(const bloom_fpr_arguments *arguments)
 static mpz_t *distinct_bit_weights(const bloom_fpr_arguments *arguments, unsigned long bound)
 {
     unsigned long probes = query_probes(arguments);
-    mpz_t *weights = stirling_row(probes, probes);
+    mpz_t *weights = stirling_row(probes);
     mpz_t falling, factor;
     mpz_init_set_ui(falling, 1);
     mpz_init(factor);

@@ -10,6 +10,7 @@
  * bloom_fpr_free_cache (fpr.h) frees the calling thread's.
  */
 #include "rate_cache.h"
+#include "stirling.h"
 
 /* Entries kept: a best-k search visits up to about 2 x 100 k of one filter. */
 #define RATE_CACHE_ENTRIES 256
@@ -93,4 +94,5 @@ void bloom_fpr_free_cache(void)
             entries[i].used = 0;
         }
     next_replaced = 0;
+    bloom_stirling_free_cache();
 }

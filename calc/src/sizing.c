@@ -241,26 +241,43 @@ typedef struct best_search {
     mpfi_t best_rate;        /* an enclosure of E(best) */
     mpfi_t scratch;
     mpfr_t minimiser_low, minimiser_high;   /* an enclosure of k_B */
+    mpfi_t log_empty;        /* n log1p(-1/m), the same for every k's bound */
 } best_search;
 
-/* result = k_B = ln 2 / (-n log1p(-1/m)), for m >= 2 and n >= 1. */
-static void enclose_bloom_minimiser(mpfi_ptr result, mpz_srcptr m, mpz_srcptr n)
+/* result = k_B = ln 2 / (-n log1p(-1/m)), for m >= 2 and n >= 1, given n log1p(-1/m). */
+static void enclose_bloom_minimiser(mpfi_ptr result, mpfi_srcptr log_empty)
 {
     mpfi_t log2;
     mpfi_init2(log2, mpfi_get_prec(result));
-    bloom_enclose_log_empty(result, m, n);   /* n log1p(-1/m) (fill.h) */
-    mpfi_neg(result, result);
+    mpfi_neg(result, log_empty);
     mpfi_const_log2(log2);
     mpfi_div(result, log2, result);
     mpfi_clear(log2);
+}
+
+/* result = Bloom's bound B(k) = (-expm1(k n log1p(-1/m)))^k, from the search's
+ * n log1p(-1/m): the search asks for it at up to 2 x 100 k of one filter, and
+ * the log, the costly part, is the same for all (fill.h). */
+static void enclose_bound_at(mpfi_ptr result, const best_search *search, unsigned long k)
+{
+    mpfi_t fill;
+    mpfi_init2(fill, mpfi_get_prec(search->log_empty));
+    mpfi_mul_ui(fill, search->log_empty, k);
+    mpfi_expm1(fill, fill);
+    mpfi_neg(fill, fill);
+    bloom_interval_pow_ui(result, fill, k);
+    mpfi_clear(fill);
 }
 
 /* result = an enclosure of Bloom's bound (bloom = 1) or of the exact rate at k. */
 static int enclose_rate_at(mpfi_ptr result, const best_search *search, unsigned long k, int bloom)
 {
     bloom_fpr_arguments arguments = { search->m, search->n, k, 0 };
-    return bloom ? bloom_enclose_fpr_bloom(result, &arguments)
-                 : bloom_enclose_fpr_exact(result, &arguments);
+    if (bloom) {
+        enclose_bound_at(result, search, k);
+        return BLOOM_OK;
+    }
+    return bloom_enclose_fpr_exact(result, &arguments);
 }
 
 /* *sign = sign of (rate at k - E(best)), certified: the quick enclosures
@@ -421,7 +438,9 @@ static void best_search_init(best_search *search, mpz_srcptr m, mpz_srcptr n)
     mpfi_init2(search->best_rate, BEST_HASHES_QUICK_BITS);
     mpfi_init2(search->scratch, BEST_HASHES_QUICK_BITS);
     mpfr_inits2(BEST_HASHES_QUICK_BITS, search->minimiser_low, search->minimiser_high, (mpfr_ptr)0);
-    enclose_bloom_minimiser(search->scratch, m, n);
+    mpfi_init2(search->log_empty, BEST_HASHES_QUICK_BITS + 32);
+    bloom_enclose_log_empty(search->log_empty, m, n);   /* (fill.h) */
+    enclose_bloom_minimiser(search->scratch, search->log_empty);
     mpfi_get_left(search->minimiser_low, search->scratch);
     mpfi_get_right(search->minimiser_high, search->scratch);
 }
@@ -431,6 +450,7 @@ static void best_search_clear(best_search *search)
     mpfi_clear(search->best_rate);
     mpfi_clear(search->scratch);
     mpfr_clears(search->minimiser_low, search->minimiser_high, (mpfr_ptr)0);
+    mpfi_clear(search->log_empty);
 }
 
 /* E(k0) and the bracket the bound leaves against it (m >= 2, n >= 1). */
