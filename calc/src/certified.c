@@ -19,6 +19,11 @@
  * naive evaluation is not: (1 - a/b)^e is evaluated as exp(e log1p(-a/b)),
  * because rounding 1 - 1/m before raising it to the power kn loses about
  * kn/m * 2^-53 relative (FORMULAS.md §a.2: 2.5e-6 at m ~ 1e10, kn = 7e9).
+ * When a/b <= 2^-8, as in every exact rate of a filter of more than a few
+ * hundred bits, log1p(-x) is summed as its series -sum x^i/i with the
+ * tail's bound x^(N+1)/((N+1)(1 - x)) added to the enclosure: at least 8
+ * bits a term, and at the few hundred bits of the exact rates' sums several
+ * times faster than MPFR's logarithm (by the arithmetic-geometric mean).
  *
  * References: A. Ziv, ACM TOMS 17(3):410-423, 1991; N. Revol and
  * F. Rouillier, Reliable Computing 11(4):275-290, 2005 (MPFI);
@@ -497,6 +502,57 @@ void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsigned long expo
     mpfi_clear(square);
 }
 
+/* log1p(-x) is summed as its series for x below 2^-LOG1P_SERIES_MIN_BITS. */
+#define LOG1P_SERIES_MIN_BITS 8
+
+/* result = log1p(-x) = -sum_{i>=1} x^i/i for an enclosure x of a number in [0, 2^-8]: the first
+ * N terms in MPFI (all positive and increasing in x), N chosen so that the tail, at most
+ * x^(N+1)/((N+1)(1 - x)) at x's upper end, is below result's last bit; that bound widens the
+ * enclosure, so it contains log1p(-x) whatever N is. */
+static void enclose_log1p_neg_series(mpfi_ptr result, mpfi_srcptr x)
+{
+    mpfr_prec_t precision = mpfi_get_prec(result) + 8;
+    long bits_a_term = -(long)mpfr_get_exp(&x->right);   /* x < 2^-bits_a_term */
+    unsigned long terms = (unsigned long)(precision / bits_a_term) + 1;
+    mpfi_t sum, power, term;
+    mpfr_t tail, complement;
+    mpfi_init2(sum, precision);
+    mpfi_init2(power, precision);
+    mpfi_init2(term, precision);
+    mpfr_inits2(precision, tail, complement, (mpfr_ptr)0);
+    mpfi_set(power, x);
+    mpfi_set(sum, x);
+    for (unsigned long i = 2; i <= terms; i++) {
+        mpfi_mul(power, power, x);
+        mpfi_div_ui(term, power, i);
+        mpfi_add(sum, sum, term);
+    }
+    mpfr_pow_ui(tail, &x->right, terms + 1, MPFR_RNDU);
+    mpfr_div_ui(tail, tail, terms + 1, MPFR_RNDU);
+    mpfr_ui_sub(complement, 1, &x->right, MPFR_RNDD);
+    mpfr_div(tail, tail, complement, MPFR_RNDU);
+    mpfr_set_zero(complement, 1);
+    mpfi_interv_fr(term, complement, tail);
+    mpfi_add(sum, sum, term);
+    mpfi_neg(result, sum);
+    mpfi_clear(sum);
+    mpfi_clear(power);
+    mpfi_clear(term);
+    mpfr_clears(tail, complement, (mpfr_ptr)0);
+}
+
+/* result = log1p(-x) for an enclosure x of a number in [0, 1). */
+static void enclose_log1p_neg(mpfi_ptr result, mpfi_srcptr x)
+{
+    if (mpfr_sgn(&x->left) >= 0 && !mpfr_zero_p(&x->right)
+        && mpfr_get_exp(&x->right) <= -LOG1P_SERIES_MIN_BITS) {
+        enclose_log1p_neg_series(result, x);
+        return;
+    }
+    mpfi_neg(result, x);
+    mpfi_log1p(result, result);
+}
+
 void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
                                         mpz_srcptr denominator, mpz_srcptr exponent)
 {
@@ -523,10 +579,12 @@ void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
         mpfi_clear(base);
         return;
     }
-    mpfi_set_z(result, numerator);
-    mpfi_div_z(result, result, denominator);
-    mpfi_neg(result, result);
-    mpfi_log1p(result, result);
+    mpfi_t ratio;
+    mpfi_init2(ratio, mpfi_get_prec(result));
+    mpfi_set_z(ratio, numerator);
+    mpfi_div_z(ratio, ratio, denominator);
+    enclose_log1p_neg(result, ratio);
     mpfi_mul_z(result, result, exponent);
     mpfi_exp(result, result);
+    mpfi_clear(ratio);
 }

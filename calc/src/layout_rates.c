@@ -23,7 +23,11 @@
  *   split block        r(i) = (1 - y^i)^k,  y = 1 - 1/w  (one probe per w-bit word)
  * Every 1 - z is evaluated as -expm1(e log1p(-x)) so that no rounding of a
  * number near 1 is raised to a large power, and every G as
- * exp(n log1p(-(1 - z)/b)).  The alternating sums cancel about
+ * exp(n log1p(-(1 - z)/b)); the exact inner rate, evaluated at every step
+ * of a search for the keys within a rate, takes
+ * 1 - (1 - l/B)^k = (B^k - (B - l)^k)/B^k instead, exact integers of at
+ * most k log2(B) bits, and its binomial G as
+ * bloom_interval_one_minus_ratio_pow of that ratio over b (certified.h).  The alternating sums cancel about
  * k log2(2/f) bits (f the block fill); the working precision is raised by
  * that much and the enclosures carry any remaining loss into their width.
  *
@@ -40,6 +44,7 @@
 #include "fill.h"
 #include "layout_rates.h"
 #include "fpr.h"
+#include "rate_cache.h"
 
 /* --- partitioned ---------------------------------------------------------- */
 
@@ -261,11 +266,36 @@ static int enclose_mixture(mpfi_ptr result, const bloom_blocked_arguments *filte
 
 /* --- the three block rates ----------------------------------------------------- */
 
-int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments)
+/*
+ * result = G((1 - l/B)^k), given power = B^k: 1 - z = (B^k - (B - l)^k)/B^k exactly, so
+ * (1 - z)/b is a ratio of exact integers and the binomial G = (1 - (1 - z)/b)^n is
+ * bloom_interval_one_minus_ratio_pow's (certified.h), the Poisson G = e^(-n (1 - z)/b) one
+ * exponential of it.
+ */
+static void enclose_empty_generating(mpfi_ptr result, unsigned long l, mpz_srcptr power,
+                                     const bloom_blocked_arguments *filter, mpz_srcptr blocks)
 {
-    const bloom_blocked_arguments *filter = arguments;
-    if (!blocked_valid(filter))
-        return BLOOM_UNDEFINED;
+    mpz_t missed, all;
+    mpz_init(missed);
+    mpz_init(all);
+    mpz_ui_pow_ui(missed, filter->block_bits - l, filter->k);
+    mpz_sub(missed, power, missed);
+    mpz_mul(all, power, blocks);
+    if (filter->load == BLOOM_LOAD_BINOMIAL) {
+        bloom_interval_one_minus_ratio_pow(result, missed, all, filter->n);
+    } else {
+        mpfi_set_z(result, missed);
+        mpfi_div_z(result, result, all);
+        mpfi_neg(result, result);
+        mpfi_mul_z(result, result, filter->n);
+        mpfi_exp(result, result);
+    }
+    mpz_clears(missed, all, (mpz_ptr)0);
+}
+
+/* result = the exact inner rate of a blocked filter (arguments valid), at result's precision. */
+static void enclose_blocked(mpfi_ptr result, const bloom_blocked_arguments *filter)
+{
     unsigned long bound = filter->k < filter->block_bits ? filter->k : filter->block_bits;
     mpfr_prec_t precision = mpfi_get_prec(result) + cancellation_bits(filter, bound);   /* bound levels of differences */
     mpz_t blocks, block_bits, denominator;
@@ -273,29 +303,45 @@ int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments)
     mpz_init_set_ui(block_bits, filter->block_bits);
     mpz_init(denominator);
     mpz_fdiv_q_ui(blocks, filter->m, filter->block_bits);
+    mpz_ui_pow_ui(denominator, filter->block_bits, filter->k);
     mpfi_t *empty = malloc((bound + 1) * sizeof *empty);
-    mpfi_t one_minus, sum;
+    mpfi_t sum;
     if (empty == NULL)
         abort();
-    mpfi_init2(one_minus, precision);
     mpfi_init2(sum, precision);
     for (unsigned long l = 0; l <= bound; l++) {
         /* E[(1 - l/B)^(k I)] = G((1 - l/B)^k): l given bits of the block stay empty */
         mpfi_init2(empty[l], precision);
-        enclose_log_one_minus(one_minus, l, filter->block_bits, filter->k);
-        enclose_one_minus_power(one_minus, one_minus, 1);
-        enclose_load_generating(empty[l], one_minus, filter, blocks);
+        enclose_empty_generating(empty[l], l, denominator, filter, blocks);
     }
     bloom_fpr_probe_sum(sum, block_bits, filter->k, empty);
-    mpz_ui_pow_ui(denominator, filter->block_bits, filter->k);
     mpfi_div_z(sum, sum, denominator);
     bloom_interval_probability(result, sum);
     for (unsigned long l = 0; l <= bound; l++)
         mpfi_clear(empty[l]);
     free(empty);
-    mpfi_clear(one_minus);
     mpfi_clear(sum);
     mpz_clears(blocks, block_bits, denominator, (mpz_ptr)0);
+}
+
+int bloom_enclose_fpr_blocked(mpfi_ptr result, const void *arguments)
+{
+    const bloom_blocked_arguments *filter = arguments;
+    if (!blocked_valid(filter))
+        return BLOOM_UNDEFINED;
+    /* Kept like the exact rates (rate_cache.h), the block's bits in place of the query's probes. */
+    bloom_fpr_arguments key = { filter->m, filter->n, filter->k, filter->block_bits };
+    bloom_rate_kind kind = filter->load == BLOOM_LOAD_BINOMIAL ? BLOOM_RATE_BLOCKED_BINOMIAL
+                                                               : BLOOM_RATE_BLOCKED_POISSON;
+    mpfr_prec_t kept = 0;
+    if (bloom_rate_cache_find(result, &kept, kind, &key))
+        return BLOOM_OK;
+    mpfi_t rate;
+    mpfi_init2(rate, bloom_rate_cache_precision(mpfi_get_prec(result), kept));
+    enclose_blocked(rate, filter);
+    bloom_rate_cache_keep(rate, kind, &key);
+    mpfi_set(result, rate);
+    mpfi_clear(rate);
     return BLOOM_OK;
 }
 

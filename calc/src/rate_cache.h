@@ -7,7 +7,9 @@
  * needs it for the rate, both relative errors, both scaled errors and the
  * slopes of this row and the next, each refined at growing precision; the
  * sub-filters of a grown filter that share m and n search the same k; a
- * plan compares the same filter against several targets.  Each enclosure
+ * plan compares the same filter against several targets; a blocked filter's
+ * searches for the keys within 2p and 10p start from the same filter and
+ * its fields ask for it again.  Each enclosure
  * costs O(j^2) operations at about j log2(2/f) bits (fpr.c), or one power
  * for each of the thousands of terms of Guava's mixture, a lookup a few
  * integer comparisons.  An enclosure kept at a precision at least the one
@@ -27,7 +29,9 @@
 typedef enum bloom_rate_kind {
     BLOOM_RATE_EXACT,   /* independent uniform probes (fpr.c) */
     BLOOM_RATE_GUAVA,   /* Guava's index arithmetic (index_arithmetic.c) */
-    BLOOM_RATE_GUAVA_QUICK   /* its quick binary64 enclosure, kept apart (index_arithmetic.c) */
+    BLOOM_RATE_GUAVA_QUICK,  /* its quick binary64 enclosure, kept apart (index_arithmetic.c) */
+    BLOOM_RATE_BLOCKED_BINOMIAL,   /* a blocked filter's exact inner rate (layout_rates.c), */
+    BLOOM_RATE_BLOCKED_POISSON     /* keyed with the block's bits as the query's probes */
 } bloom_rate_kind;
 
 /* 1 and result = the kept enclosure of the rate of `arguments` when one is
