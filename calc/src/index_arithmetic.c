@@ -677,13 +677,14 @@ static unsigned bits_of(uint64_t x)
     return bits;
 }
 
-/* Nonzero when the mixture of (m, k) is within the limits: sizes, 128-bit counts, work. */
+/* Nonzero when the mixture of (m, k) is within the limits: sizes, 128-bit counts, and the
+ * model's size limit on its probe subsets. */
 static int within_limits(const modulus *z, const cells *cut, unsigned long k)
 {
     /* Z = sum of up to 2^k terms of at most |H| m^2 D each */
     unsigned bits = (z->e - 1) + 2 * bits_of(z->m) + bits_of(cut->denominator) + (unsigned)k + 2;
-    double work = (double)representative_count(z) * (double)cut->count * (double)((size_t)1 << k);
-    return bits <= 126 && work <= BLOOM_GUAVA_MODEL_WORK;
+    double size = (double)representative_count(z) * (double)cut->count * (double)((size_t)1 << k);
+    return bits <= 126 && size <= BLOOM_GUAVA_MODEL_SIZE_LIMIT;
 }
 
 static int shape_accepted(mpz_srcptr m, unsigned long k)

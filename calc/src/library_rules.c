@@ -50,7 +50,7 @@
  *   guava       (h1 + i h2) mod 2^63 mod m with m a multiple of 64: the
  *               probes are an arithmetic progression modulo 64, so a key's
  *               probes mod 64 repeat when h2 is a multiple of a large power
- *               of 2.  Modelled exactly within a work budget
+ *               of 2.  Modelled exactly within the model's size limit
  *               (index_arithmetic.c, FORMULAS.md §q: m = 960, n = 100,
  *               k = 7: 1.08497616 %, the real Guava 1.085 % measured, 1.006 %
  *               for independent probes); above it (10^6 keys) the rate is
@@ -936,7 +936,7 @@ const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k)
         return bloom_guava_model_applies(m, k)
             ? NULL
             : "Guava's probes ((h1 + i h2) mod 2^63) mod m form an arithmetic progression modulo "
-              "64 (m is a multiple of 64), which the rate models only up to a work budget "
+              "64 (m is a multiple of 64), which the rate models exactly only within the model's size limit "
               "(FORMULAS.md §q.4): beyond it, as here, it is the rate of independent probes, which Guava exceeds "
               "by a relative 1/m order term (at m = 960, n = 100, k = 7: 1.085 % against 1.006 %); "
               "at 10^6 keys the difference was not resolved by 10^7 queries";

@@ -60,13 +60,15 @@ extern "C" {
 #define BLOOM_MAX_RATE_PROBES (2 * BLOOM_MAX_HASHES)
 
 /* Guava's index arithmetic (index_arithmetic.c, FORMULAS.md §q) is modelled
- * exactly for m a multiple of 64 below 2^32 and k at most 16, when the work
- * (b representatives x carry cells x 2^k subsets canonicalised, about as many
- * bytes of memory times 4) is at most BLOOM_GUAVA_MODEL_WORK: measured to
- * answer within about half a second (FORMULAS.md §q.4); above it a Guava
- * filter's rate is the independent-probe rate and its warning says so. */
+ * exactly for m a multiple of 64 below 2^32 and k at most 16, when the
+ * model's size W (b representatives x carry cells x 2^k probe subsets, each
+ * looked up or canonicalised once and held in 4 bytes) is at most
+ * BLOOM_GUAVA_MODEL_SIZE_LIMIT, the model's size limit: its construction
+ * takes time and memory in proportion to W (FORMULAS.md §q.4); above it a
+ * Guava filter's rate is the independent-probe rate and its warning says
+ * so. */
 #define BLOOM_GUAVA_MODEL_MAX_HASHES 16UL
-#define BLOOM_GUAVA_MODEL_WORK 3e6
+#define BLOOM_GUAVA_MODEL_SIZE_LIMIT 3e6
 
 /* An LSM tree ("bloomcalc lsm", "bloomsim lsm"): levels 1 to 100, size
  * ratio T from 1 (equal levels) to 10^6, filter memory from 1/1000 to 10^5

@@ -15,7 +15,8 @@
  * global state: what it keeps between calls is the calling thread's own
  * (thread-local, as MPFR's caches are: mpfr_free_cache() releases those),
  * the last Guava mixtures (index_arithmetic.h; bloom_guava_free_cache()
- * releases them), the last exact rates (fpr.h; bloom_fpr_free_cache()) and
+ * releases them), the last exact rates and the Stirling numbers of their
+ * weights (fpr.h; bloom_fpr_free_cache()) and
  * the precision limit (certified.h), so threads may
  * call it at once on their own arguments.  It exports exactly what these
  * headers declare (export.h).

@@ -5,8 +5,8 @@
  * multiple of 64 and h1, h2 ideal 63-bit hash values (FORMULAS.md §q).
  *
  * The rate is an exact finite mixture over the carry cells of (h1, h2)
- * (index_arithmetic.c); its cost grows with m, k and the cells, so the model
- * is applied only within BLOOM_GUAVA_MODEL_WORK (bloom_limits.h):
+ * (index_arithmetic.c); its size grows with m, k and the cells, so the model
+ * is applied only within its size limit, BLOOM_GUAVA_MODEL_SIZE_LIMIT (bloom_limits.h):
  * bloom_guava_model_applies says where.
  */
 #ifndef BLOOMCALC_INDEX_ARITHMETIC_H
@@ -29,8 +29,8 @@ typedef enum bloom_index_arithmetic {
 /*
  * Nonzero when the Guava model is computed for m bits and k probes: m a
  * multiple of 64 below 2^32, 1 <= k <= BLOOM_GUAVA_MODEL_MAX_HASHES, and the
- * model's work (subsets of probe patterns canonicalised) at most
- * BLOOM_GUAVA_MODEL_WORK.  Elsewhere a Guava filter's rate is the
+ * model's size (subsets of probe patterns) at most
+ * BLOOM_GUAVA_MODEL_SIZE_LIMIT.  Elsewhere a Guava filter's rate is the
  * independent-probe rate.
  */
 BLOOM_EXPORT int bloom_guava_model_applies(mpz_srcptr m, unsigned long k);
