@@ -525,15 +525,40 @@ static void set_mpz_i128(mpz_ptr rop, i128 value)
 /*
  * Orbits already found for one b: a subset of probes I of a pattern without collisions is,
  * up to translation, { (i - i0) b - R (w_i - w_i0) : i in I } (i0 = min I), so cells with the
- * same carry differences on I give the same orbit.  For each I, the differences seen (4 bits
- * a probe: w_i - w_i0 <= i - i0 <= 15) and their orbits.
+ * same carry differences on I give the same orbit, and so does every translate I + t of I
+ * (the same offsets i - i0) with the same differences.  For each shape (I shifted to start
+ * at probe 0, a mask with bit 0 set), the differences seen (4 bits a probe:
+ * w_i - w_i0 <= i - i0 <= 15) and their orbits: at most one for each cell and translate,
+ * k - top(shape) translates, so the shapes' lists hold as many entries as the masks'.
  */
 typedef struct orbit_memo {
     uint64_t *keys;
     uint32_t *orbits;
-    uint32_t *counts;
-    size_t per_subset;
+    uint32_t *counts;     /* by shape */
+    size_t *start;        /* by shape: the first entry of its list */
 } orbit_memo;
+
+/* The memo of k probes and `cell_count` cells, its lists empty. */
+static void memo_init(orbit_memo *memo, unsigned long k, size_t cell_count)
+{
+    size_t stride = (size_t)1 << k, entries = 0;
+    memo->start = checked(malloc(stride * sizeof *memo->start));
+    for (uint32_t shape = 1; shape < stride; shape += 2) {
+        memo->start[shape] = entries;
+        entries += cell_count * (k - (31 - (unsigned)__builtin_clz(shape)));
+    }
+    memo->keys = checked(malloc(entries * sizeof *memo->keys));
+    memo->orbits = checked(malloc(entries * sizeof *memo->orbits));
+    memo->counts = checked(calloc(stride, sizeof *memo->counts));
+}
+
+static void memo_clear(orbit_memo *memo)
+{
+    free(memo->keys);
+    free(memo->orbits);
+    free(memo->counts);
+    free(memo->start);
+}
 
 /* The orbit of subset `mask` of `set` (count elements), canonicalised and entered. */
 static uint32_t orbit_of_subset(orbit_table *table, const modulus *z, const parts *set, uint32_t mask,
@@ -554,25 +579,26 @@ static uint32_t orbit_of_subset(orbit_table *table, const modulus *z, const part
 static uint32_t remembered_orbit(orbit_memo *memo, orbit_table *table, const modulus *z,
                                  const parts *set, uint32_t mask, unsigned count, uint64_t key)
 {
-    uint64_t *keys = &memo->keys[mask * memo->per_subset];
-    uint32_t *orbits = &memo->orbits[mask * memo->per_subset];
-    for (uint32_t i = 0; i < memo->counts[mask]; i++)
+    uint32_t shape = mask >> __builtin_ctz(mask);
+    uint64_t *keys = &memo->keys[memo->start[shape]];
+    uint32_t *orbits = &memo->orbits[memo->start[shape]];
+    for (uint32_t i = 0; i < memo->counts[shape]; i++)
         if (keys[i] == key)
             return orbits[i];
     uint32_t found = orbit_of_subset(table, z, set, mask, count);
-    keys[memo->counts[mask]] = key;
-    orbits[memo->counts[mask]++] = found;
+    keys[memo->counts[shape]] = key;
+    orbits[memo->counts[shape]++] = found;
     return found;
 }
 
-/* Phase 1: T(O) over every representative pattern's subsets; `seen` their orbit indices. */
-static void count_subsets(orbit_table *table, uint32_t *seen, const modulus *z, const cells *cut,
-                          unsigned long k)
+/* Phase 1: T(O) over every representative pattern's subsets; `seen` their orbit indices,
+ * `creates` 1 for the patterns where an orbit is first met. */
+static void count_subsets(orbit_table *table, uint32_t *seen, uint8_t *creates, const modulus *z,
+                          const cells *cut, unsigned long k)
 {
     size_t reps = representative_count(z), stride = (size_t)1 << k;
-    orbit_memo memo = { checked(malloc(stride * cut->count * sizeof *memo.keys)),
-                        checked(malloc(stride * cut->count * sizeof *memo.orbits)),
-                        checked(malloc(stride * sizeof *memo.counts)), cut->count };
+    orbit_memo memo;
+    memo_init(&memo, k, cut->count);
     uint64_t *key = checked(malloc(stride * sizeof *key));
     for (size_t r = 0; r < reps; r++) {
         uint64_t b, weight;
@@ -585,6 +611,7 @@ static void count_subsets(orbit_table *table, uint32_t *seen, const modulus *z, 
             unsigned count = pattern(set, &by_probe, z, b, piece, k);
             uint32_t *indices = &seen[(r * cut->count + c) * stride];
             u128 mass = (u128)weight * piece->weight;
+            size_t known = table->count;
             for (uint32_t mask = 1; mask < (UINT32_C(1) << count); mask++) {
                 uint32_t index;
                 if (by_probe) {
@@ -600,17 +627,17 @@ static void count_subsets(orbit_table *table, uint32_t *seen, const modulus *z, 
                 table->orbits[index].expected += mass;
                 indices[mask] = index;
             }
+            creates[r * cut->count + c] = table->count > known;
         }
     }
     free(key);
-    free(memo.keys);
-    free(memo.orbits);
-    free(memo.counts);
+    memo_clear(&memo);
 }
 
-/* Phase 2: q(O) |H| m^2 D for every orbit, by a subset transform over each pattern. */
-static void meeting_probabilities(orbit_table *table, const uint32_t *seen, const modulus *z,
-                                  const cells *cut, unsigned long k)
+/* Phase 2: q(O) |H| m^2 D for every orbit, by a subset transform over the pattern where it is
+ * first met (the same order as phase 1): the others, about half, hold only orbits already known. */
+static void meeting_probabilities(orbit_table *table, const uint32_t *seen, const uint8_t *creates,
+                                  const modulus *z, const cells *cut, unsigned long k)
 {
     size_t reps = representative_count(z), stride = (size_t)1 << k;
     i128 *sum = checked(malloc(stride * sizeof *sum));
@@ -618,6 +645,8 @@ static void meeting_probabilities(orbit_table *table, const uint32_t *seen, cons
         uint64_t b, weight;
         representative(&b, &weight, z, r);
         for (size_t c = 0; c < cut->count; c++) {
+            if (!creates[r * cut->count + c])
+                continue;
             parts set[MAX_PROBES];
             int by_probe = 0;
             unsigned count = pattern(set, &by_probe, z, b, &cut->list[c], k);
@@ -645,23 +674,40 @@ static void meeting_probabilities(orbit_table *table, const uint32_t *seen, cons
     free(sum);
 }
 
-/* The terms (q, coefficient) merged over equal q. */
+/* The slot of q in an open-addressing table of `mask` + 1 slots (index + 1 of its term; 0:
+ * empty): where it is, or the empty slot where it goes. */
+static size_t term_slot(const uint32_t *slots, size_t mask, const term *terms, i128 meets)
+{
+    uint64_t h = ((uint64_t)((u128)meets >> 64) ^ (uint64_t)meets) * 0x9e3779b97f4a7c15ULL;
+    size_t slot = (size_t)(h ^ (h >> 29)) & mask;
+    while (slots[slot] != 0 && terms[slots[slot] - 1].meets != meets)
+        slot = (slot + 1) & mask;
+    return slot;
+}
+
+/* The terms (q, coefficient) merged over equal q (by a hash of q: the orbits are about 20 a
+ * distinct q) and sorted by q. */
 static void collect_terms(mixture *rop, const orbit_table *table)
 {
     term *terms = checked(malloc((table->count + 1) * sizeof *terms));
-    for (size_t i = 0; i < table->count; i++) {
-        const orbit *o = &table->orbits[i];
-        terms[i].meets = o->meets;
-        terms[i].coefficient = (o->size & 1) ? -(i128)o->expected : (i128)o->expected;
-    }
-    qsort(terms, table->count, sizeof *terms, compare_terms);
+    size_t slot_count = 2;
+    while (slot_count < 2 * table->count)
+        slot_count *= 2;
+    uint32_t *slots = checked(calloc(slot_count, sizeof *slots));
     size_t merged = 0;
     for (size_t i = 0; i < table->count; i++) {
-        if (merged > 0 && terms[merged - 1].meets == terms[i].meets)
-            terms[merged - 1].coefficient += terms[i].coefficient;
-        else
-            terms[merged++] = terms[i];
+        const orbit *o = &table->orbits[i];
+        i128 coefficient = (o->size & 1) ? -(i128)o->expected : (i128)o->expected;
+        size_t slot = term_slot(slots, slot_count - 1, terms, o->meets);
+        if (slots[slot] != 0) {
+            terms[slots[slot] - 1].coefficient += coefficient;
+        } else {
+            terms[merged] = (term){ o->meets, coefficient };
+            slots[slot] = (uint32_t)++merged;
+        }
     }
+    free(slots);
+    qsort(terms, merged, sizeof *terms, compare_terms);
     rop->terms = terms;
     rop->term_count = merged;
 }
@@ -729,8 +775,10 @@ static int mixture_init(mixture *rop, uint64_t m, unsigned long k)
     uint32_t *seen = checked(malloc(representative_count(&z) * cut.count * stride * sizeof *seen));
     orbit_table table;
     table_init(&table);
-    count_subsets(&table, seen, &z, &cut, k);
-    meeting_probabilities(&table, seen, &z, &cut, k);
+    uint8_t *creates = checked(malloc(representative_count(&z) * cut.count));
+    count_subsets(&table, seen, creates, &z, &cut, k);
+    meeting_probabilities(&table, seen, creates, &z, &cut, k);
+    free(creates);
     rop->m = m;
     rop->k = k;
     collect_terms(rop, &table);
