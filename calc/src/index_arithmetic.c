@@ -40,9 +40,10 @@
  * every point of the orbit, so its least element is an orbit invariant, and
  * the maps reaching it count Stab_G (each candidate stands for 2^v
  * multipliers, |H| when v = e).  For one b, a probe subset I of a pattern
- * without coinciding probes is, up to translation, determined by the carry
- * differences w_i - w_min(I) on I, so its orbit is looked up by them instead
- * of canonicalised once per cell.  All counts are integers over the common
+ * without coinciding probes is, up to translation, determined by the offsets
+ * i - min(I) and the carry differences w_i - w_min(I) on I, so its orbit is
+ * looked up by them (shared by the translates I + t) instead of
+ * canonicalised once per cell.  All counts are integers over the common
  * denominator |H| m^2 D (128-bit); only (1 - q)^n is real, enclosed in MPFI
  * (certified.h), once for each distinct q, after a first binary64 pass with an
  * a priori error bound (quick_sum).
