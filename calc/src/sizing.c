@@ -27,6 +27,7 @@
  */
 #include "sizing.h"
 #include <math.h>
+#include <string.h>
 
 #include "fill.h"
 #include "fpr.h"
@@ -242,6 +243,8 @@ typedef struct best_search {
     mpfi_t scratch;
     mpfr_t minimiser_low, minimiser_high;   /* an enclosure of k_B */
     mpfi_t log_empty;        /* n log1p(-1/m), the same for every k's bound */
+    mpfi_t bound[BLOOM_MAX_RATE_PROBES + 1];       /* B(k) once computed: the bracket and */
+    unsigned char bound_known[BLOOM_MAX_RATE_PROBES + 1];   /* the search ask for the same k */
 } best_search;
 
 /* result = k_B = ln 2 / (-n log1p(-1/m)), for m >= 2 and n >= 1, given n log1p(-1/m). */
@@ -257,20 +260,26 @@ static void enclose_bloom_minimiser(mpfi_ptr result, mpfi_srcptr log_empty)
 
 /* result = Bloom's bound B(k) = (-expm1(k n log1p(-1/m)))^k, from the search's
  * n log1p(-1/m): the search asks for it at up to 2 x 100 k of one filter, and
- * the log, the costly part, is the same for all (fill.h). */
-static void enclose_bound_at(mpfi_ptr result, const best_search *search, unsigned long k)
+ * the log, the costly part, is the same for all (fill.h); each k's is kept, since
+ * the bracket and then the search ask for the same k. */
+static void enclose_bound_at(mpfi_ptr result, best_search *search, unsigned long k)
 {
-    mpfi_t fill;
-    mpfi_init2(fill, mpfi_get_prec(search->log_empty));
-    mpfi_mul_ui(fill, search->log_empty, k);
-    mpfi_expm1(fill, fill);
-    mpfi_neg(fill, fill);
-    bloom_interval_pow_ui(result, fill, k);
-    mpfi_clear(fill);
+    if (!search->bound_known[k]) {
+        mpfi_t fill;
+        mpfi_init2(fill, mpfi_get_prec(search->log_empty));
+        mpfi_init2(search->bound[k], mpfi_get_prec(result));
+        mpfi_mul_ui(fill, search->log_empty, k);
+        mpfi_expm1(fill, fill);
+        mpfi_neg(fill, fill);
+        bloom_interval_pow_ui(search->bound[k], fill, k);
+        mpfi_clear(fill);
+        search->bound_known[k] = 1;
+    }
+    mpfi_set(result, search->bound[k]);
 }
 
 /* result = an enclosure of Bloom's bound (bloom = 1) or of the exact rate at k. */
-static int enclose_rate_at(mpfi_ptr result, const best_search *search, unsigned long k, int bloom)
+static int enclose_rate_at(mpfi_ptr result, best_search *search, unsigned long k, int bloom)
 {
     bloom_fpr_arguments arguments = { search->m, search->n, k, 0 };
     if (bloom) {
@@ -439,6 +448,7 @@ static void best_search_init(best_search *search, mpz_srcptr m, mpz_srcptr n)
     mpfi_init2(search->scratch, BEST_HASHES_QUICK_BITS);
     mpfr_inits2(BEST_HASHES_QUICK_BITS, search->minimiser_low, search->minimiser_high, (mpfr_ptr)0);
     mpfi_init2(search->log_empty, BEST_HASHES_QUICK_BITS + 32);
+    memset(search->bound_known, 0, sizeof search->bound_known);
     bloom_enclose_log_empty(search->log_empty, m, n);   /* (fill.h) */
     enclose_bloom_minimiser(search->scratch, search->log_empty);
     mpfi_get_left(search->minimiser_low, search->scratch);
@@ -451,6 +461,9 @@ static void best_search_clear(best_search *search)
     mpfi_clear(search->scratch);
     mpfr_clears(search->minimiser_low, search->minimiser_high, (mpfr_ptr)0);
     mpfi_clear(search->log_empty);
+    for (size_t k = 0; k <= BLOOM_MAX_RATE_PROBES; k++)
+        if (search->bound_known[k])
+            mpfi_clear(search->bound[k]);
 }
 
 /* E(k0) and the bracket the bound leaves against it (m >= 2, n >= 1). */
