@@ -96,6 +96,15 @@ check "table -n 2^10..2^30 -p 0.1..1e-6: 126 rows" $?
 [ "$(wc -l <"$out")" -eq 101 ]
 check "table -n 2^10..2^34 x 4 rates: 100 rows" $?
 
+# Guava's model within its size limit (BLOOM_GUAVA_MODEL_SIZE_LIMIT = 3e6 probe subsets, W = (e + 1)
+# o C 2^k with m = 2^e o and C = 36 cells at k = 7, FORMULAS.md §q.4): m = 64 x 93 has
+# W = 2 999 808 and is modelled; m = 64 x 95 has W = 3 064 320 and its warning names the limit.
+"$build/bloomcalc" fpr -m 5952 -n 600 -k 7 --library guava >"$out" 2>"$err"
+grep -q "^warning .*the rates model Guava's probes .* exactly .*(FORMULAS.md §q)" "$out" &&
+    "$build/bloomcalc" fpr -m 6080 -n 600 -k 7 --library guava >"$out" 2>"$err" &&
+    grep -q "^warning .*models exactly only within the model's size limit (FORMULAS.md §q.4)" "$out"
+check "guava: m = 5952, k = 7 modelled, m = 6080 past the model's size limit, so warned" $?
+
 # No silent clamps: the best k above the limit, 0 keys or bits from a bits-per-key rounding;
 # each refused naming the argument.
 refuse "bits" "$build/bloomcalc" plan -n 1 -m 2^20
