@@ -56,7 +56,8 @@ rm -f "$corners"
 echo
 echo "== tables: wall milliseconds a row"
 for arguments in "-n 2^10..2^30 -p 0.1..1e-6" "-n 2^10..2^34 -p 0.1,1e-2,1e-3,1e-4 --columns n,p,bytes,k" \
-                 "-n 1e9 -p 1e-2 -k 1..100" "-n 1e3,1e6,1e9 -p 1%,1e-5 --library guava"; do
+                 "-n 1e9 -p 1e-2 -k 1..100" "-n 1e3,1e6,1e9 -p 1%,1e-5 --library guava" \
+                 "-n 1e3..1e9 -p 1e-30 --layout blocked" "-n 1e3..1e9 -p 1e-30 --library rocksdb"; do
     start=$(date +%s%N)
     # shellcheck disable=SC2086
     rows=$("$build/bloomcalc" table $arguments --format csv | wc -l)

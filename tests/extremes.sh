@@ -4,7 +4,8 @@
 # bench: wall milliseconds of each, slowest first).  Sourced; defines
 # extreme_inputs: each limit of bloom_limits.h at its edge (2^64 keys and
 # bits, k = 100, p = 1e-30, 100 digits, 100 LSM levels, T = 10^6, 256
-# sub-filters), with every library and layout; all are answered.
+# sub-filters), with every library and layout, and Guava's model near its
+# size limit (m = 9600, k = 7); all are answered.
 extreme_inputs='plan 1 0.999999
 plan 2^64 0.5
 plan 2^64 1e-30
@@ -26,6 +27,7 @@ plan 1e9 1e-30 --layout blocked --block-bits 2^20
 plan 1e9 1e-30 --layout split-block
 plan -n 1e3 -m 1e9 -k 100 --layout blocked --block-bits 2^20
 plan 2^64 1e-30 --library guava
+plan 1e3 1% --library guava
 plan 1e6 1e-30 --library guava@31
 plan 2^64 1e-30 --library bits-and-blooms
 plan 1e6 1e-30 --library libbloom
@@ -57,6 +59,7 @@ table -n 2^10..2^30 -p 0.1..1e-6
 table -n 2^10..2^34 -p 0.1,1e-2,1e-3,1e-4 --columns n,p,bytes,k
 table -n 1e9 -p 1e-2 -k 1..100
 table -n 1e9 -p 1e-30 --digits 100 --library guava
+table -n 1e3..1e9 -p 1e-30 --layout blocked
 converge -c 144 -k 100 -m 2^10..2^64
 converge -c 144 -k 100 -m 2^10..2^64 --digits 100
 converge -c 1 -k 100 -m 2^6..2^12
