@@ -502,6 +502,60 @@ static void test_rocksdb_probes(void)
               rows[i][0], bloom_rocksdb_probes(rows[i][0]), rows[i][1]);
 }
 
+/*
+ * LevelDB's NewBloomFilterPolicy(c) and CreateFilter by hand (util/bloom.cc
+ * of LevelDB 1.23): k = floor(0.69 c) in [1, 30], bits = max(64, n c)
+ * rounded up to bytes, and the string one byte longer (k):
+ *   n = 20, c = 10: 200 bits, 26 bytes, k = 6 (6.9); c = 109/10 is the int
+ *     10 (C++ truncation): the same;
+ *   n = 5, c = 10: 50 -> 64 bits, 9 bytes; n = 7, c = 11: 77 -> 80 bits,
+ *     11 bytes, k = 7 (7.59);
+ *   n = 3, c = 1: 64 bits, k = 1 (0.69 floors to 0, raised to 1);
+ *   n = 1000, c = 43, 44, 50: k = 29 (29.67), 30 (30.36), 30 (34.5 clamped);
+ *   from p = 1/100: c = ceil(9.585) = 10; more than 2^31 - 1 keys (an int n)
+ *   refused.
+ * The real library's sizes agree (tests/peers/leveldb_peer sizes).
+ */
+static void check_leveldb(const char *n_text, const char *c_text, const char *bits, const char *bytes,
+                          unsigned long k)
+{
+    mpz_t n, expected;
+    mpq_t c;
+    mpz_inits(n, expected, (mpz_ptr)0);
+    mpq_init(c);
+    mpz_set_str(n, n_text, 10);
+    mpq_set_str(c, c_text, 10);
+    mpq_canonicalize(c);
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    int status = bloom_rule_apply_bits_per_key(&sizing, BLOOM_RULE_LEVELDB, n, c);
+    CHECK(status == BLOOM_OK, "leveldb n = %s c = %s: status %d", n_text, c_text, status);
+    mpz_set_str(expected, bits, 10);
+    CHECK(mpz_cmp(sizing.m_bits, expected) == 0, "leveldb n = %s c = %s: bits, expected %s", n_text,
+          c_text, bits);
+    mpz_set_str(expected, bytes, 10);
+    CHECK(mpz_cmp(sizing.bytes, expected) == 0, "leveldb n = %s c = %s: bytes, expected %s", n_text,
+          c_text, bytes);
+    CHECK(sizing.k == k, "leveldb n = %s c = %s: k = %lu, expected %lu", n_text, c_text, sizing.k, k);
+    bloom_rule_sizing_clear(&sizing);
+    mpz_clears(n, expected, (mpz_ptr)0);
+    mpq_clear(c);
+}
+
+static void test_leveldb_sizes(void)
+{
+    check_leveldb("20", "10", "200", "26", 6);
+    check_leveldb("20", "109/10", "200", "26", 6);
+    check_leveldb("5", "10", "64", "9", 6);
+    check_leveldb("7", "11", "80", "11", 7);
+    check_leveldb("3", "1", "64", "9", 1);
+    check_leveldb("1000", "43", "43000", "5376", 29);
+    check_leveldb("1000", "44", "44000", "5501", 30);
+    check_leveldb("1000", "50", "50000", "6251", 30);
+    check_rule(BLOOM_RULE_LEVELDB, "20", "1/100", "200", 6);
+    check_rule(BLOOM_RULE_LEVELDB, "2147483648", "1/100", NULL, 0);
+    CHECK(bloom_rule_takes_bits_per_key(BLOOM_RULE_LEVELDB), "leveldb takes bits per key");
+}
 
 /*
  * RocksDB's Ribbon (ribbon.h) for p = 1 % (c = 9.58505838, millibits 9585,
@@ -576,6 +630,7 @@ static const bloom_test_case layout_cases[] = {
     {"Cassandra's table cells and their neighbours", test_cassandra_table},
     {"parquet-mr's (bits + 255) & ~256", test_parquet_mr_rounding},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
+    {"LevelDB sizes by hand", test_leveldb_sizes},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},
 };

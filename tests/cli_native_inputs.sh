@@ -75,10 +75,20 @@ check "--library rocksdb -n 1e6 -c 10: 10000384 bits, 6 probes (got $(csv_field 
 check "plan -n 1e6 -c 10 without a library: m = 10000000 (got $(csv_field m_bits))" $?
 # compare -c: NewRibbonFilterPolicy(10) for 1e6 keys, 7102336 bits of solution, as the real
 # librocksdb 7.8.3 built it (tests/peers/rocksdb_peer sizes ribbon, p = e^(-10 ln^2 2)); and
-# NewBloomFilterPolicy(10), 10000384 bits (above).  Only the two RocksDB rows.
+# NewBloomFilterPolicy(10), 10000384 bits (above); LevelDB's NewBloomFilterPolicy(10): 1e6 x 10
+# bits, a whole number of bytes already.  Only the rows whose library takes bits per key.
 "$calc" compare 1e6 -c 10 --format csv --columns rule,m_bits >"$out" 2>&1
-[ "$(tr -d '\r' <"$out" | tr '\n' ' ')" = "rule,m_bits rocksdb,10000384 rocksdb-ribbon,7102336 " ]
-check "compare 1e6 -c 10: the RocksDB rows, 10000384 and 7102336 bits (got $(tr '\n' ' ' <"$out"))" $?
+[ "$(tr -d '\r' <"$out" | tr '\n' ' ')" = "rule,m_bits rocksdb,10000384 rocksdb-ribbon,7102336 leveldb,10000000 " ]
+check "compare 1e6 -c 10: the RocksDB and LevelDB rows, 10000384, 7102336 and 10000000 bits (got $(tr '\n' ' ' <"$out"))" $?
+# LevelDB NewBloomFilterPolicy(10), 20 keys (util/bloom.cc 1.23): 200 bits, the string 25 bytes + the
+# k byte = 26, k = floor(6.9) = 6; 5 keys: 50 bits raised to 64, 9 bytes (the real library's:
+# tests/peers/leveldb_peer sizes).
+"$calc" compare 20 -c 10 --library leveldb --format csv --columns m_bits,bytes_library,k >"$out" 2>&1
+[ "$(tr -d '\r' <"$out" | sed -n 2p)" = "200,26,6" ]
+check "compare 20 -c 10 --library leveldb: 200 bits, 26 bytes, k = 6 (got $(tr '\n' ' ' <"$out"))" $?
+"$calc" plan --library leveldb -n 5 -c 10 --format csv >"$out" 2>&1
+[ "$(csv_field m_allocated) $(csv_field k_layout)" = "64 6" ]
+check "--library leveldb -n 5 -c 10: 64 bits, 6 probes (got $(csv_field m_allocated) $(csv_field k_layout))" $?
 
 # --library rocksdb-ribbon is compare's row in plan, fpr and table: NewRibbonFilterPolicy(10) for
 # 1e6 keys has 7102336 bits of solution (the real librocksdb's, above), 1047552 slots, and the rate

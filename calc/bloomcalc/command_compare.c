@@ -23,13 +23,17 @@ static const char description[] =
     "bucket table, RedisBloom (its scaling filter tightens the first sub-filter to\n"
     "P/2; NONSCALING does not), RocksDB's FastLocalBloom (cache-line blocked, probes\n"
     "from ChooseNumProbes) and its Ribbon filter (NewRibbonFilterPolicy at the same\n"
-    "bits per key; no k), and Parquet's split-block filter (parquet-mr, capped at\n"
-    "128 MiB, and the uncapped spec sizing).  Columns: rule, version, m_bits (bits\n"
+    "bits per key; no k), Parquet's split-block filter (parquet-mr, capped at\n"
+    "128 MiB, and the uncapped spec sizing) and LevelDB's built-in Bloom filter\n"
+    "(NewBloomFilterPolicy at the whole bits per key ceil(ln(1/P)/ln^2 2); its rate\n"
+    "is that of independent probes, which LevelDB's exceeds: see its warning in\n"
+    "plan --library leveldb).  Columns: rule, version, m_bits (bits\n"
     "the probes address), bytes (ceil(m_bits/8), as in every command), bytes_library\n"
-    "(what the library allocates: its 64-bit words, RocksDB's 5 bytes of metadata),\n"
+    "(what the library allocates: its 64-bit words, RocksDB's 5 bytes of metadata,\n"
+    "LevelDB's byte holding k),\n"
     "bits_per_key, k, layout, fpr_layout (the rate of that filter as deployed:\n"
-    "layout, rounding and hash width included), and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's native input,\n"
-    "the rows of its two rules only.  Each rule is documented with its source in\n"
+    "layout, rounding and hash width included), and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's and LevelDB's\n"
+    "native input (LevelDB's an int: floor(C)), the rows of their three rules only.  Each rule is documented with its source in\n"
     "calc/src/library_rules.c.  --library NAME prints only that library's row (guava and\n"
     "guava@33 name the same row; none the textbook rule's).";
 
@@ -110,8 +114,9 @@ int bloomcalc_compare(int argc, char **argv, int first)
           .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "rate", .short_name = 'p', .kind = BLOOM_OPTION_RATE, .destination = p,
           .value_name = "P", .help = "target false-positive rate", .rate_minimum = BLOOM_MIN_RATE_TEXT },
-        BLOOM_BITS_PER_KEY_OPTION(c, "instead of P: RocksDB's bits_per_key, the rows of the rules "
-                                     "it sizes (NewBloomFilterPolicy(C), NewRibbonFilterPolicy(C))"),
+        BLOOM_BITS_PER_KEY_OPTION(c, "instead of P: RocksDB's or LevelDB's bits_per_key, the rows of "
+                                     "the rules it sizes (RocksDB's NewBloomFilterPolicy(C) and "
+                                     "NewRibbonFilterPolicy(C), LevelDB's NewBloomFilterPolicy(floor(C)))"),
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: "
           "every key in CSV and JSON; " TABLE_COLUMNS " in the table)" },
@@ -128,7 +133,7 @@ int bloomcalc_compare(int argc, char **argv, int first)
     int per_key = parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "bits-per-key");
     if (parsed == BLOOM_OPTIONS_PARSED && per_key && bloom_options_given(&line, "rate")) {
         bloom_options_error(&line, "-c/--bits-per-key and P both size the filters; accepted: N P, "
-                            "or N -c C (the RocksDB rows)");
+                            "or N -c C (the RocksDB and LevelDB rows)");
         status = BLOOM_EXIT_USAGE;
     } else if (parsed == BLOOM_OPTIONS_PARSED && !(bloom_options_given(&line, "keys")
                                                    && (per_key || bloom_options_given(&line, "rate")))) {

@@ -92,7 +92,7 @@ const bloom_key bloom_keys[] = {
     /* bloomcalc compare. */
     { "rule", "text", "the library whose sizing rule the row applies" },
     { "version", "text", "the version of that library modelled" },
-    { "bytes_library", "bytes", "memory the library allocates: the bit array in its units (bytes, 64-bit words, cache lines) plus its metadata (RocksDB: 5 bytes)" },
+    { "bytes_library", "bytes", "memory the library allocates: the bit array in its units (bytes, 64-bit words, cache lines) plus its metadata (RocksDB: 5 bytes; LevelDB: 1 byte, its k)" },
     { "rule_summary", "text", "the rule in words" },
     /* bloomcalc lsm (one column per allocation: uniform, monkey, no_last_level, last_level_dropped). */
     { "size_ratio", "—", "T, the size ratio between levels" },

@@ -33,6 +33,7 @@ typedef enum bloom_rule_id {
     BLOOM_RULE_ROCKSDB_RIBBON,
     BLOOM_RULE_PARQUET_MR,
     BLOOM_RULE_PARQUET_SPEC,
+    BLOOM_RULE_LEVELDB,
     BLOOM_RULE_COUNT
 } bloom_rule_id;
 
@@ -72,9 +73,11 @@ BLOOM_EXPORT int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule,
 /*
  * The same for a rule whose native input is the bits per key c rather
  * than p (RocksDB's NewBloomFilterPolicy(c) and NewRibbonFilterPolicy(c):
- * BLOOM_RULE_ROCKSDB and BLOOM_RULE_ROCKSDB_RIBBON); BLOOM_UNDEFINED for
- * the other rules.  bloom_rule_apply(rule, n, p) is this at c =
- * ln(1/p)/ln^2 2.
+ * BLOOM_RULE_ROCKSDB and BLOOM_RULE_ROCKSDB_RIBBON; LevelDB's
+ * NewBloomFilterPolicy(int c): BLOOM_RULE_LEVELDB, which takes the int
+ * floor(c)); BLOOM_UNDEFINED for the other rules.  bloom_rule_apply(rule,
+ * n, p) is this at c = ln(1/p)/ln^2 2 (leveldb: its ceiling, a whole
+ * number).
  */
 BLOOM_EXPORT int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                   mpq_srcptr c);
@@ -93,7 +96,8 @@ BLOOM_EXPORT int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
  * The names --library accepts, NULL-terminated: index 0 is "none", the
  * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
- * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec.
+ * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec,
+ * leveldb.
  */
 BLOOM_EXPORT extern const char *const bloom_library_names[];
 
