@@ -185,6 +185,38 @@ static void test_block_libraries_by_hand(void)
     CU_ASSERT_EQUAL(empty.words[0], UINT64_C(0xef46db3751d8e999));
 }
 
+/*
+ * LevelDB: its Hash against the values of its own util/hash_test.cc (1.23),
+ * and its probes by hand: h = 2^17 + 3 gives delta = rotr17(h) = 1 + 3 x
+ * 2^15 = 98305, so probes 0..2 at 131075, 229380, 327685 (mod 10^6: the
+ * same); h = 2^32 - 1 gives delta = 2^32 - 1, so probe i is (2^32 - 1 - i)
+ * mod 10^6 = 967295 - i (the 32-bit wrap-around).
+ */
+static void test_leveldb_by_hand(void)
+{
+    static const unsigned char data1[] = { 0x62 }, data2[] = { 0xc3, 0x97 },
+                               data3[] = { 0xe2, 0x99, 0xa5 }, data4[] = { 0xe1, 0x80, 0xb9, 0x32 };
+    static const unsigned char data5[48] = {
+        0x01, 0xc0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x14, 0, 0, 0, 0, 0, 0x04, 0,
+        0, 0, 0, 0x14, 0, 0, 0, 0x18, 0x28, 0, 0, 0, 0, 0, 0, 0, 0x02, 0, 0, 0, 0, 0, 0, 0 };
+    CU_ASSERT_EQUAL(sim_leveldb_hash("", 0, 0xbc9f1d34U), 0xbc9f1d34U);
+    CU_ASSERT_EQUAL(sim_leveldb_hash(data1, sizeof data1, 0xbc9f1d34U), 0xef1345c4U);
+    CU_ASSERT_EQUAL(sim_leveldb_hash(data2, sizeof data2, 0xbc9f1d34U), 0x5b663814U);
+    CU_ASSERT_EQUAL(sim_leveldb_hash(data3, sizeof data3, 0xbc9f1d34U), 0x323c078fU);
+    CU_ASSERT_EQUAL(sim_leveldb_hash(data4, sizeof data4, 0xbc9f1d34U), 0xed21633aU);
+    CU_ASSERT_EQUAL(sim_leveldb_hash(data5, sizeof data5, 0x12345678U), 0xf333dabbU);
+    sim_library_hashes empty;
+    sim_library_hash(&empty, SIM_LIBRARY_LEVELDB, "", 0);
+    CU_ASSERT_EQUAL(empty.words[0], 0xbc9f1d34U);
+    static const uint64_t stepped[] = { 131075, 229380, 327685 };
+    sim_library_hashes step = { { (1U << 17) + 3, 0, 0, 0 } };
+    for (unsigned i = 0; i < 3; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_LEVELDB, &step, i, 1000000), stepped[i]);
+    sim_library_hashes wrapping = { { 0xffffffffU, 0, 0, 0 } };
+    for (unsigned i = 0; i < 6; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_LEVELDB, &wrapping, i, 1000000), 967295 - i);
+}
+
 static void test_positions_follow_probes(void)
 {
     unsigned char key[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
@@ -207,6 +239,7 @@ static const bloom_test_case cases[] = {
     { "Cassandra's MurmurHash3: Guava's below 0x80, the signed tail above", test_cassandra_murmur3 },
     { "library probes by hand: wrap-around, sign mask, cubic term, abs", test_probes_by_hand },
     { "RocksDB FastLocalBloom and Parquet split block by hand", test_block_libraries_by_hand },
+    { "LevelDB hash and probes by hand", test_leveldb_by_hand },
     { "positions are the probes, below m", test_positions_follow_probes },
     { NULL, NULL },
 };

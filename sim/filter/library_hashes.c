@@ -116,3 +116,20 @@ uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed)
     h *= multiplier;
     return h ^ h >> 15;
 }
+
+uint32_t sim_leveldb_hash(const void *bytes, size_t length, uint32_t seed)
+{
+    const uint32_t multiplier = 0xc6a4a793U;
+    const unsigned char *data = bytes;
+    /* LevelDB multiplies the size_t length: only its low 32 bits reach h */
+    uint32_t h = seed ^ (uint32_t)((uint64_t)length * multiplier);
+    for (; length >= 4; length -= 4, data += 4) {
+        h = (h + (uint32_t)little_endian(data, 4)) * multiplier;
+        h ^= h >> 16;
+    }
+    if (length > 0) {
+        h = (h + (uint32_t)little_endian(data, (unsigned)length)) * multiplier;
+        h ^= h >> 24;
+    }
+    return h;
+}

@@ -17,6 +17,12 @@
  *                        lane's top one is 0x80 or more.
  *   MurmurHash2          Appleby's 32-bit MurmurHash2 (m = 0x5bd1e995,
  *                        r = 24), the hash libbloom calls twice.
+ *   LevelDB's Hash       LevelDB 1.23 util/hash.cc, "similar to murmur
+ *                        hash": h = seed XOR (length x 0xc6a4a793), then
+ *                        per 4-byte word h = (h + w) x 0xc6a4a793, h ^=
+ *                        h >> 16, and a tail of 1 to 3 bytes added as a
+ *                        little-endian integer, multiplied and h ^= h >> 24.
+ *                        Its Bloom filter hashes with seed 0xbc9f1d34.
  *
  * Both read their input as little-endian words, so the values do not depend
  * on the host's byte order.
@@ -36,5 +42,8 @@ void sim_cassandra_murmur3_x64_128(const void *bytes, size_t length, uint32_t se
 
 /* MurmurHash2 (32-bit) of `length` bytes under `seed`. */
 uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed);
+
+/* LevelDB's Hash(data, length, seed) (32-bit). */
+uint32_t sim_leveldb_hash(const void *bytes, size_t length, uint32_t seed);
 
 #endif

@@ -6,7 +6,7 @@
 
 const char *const sim_library_family_names[] = { "guava", "bits-and-blooms", "libbloom",
                                                  "bloom-filters", "rocksdb", "parquet", "cassandra",
-                                                 NULL };
+                                                 "leveldb", NULL };
 
 static const struct family_functions {
     void (*hash)(sim_library_hashes *, const void *, size_t);
@@ -19,6 +19,7 @@ static const struct family_functions {
     { sim_rocksdb_hash, sim_rocksdb_probe },
     { sim_parquet_hash, sim_parquet_probe },
     { sim_cassandra_hash, sim_cassandra_probe },
+    { sim_leveldb_hash_key, sim_leveldb_probe },
 };
 
 void sim_library_hash(sim_library_hashes *hashes, sim_library_family family, const void *bytes,

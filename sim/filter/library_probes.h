@@ -33,6 +33,9 @@
  *                    MurmurHash3_x64_128(key) (tail bytes signed); probe i
  *                    = |h2 + i h1| mod m, the sum a signed 64-bit
  *                    wrap-around value, m a multiple of 64.
+ *   leveldb          library_probes_leveldb.c: h = LevelDB's Hash(key,
+ *                    0xbc9f1d34), delta = h rotated right 17 bits; probe i
+ *                    = ((h + i delta) mod 2^32) mod m.
  *
  * Where 32- or 64-bit arithmetic changes the rate: the wrap-around mod
  * 2^w followed by mod m makes the probes an arithmetic progression modulo
@@ -56,6 +59,7 @@ typedef enum sim_library_family {
     SIM_LIBRARY_ROCKSDB = 4,
     SIM_LIBRARY_PARQUET = 5,
     SIM_LIBRARY_CASSANDRA = 6,
+    SIM_LIBRARY_LEVELDB = 7,
     SIM_LIBRARY_FAMILY_COUNT
 } sim_library_family;
 
@@ -94,5 +98,7 @@ void sim_parquet_hash(sim_library_hashes *hashes, const void *bytes, size_t leng
 uint64_t sim_parquet_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 void sim_cassandra_hash(sim_library_hashes *hashes, const void *bytes, size_t length);
 uint64_t sim_cassandra_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
+void sim_leveldb_hash_key(sim_library_hashes *hashes, const void *bytes, size_t length);
+uint64_t sim_leveldb_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 
 #endif
