@@ -52,7 +52,7 @@ int main(int argc, char **argv)
         family++;
     if ((argc != 5 && (argc != 3 || strcmp(argv[2], "hashes"))) || !sim_library_family_names[family]) {
         fputs("usage: peer_bits FAMILY M K N | peer_bits FAMILY hashes (FAMILY: guava, "
-              "bits-and-blooms, libbloom, bloom-filters, rocksdb, parquet, cassandra)\n", stderr);
+              "bits-and-blooms, libbloom, bloom-filters, rocksdb, parquet, cassandra, leveldb)\n", stderr);
         return 2;
     }
     if (argc == 3)

@@ -2,7 +2,7 @@
 # tests/peers/run.sh BUILD - "make check-peers": the calculator against the
 # real libraries it claims to describe.  Installs them (Debian's
 # libguava-java with a JDK, libbloom-dev, golang-go with the Debian source
-# tree of github.com/bits-and-blooms/bloom, librocksdb-dev, and the npm
+# tree of github.com/bits-and-blooms/bloom, librocksdb-dev, libleveldb-dev, and the npm
 # package bloom-filters into BUILD/peers/node, which is not committed), builds one
 # small harness per library (tests/peers/*), and checks:
 #   (a) sizes: on a grid of n from 1e3 to 3e9 (and 1e10) and p from 0.1 to
@@ -41,7 +41,8 @@
 #       Ribbon of the same slots and columns, its own hash: FORMULAS.md §m.2),
 #       whose interval must also hold calc's prediction.  The Ribbon's sizes
 #       are also those "bloomcalc plan --library rocksdb-ribbon" settles at
-#       every point of its grid.  Every measurement is written
+#       every point of its grid.  LevelDB's Bloom filter (libleveldb-dev):
+#       tests/peers/leveldb_checks.sh, sourced at the end.  Every measurement is written
 #       to BUILD/peers/measured_rates.csv (tests/peers/record_rates.sh records
 #       it for the report).
 # PEERS_INSTALL=0 skips the installs.  Closing line: "check-peers: N passed, N failed".
@@ -63,7 +64,7 @@ fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
 finish() { echo "check-peers: $passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 
 # --- installs ------------------------------------------------------------------
-debian_packages="default-jdk-headless libguava-java libbloom-dev golang-go golang-github-willf-bloom-dev librocksdb-dev g++ python3-cassandra"
+debian_packages="default-jdk-headless libguava-java libbloom-dev golang-go golang-github-willf-bloom-dev librocksdb-dev libleveldb-dev g++ python3-cassandra"
 if [ "${PEERS_INSTALL:-1}" = 1 ]; then
     echo "== installing the peer libraries"
     apt-get install -y -q -o DPkg::Lock::Timeout=600 $debian_packages >"$out/apt.log" 2>&1 ||
@@ -371,4 +372,7 @@ for job in "${rate_jobs[@]}"; do
         [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
     fi
 done
+
+# LevelDB: sizes, bit arrays and rates in one place (also runnable alone)
+. "$here/leveldb_checks.sh"
 finish
