@@ -190,4 +190,12 @@ all_csv=$(head -1 "$out")
 check "plan --format csv prints every key with or without --all" $?
 refuse "--units" "$bloomcalc" plan 1e9 1% --units metric
 
+# Memory in other units as columns, when named: 1 198 132 298 bytes over 2^20, 10^6,
+# 2^10, 10^12 and 2^40, correctly rounded to 9 digits (Python's decimal module, which
+# rounds each division once): 1142.62800, 1198.13230, 1170051.07, 0.00119813230,
+# 0.00108969498; and 2^31 bytes is exactly 2048 MiB (an exact rational prints exactly).
+expect '^1198132298,1142\.62800,1198\.13230,1170051\.07,0\.00119813230,0\.00108969498$' table -n 1e9 -p 1% --columns bytes,mebibytes,megabytes,kibibytes,terabytes,tebibytes
+expect '^2147483648,2048,2097152$' table -m 2GiB -p 0.1% --columns bytes,mebibytes,kibibytes
+refuse "--columns" "$bloomcalc" table -n 1e9 -p 1% --columns bytes,petabytes
+
 checks_end cli-calc

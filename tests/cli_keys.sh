@@ -21,7 +21,7 @@ check "the registry holds the keys of both programs (more than 100)" $?
 duplicates=$(cut -f1 "$scratch/registry" | uniq -d)
 [ -z "$duplicates" ]
 check "no key registered twice: $duplicates" $?
-units='keys|bits|bytes|GB \(10\^9 bytes\)|GiB \(2\^30 bytes\)|bits per key|hashes|probability|levels|disk probes per lookup|bit probes per lookup|filters|queries|trials|lookups|count|text|—'
+units='keys|bits|bytes|GB \(10\^9 bytes\)|GiB \(2\^30 bytes\)|kB \(10\^3 bytes\)|MB \(10\^6 bytes\)|TB \(10\^12 bytes\)|KiB \(2\^10 bytes\)|MiB \(2\^20 bytes\)|TiB \(2\^40 bytes\)|bits per key|hashes|probability|levels|disk probes per lookup|bit probes per lookup|filters|queries|trials|lookups|count|text|—'
 odd=$(cut -f2 "$scratch/registry" | grep -Evx "$units" | sort -u | tr '\n' ' ')
 [ -z "$odd" ]
 check "every registered unit is a documented one: $odd" $?

@@ -92,7 +92,7 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
     bloom_fields_text(&fields, "rule_summary", "rule in words",
                       applied == BLOOM_OK ? sizing.description : "refused by the library");
     int status = applied == BLOOM_UNDEFINED ? fields.status : applied;
-    if (status == BLOOM_OK && bloom_columns_select(row, &fields.record, columns) != NULL)
+    if (status == BLOOM_OK && bloom_columns_select(row, &fields.record, columns, fields.digits) != NULL)
         status = UNKNOWN_COLUMN;   /* the caller names it */
     bloom_fields_clear(&fields);
     bloom_rule_sizing_clear(&sizing);

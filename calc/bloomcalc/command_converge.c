@@ -84,7 +84,7 @@ static int select_columns(bloom_record *records, size_t count, const char *colum
     for (size_t row = 0; row < count; row++) {
         bloom_record chosen;
         bloom_record_init(&chosen);
-        const char *unknown = bloom_columns_select(&chosen, &records[row], columns);
+        const char *unknown = bloom_columns_select(&chosen, &records[row], columns, BLOOM_DEFAULT_DIGITS);
         bloom_record_clear(&records[row]);
         records[row] = chosen;
         if (unknown != NULL) {
@@ -123,7 +123,7 @@ static int write_convergence(const bloom_fpr_arguments *points, size_t count, in
             abort();
         for (size_t row = 0; row < row_count; row++) {
             bloom_record_init(&records[row]);
-            bloom_columns_select(&records[row], &rows[row].record, NULL);
+            bloom_columns_select(&records[row], &rows[row].record, NULL, BLOOM_DEFAULT_DIGITS);
         }
         selected = select_columns(records, row_count, columns, line);
         if (selected == BLOOM_EXIT_SUCCESS && fit)
@@ -183,7 +183,7 @@ int bloomcalc_converge(int argc, char **argv, int first)
     }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && k == 1) {
         /* k = 1: Bloom's formula is the exact rate, its relative error 0 at every m, and the
-         * error's logarithm (the slope) does not exist; refining toward 0 took minutes, then exit 1 */
+         * error's logarithm (the slope) does not exist: no enclosure of it ever excludes 0 */
         bloom_options_error(&line, "-k/--hashes: with 1 hash Bloom's formula is exact (relative error 0, "
                             "no convergence to measure); accepted: a whole number from 2 to %lu",
                             BLOOM_MAX_HASHES);

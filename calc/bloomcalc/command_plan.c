@@ -33,12 +33,17 @@ static const char description[] =
     "--hash and --library add the rate of the planned filter as deployed\n"
     "(fpr_layout, the same description as 'bloomsim plan'; see 'bloomcalc fpr\n"
     "--help'), and the read amplification is then at that rate.\n"
+    "In the table format a first screen answers: the smallest m that meets P (or,\n"
+    "with a description, the filter as deployed) leads, sizes scaled (--units) with\n"
+    "the exact bytes beside, rates also as 1 in N; --all prints every field, as CSV\n"
+    "and JSON always do.\n"
     "--keys-per-filter N (or, for RocksDB, --file-size and --entry-size) plans the\n"
     "filters an engine really builds, one per file, SSTable or row group: the fields\n"
     "are of one filter of N keys, then filters, keys_last_filter, bytes_per_filter,\n"
     "bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and fpr_deployment\n"
-    "(the rates weighted by absent lookups, FORMULAS.md §e.6), the read\n"
-    "amplification at fpr_deployment.\n"
+    "(the rates weighted by the absent lookups each filter answers), the read\n"
+    "amplification at fpr_deployment.  The first screen leads with the whole:\n"
+    "filters, total memory, the mean and worst rate.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
 /* A bare -m/--bits figure that may have been meant as bytes, said rather
@@ -140,7 +145,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     int all = 0, units = BLOOM_UNITS_IEC;
-    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
           .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -167,6 +173,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .choices = bloom_units_names },
     };
     size_t count = 10 + bloom_description_option_table(options + 10, &deployed);
+    count += bloom_description_unit_option_table(options + count, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];

@@ -79,7 +79,7 @@ static int structure_row(bloom_record *row, size_t index, mpq_srcptr p, mpz_srcp
     }
     int status = fields.status;
     bloom_record_init(row);
-    if (bloom_columns_select(row, &fields.record, columns) != NULL && status == BLOOM_OK)
+    if (bloom_columns_select(row, &fields.record, columns, fields.digits) != NULL && status == BLOOM_OK)
         status = UNKNOWN_COLUMN;
     bloom_fields_clear(&fields);
     return status;

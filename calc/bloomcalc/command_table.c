@@ -116,7 +116,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
                 abort();
             *rows = grown;
             bloom_record_init(&(*rows)[*row_count]);
-            const char *unknown = bloom_columns_select(&(*rows)[(*row_count)++], &fields.record, columns);
+            const char *unknown = bloom_columns_select(&(*rows)[(*row_count)++], &fields.record, columns, fields.digits);
             if (unknown != NULL) {
                 bloom_options_error(line, "--columns: '%s' is not a column of this table; "
                                     "accepted: keys of 'bloomcalc plan --format csv' for the "

@@ -18,9 +18,12 @@ int bloom_columns_check(const char *columns, const bloom_command_line *line);
 
 /*
  * Moves the fields named in `columns` (all if NULL) from `full` into
- * `row`, in that order.  Returns the first unknown column name (static
- * storage), or NULL.
+ * `row`, in that order.  A column kilobytes, megabytes, terabytes,
+ * kibibytes, mebibytes or tebibytes is full's bytes in that unit, exact or
+ * rounded to `digits` (numbers.h).  Returns the first unknown column name
+ * (static storage), or NULL.
  */
-const char *bloom_columns_select(bloom_record *row, bloom_record *full, const char *columns);
+const char *bloom_columns_select(bloom_record *row, bloom_record *full, const char *columns,
+                                 unsigned digits);
 
 #endif

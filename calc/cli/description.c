@@ -72,6 +72,16 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
           .help = "Guava's expectedInsertions: -n/--keys, with --library guava[@31|@33]" },
         { .long_name = "fpp", .alias_of = "rate", .value_name = "P",
           .help = "Guava's fpp: -p/--rate, with --library guava[@31|@33]" },
+    };
+    _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_OPTION_COUNT,
+                   "BLOOM_DESCRIPTION_OPTION_COUNT counts the description's options");
+    memcpy(table, entries, sizeof entries);
+    return BLOOM_DESCRIPTION_OPTION_COUNT;
+}
+
+size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_description *description)
+{
+    const bloom_option entries[] = {
         { .long_name = "keys-per-filter", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->keys_per_filter, .value_name = "N",
           .help = "the keys each filter holds (an SST file's, an SSTable's, a row group's distinct "
@@ -87,10 +97,10 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
           .count_maximum = "2^63",
           .help = "RocksDB: the bytes of one entry (key and value) in an SST file" },
     };
-    _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_OPTION_COUNT,
-                   "BLOOM_DESCRIPTION_OPTION_COUNT counts the description's options");
+    _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_UNIT_OPTION_COUNT,
+                   "BLOOM_DESCRIPTION_UNIT_OPTION_COUNT counts the unit's options");
     memcpy(table, entries, sizeof entries);
-    return BLOOM_DESCRIPTION_OPTION_COUNT;
+    return BLOOM_DESCRIPTION_UNIT_OPTION_COUNT;
 }
 
 /* The libraries' own names for n and p (the last entries above), and the rules they belong to. */
@@ -182,35 +192,22 @@ static const char *const unit_names[BLOOM_DESCRIPTION_UNIT_OPTION_COUNT] = {
     "keys-per-filter", "file-size", "entry-size"
 };
 
-/* The first unit option given, or NULL. */
-static const char *unit_given(const bloom_command_line *line)
+/* The first unit option given, or NULL (a command without them has none). */
+static const char *unit_given(bloom_command_line *line)
 {
-    for (size_t i = 0; i < BLOOM_DESCRIPTION_UNIT_OPTION_COUNT; i++)
-        if (bloom_options_given(line, unit_names[i]))
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_UNIT_OPTION_COUNT; i++) {
+        const bloom_option *option = bloom_options_find(line, unit_names[i]);
+        if (option != NULL && option->seen)
             return unit_names[i];
+    }
     return NULL;
 }
 
-/* 0, or 2 after one line when a unit option was given to a command that describes one filter:
- * only bloomcalc plan plans the filters of a deployment. */
-static int check_unit_command(const bloom_command_line *line)
-{
-    const char *unit = unit_given(line);
-    if (unit == NULL || (strcmp(line->program, "bloomcalc") == 0 && strcmp(line->command, "plan") == 0))
-        return BLOOM_EXIT_SUCCESS;
-    bloom_options_error(line, "--%s: %s %s describes one filter, not the filters of a deployment; "
-                        "accepted: the command without --%s, or bloomcalc plan with it",
-                        unit, line->program, line->command, unit);
-    return BLOOM_EXIT_USAGE;
-}
-
-/* check_library_fixes, then the libraries' own names for n and p, then the unit: the one rule
+/* check_library_fixes, then the libraries' own names for n and p: the one rule
  * of what a description may combine, applied before the description sizes or settles anything. */
 static int check_combination(const bloom_layout_description *description, const bloom_command_line *line)
 {
     if (check_library_fixes(description, line) != BLOOM_EXIT_SUCCESS)
-        return BLOOM_EXIT_USAGE;
-    if (check_unit_command(line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
     return check_native_inputs(description, line);
 }

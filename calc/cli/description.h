@@ -50,13 +50,17 @@
 #define BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT 5
 #define BLOOM_DESCRIPTION_UNIT_OPTION_COUNT 3
 #define BLOOM_DESCRIPTION_OPTION_COUNT (BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT \
-                                        + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT \
-                                        + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT)
+                                        + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT)
 
 /* Writes the description's option entries into table[] (room for
  * BLOOM_DESCRIPTION_OPTION_COUNT), destinations in *description (which
  * should start as BLOOM_LAYOUT_DESCRIPTION_DEFAULTS); returns how many. */
 size_t bloom_description_option_table(bloom_option *table, bloom_layout_description *description);
+
+/* Writes the deployment's unit options, --keys-per-filter, --file-size and
+ * --entry-size (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries), for a command
+ * that plans the many filters an engine builds; returns how many. */
+size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_description *description);
 
 /* The --hash entry (also offered by the bloomsim commands without a
  * description): a bloom_probe_scheme into *destination. */

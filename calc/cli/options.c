@@ -164,7 +164,7 @@ void bloom_value_list_clear(bloom_value_list *list)
 }
 
 /* Appends a value; the array doubles when full, so a list of N items costs
- * O(N) copying, not O(N^2) (a 10000-item list took seconds). */
+ * O(N) copying, not O(N^2). */
 static void list_append(bloom_value_list *list, mpq_srcptr value)
 {
     if (list->count == list->capacity) {
