@@ -57,7 +57,7 @@
  * fraction whenever its denominator m^(j + T) has at most
  * BLOOM_RATIONAL_LIMIT_BITS bits (small filters: j (n + 1) bits(m) <=
  * 65536).  Within the limits (k <= 100, j <= 200, m <= 2^64, 100 digits)
- * each takes milliseconds: the sum's j^2/2 subtractions at j log2(2/f)
+ * each is cheap: the sum's j^2/2 subtractions at j log2(2/f)
  * more bits (m = 2^64, n = 3, k = 100: 5 000 at 5 900 bits), the
  * fraction's at most 20 000 exact subtractions of 65 536-bit integers.
  *

@@ -163,7 +163,7 @@ static mpfr_prec_t cancellation_bits(const bloom_blocked_arguments *filter, unsi
      * rate (1 - (1 - 1/B)^(k i))^k, at i = 1 and at the mean load
      * (FORMULAS.md §e.1).  A filter of few keys in many blocks has a tiny global fill but
      * full blocks: fpr -n 1 -m 1.4e12 -k 997 --layout blocked asked for
-     * 997 x 1101 bits (55 s); its rate, 8.7e-45, needs about 1 150. */
+     * 997 x 1101 bits; its rate, 8.7e-45, needs about 1 150. */
     double blocks = mpz_get_d(filter->m) / (double)filter->block_bits;
     double mean = mpz_get_d(filter->n) / blocks, k = (double)filter->k;
     double keys = mean < 1 ? 1 : floor(mean + 0.5);

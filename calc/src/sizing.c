@@ -538,7 +538,7 @@ static int first_true(mpz_ptr rop, whole_predicate predicate, const void *contex
          * and the bisection (about 2 log2(start) evaluations where the
          * predicate holds everywhere: a blocked filter of 512-bit blocks
          * and k = 997 never meets 2e-300, and its headroom search walked
-         * down from a billion keys, 0.3 s an evaluation). */
+         * down from a billion keys, each evaluation a blocked rate of k = 997). */
         status = predicate(&at_lowest, lowest, context);
         if (status == BLOOM_OK && at_lowest) {
             mpz_set(true_at, lowest);
@@ -655,8 +655,8 @@ static int crosses_target(int *truth, mpz_srcptr x, const void *search_pointer)
  * floor(m / c_k) keys (possibly 0).  The exact rate exceeds the
  * approximation, so the answer is at least x0 bits, or at most x0 keys: a
  * hash count whose x0 is 0 keys holds no key, and try_candidate skips it
- * without a search (clamping it to 1 made "plan -m 2 -p 1e-9" search all
- * 1000 hash counts, 11 s, to refuse).
+ * without a search (clamping it to 1 made "plan -m 2 -p 1e-9" search every
+ * hash count to refuse).
  */
 static int approximate_solution(mpz_ptr x0, const meeting_search *search)
 {
@@ -834,8 +834,8 @@ int bloom_smallest_bits_meeting(mpz_ptr rop, unsigned long *k, mpz_srcptr n,
  * real k, exp(-(ln 2)^2 / a) with a = -ln(1 - 1/m) (FORMULAS.md §l: ln B =
  * h(ak)/a, h falling to h(ln 2) = -(ln 2)^2), the exact rate is at least
  * B, and more keys only raise it; so (ln 2)^2 / a < ln(1/p), certified,
- * means no key fits.  m = 1: every rate is 1.  plan -m 1 -p 1e-300 searched
- * every hash count for 15 s (plan -m 64 -p 1e-300 for 1.5 s) to find none.
+ * means no key fits.  m = 1: every rate is 1.  Without the test, plan -m 1
+ * -p 1e-30 would search every hash count to find none.
  */
 static int no_key_fits(mpz_srcptr m, mpq_srcptr p)
 {

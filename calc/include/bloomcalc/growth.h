@@ -47,7 +47,7 @@ BLOOM_EXPORT void bloom_growth_clear(bloom_growth *growth);
 /* Nonzero when the last sub-filter's design rate p0 r^(filters - 1) is
  * below 10^-BLOOM_MIN_RATE_EXPONENT (1e-30): bloom_growth_plan then
  * returns BLOOM_UNDEFINED before sizing any sub-filter (with -s 1 and
- * -r 0.5, a thousand sub-filters at rates down to 1e-303 took minutes). */
+ * -r 0.5, a thousand sub-filters would reach rates of 1e-303). */
 BLOOM_EXPORT int bloom_growth_rate_below_limit(const bloom_growth *growth);
 
 /*

@@ -104,7 +104,7 @@ BLOOM_EXPORT int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned l
  * as the keys the filter was planned for), else where the standard filter's
  * approximation meets the bound, which for a blocked filter of many probes
  * can be thousands of times the answer (plan -n 1e3 -m 1e9 -k 1000 --layout
- * blocked: 3.7e6 against 1000, 88 evaluations, 18 s).  A few secant steps on
+ * blocked: 3.7e6 against 1000, 88 evaluations).  A few secant steps on
  * approximate rates first move the start next to the answer; the certified
  * search then finds the same answer from there with fewer comparisons.
  */
