@@ -35,7 +35,10 @@
  * touched line once, so the DRAM traffic of the apply phase falls as the
  * buffer grows, and the run takes buffers of 1/2 or 1/4 of the filter
  * when the memory budget has room for them beside it
- * (sim_bulk_fast_options).  Measured under load: n = 1e8, one
+ * (sim_bulk_fast_options), but never more than SIM_BULK_MOST_BUFFER_BYTES:
+ * beyond a filter of 256 MiB the buckets stay that size, reused by every
+ * chunk, so a large run needs little more memory than its filter
+ * (PERFORMANCE.md §l.13) and pays for it in passes.  Measured under load: n = 1e8, one
  * thread, 318 ns a key with 1/16, 274 with 1/4, 174 with a buffer as large
  * as the filter; n = 3e7, two threads, 141 ns with 1/4, 110 with 1/2.
  *
@@ -128,6 +131,8 @@ void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned
     options->threads = threads < 1 ? 1 : threads;
     options->buffer_bytes = filter_bytes / BUFFER_FRACTION > MINIMUM_BUFFER_BYTES ? filter_bytes / BUFFER_FRACTION
                                                                      : MINIMUM_BUFFER_BYTES;
+    if (options->buffer_bytes > SIM_BULK_MOST_BUFFER_BYTES)
+        options->buffer_bytes = SIM_BULK_MOST_BUFFER_BYTES;
     options->window = SIM_BULK_DEFAULT_WINDOW;
     options->region_shift = 0;
     options->progress = NULL;
@@ -140,7 +145,8 @@ void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned th
     const unsigned fractions[] = { 2, 4 };
     for (size_t f = 0; f < sizeof fractions / sizeof fractions[0]; f++) {
         sim_bulk_options roomy = *options;
-        roomy.buffer_bytes = filter_bytes / fractions[f];
+        roomy.buffer_bytes = filter_bytes / fractions[f] < SIM_BULK_MOST_BUFFER_BYTES ? filter_bytes / fractions[f]
+                                                                                   : SIM_BULK_MOST_BUFFER_BYTES;
         sim_memory_budget budget;
         if (roomy.buffer_bytes > options->buffer_bytes
             && sim_memory_fits(sim_memory_add(filter_bytes, sim_bulk_memory(&roomy)), &budget)) {
@@ -153,8 +159,11 @@ void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned th
 uint64_t sim_bulk_memory(const sim_bulk_options *options)
 {
     uint64_t per_thread = OVERFLOW_INITIAL * sizeof(uint64_t) + 4096
-                          + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_key_cursor) * 2;
-    return options->buffer_bytes + (uint64_t)options->threads * per_thread;
+                          + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_key_cursor) * 2
+                          + (uint64_t)MOST_REGIONS * (sizeof(uint32_t) + 3 * STAGE_BYTES);
+    uint64_t buckets = options->buffer_bytes < SIM_HUGE_PAGE_BYTES ? options->buffer_bytes
+                       : options->buffer_bytes + (uint64_t)options->threads * SIM_HUGE_PAGE_BYTES;
+    return buckets + (uint64_t)options->threads * per_thread;
 }
 
 /* ---- build ------------------------------------------------------------ */

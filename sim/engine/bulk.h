@@ -75,18 +75,27 @@ typedef struct sim_bulk_options {
     const sim_bulk_progress *progress;   /* NULL (the default) for none */
 } sim_bulk_options;
 
+/* Most bytes the build's probe buckets take, all threads together,
+ * whatever the filter's size: a large filter's run then needs little more
+ * than the filter itself (1.2 GB filter: 1.11 times its bytes), and the
+ * buckets, reused by every chunk of keys, are unmapped before the queries.
+ * Larger buckets would make fewer passes over the filter (PERFORMANCE.md
+ * §l.2, technique 2), at the price of memory that grows with n. */
+#define SIM_BULK_MOST_BUFFER_BYTES ((uint64_t)128 << 20)
+
 /* The least options for a filter of `bits` bits: buffers of 1/16 of the
- * filter (at least 1 MiB), SIM_BULK_DEFAULT_WINDOW keys in flight.  Memory
- * checks count these. */
+ * filter (at least 1 MiB, at most SIM_BULK_MOST_BUFFER_BYTES),
+ * SIM_BULK_DEFAULT_WINDOW keys in flight. */
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
 
 /* The options a run uses: the default ones with buffers of 1/2 or else 1/4
- * of the filter when the memory budget (memory.h) has room for the filter
- * and them (fewer passes of the build over DRAM; the counts are the same). */
+ * of the filter (at most SIM_BULK_MOST_BUFFER_BYTES) when the memory
+ * budget (memory.h) has room for the filter and them (fewer passes of the
+ * build over DRAM; the counts are the same).  Memory checks count these. */
 void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
 
 /* Bytes the engine allocates besides the filter with these options
- * (buckets, overflow reserve, windows). */
+ * (buckets, their fill counts and stages, overflow reserve, windows). */
 uint64_t sim_bulk_memory(const sim_bulk_options *options);
 
 /*
