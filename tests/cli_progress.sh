@@ -55,4 +55,26 @@ check "not a terminal: exit 0" $?
 [ ! -s "$err" ]
 check "not a terminal: nothing on stderr" $?
 
+# --progress: on a stream that is not a terminal, the run's memory and time
+# before it starts, whole progress lines, and where the time went at the end;
+# stdout unchanged.  One large filter (12 MB: the bulk engine).
+run="plan 1e7 1% --trials 1 --queries 1e6 --threads 2"
+"$sim" $run >"$scratch/plain" 2>"$err"
+"$sim" $run --progress >"$out" 2>"$err"
+check "--progress, not a terminal: exit 0" $?
+cmp -s "$out" "$scratch/plain"
+check "--progress: the same stdout as without it" $?
+head -n 1 "$err" | grep -q '^bloomsim plan: about [0-9.]* GB of memory ([0-9]* bytes), about [0-9]'
+check "--progress: memory and time announced first" $?
+tail -n 1 "$err" | grep -q '^bloomsim plan: predictions [0-9.]* s ([0-9.]* s of processor time), build [0-9.]* s ([0-9.]* s), queries [0-9.]* s ([0-9.]* s)$'
+check "--progress: where the time went, last" $?
+# The announced figure is the one the run is checked with: it runs under a
+# budget of exactly that many bytes and is refused one byte below it.
+bytes=$(sed -n 's/.*GB of memory (\([0-9]*\) bytes).*/\1/p' "$err" | head -n 1)
+BLOOMSIM_MEMORY_LIMIT=$bytes "$sim" $run >"$out" 2>"$err"
+check "--progress: runs under a budget of the announced bytes" $?
+BLOOMSIM_MEMORY_LIMIT=$((bytes - 1)) "$sim" $run >"$out" 2>"$err"
+[ $? -eq 2 ] && [ ! -s "$out" ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "needs about $bytes bytes" "$err"
+check "--progress: refused one byte below it, one line naming the figure" $?
+
 checks_end cli-progress

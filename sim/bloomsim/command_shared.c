@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "command_shard.h"
@@ -88,6 +89,8 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
         { .long_name = "confidence", .kind = BLOOM_OPTION_RATE, .destination = options->confidence,
           .value_name = "C", .help = "confidence of the intervals and verdicts (default 99.9%)",
           .rate_minimum = "1/2" },
+        { .long_name = "progress", .kind = BLOOM_OPTION_FLAG, .destination = &options->progress,
+          .help = "progress, and a run's memory and time up front, on stderr even off a terminal" },
     };
     const bloom_option scheme_options[] = { bloom_probe_scheme_option(&options->scheme) };
     const bloom_option hashing_options[] = {
@@ -157,7 +160,19 @@ void bloomsim_run_settings(sim_run_settings *settings, const bloomsim_run_option
     settings->threads = (unsigned)options->threads;
     settings->progress = bloomsim_progress;
     settings->progress_context = (void *)line->command;
+    settings->phases = NULL;
+    if (options->progress)
+        bloomsim_progress_force();
     settings->shard = NULL;
+}
+
+/* Seconds on `clock` (wall: CLOCK_MONOTONIC; every thread's processor
+ * time: CLOCK_PROCESS_CPUTIME_ID). */
+static double clock_seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
 /* "N bytes", followed by N in the largest IEC unit (KiB, MiB, GiB) not above
@@ -282,7 +297,12 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     if (status != BLOOM_EXIT_SUCCESS)
         return status;
     measurement->has_predictions = 1;
+    measurement->timed = options->progress;
+    config->run.phases = options->progress ? &measurement->phases : NULL;
+    double wall = clock_seconds(CLOCK_MONOTONIC), cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     int predicted = sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes);
+    measurement->predict_seconds = clock_seconds(CLOCK_MONOTONIC) - wall;
+    measurement->predict_cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
     if (predicted != BLOOM_OK) {
         bloom_options_error(line, "the predictions could not be certified for m = %llu, n = %llu, k = %u",
                             (unsigned long long)bits, (unsigned long long)config->keys, hashes);
@@ -292,7 +312,27 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     sim_fpr_choose_size(config, &measurement->predictions, measurement->confidence,
                         options->trials_given, options->queries_given,
                         SIM_DEFAULT_WORK);
-    return bloomsim_check_memory(line, sim_fpr_memory(config));
+    uint64_t needed = sim_fpr_memory(config);
+    status = bloomsim_check_memory(line, needed);
+    if (status == BLOOM_EXIT_SUCCESS && !bloomsim_shard_merging()) {
+        char label[64];
+        snprintf(label, sizeof label, "bloomsim %s", line->command);
+        bloomsim_progress_estimate(label, needed, sim_fpr_seconds(config));
+    }
+    return status;
+}
+
+/* Where a --progress run's time went, on stderr: "bloomsim plan: predictions
+ * 0.0 s (0.0 s of processor time), build 30.1 s (58.2 s), queries 20.2 s (39.9 s)". */
+static void print_phases(const bloomsim_measurement *measurement, const bloom_command_line *line)
+{
+    const sim_phase_times *phases = &measurement->phases;
+    fprintf(stderr, "bloomsim %s: predictions %.1f s (%.1f s of processor time)", line->command,
+            measurement->predict_seconds, measurement->predict_cpu);
+    if (phases->build_seconds > 0)      /* only the bulk engine times its phases */
+        fprintf(stderr, ", build %.1f s (%.1f s), queries %.1f s (%.1f s)", phases->build_seconds,
+                phases->build_cpu, phases->query_seconds, phases->query_cpu);
+    fputc('\n', stderr);
 }
 
 int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_command_line *line)
@@ -306,6 +346,10 @@ int bloomsim_measurement_run(bloomsim_measurement *measurement, const bloom_comm
         return status;
     sim_fpr_report_compute(&measurement->report, &measurement->totals, &measurement->config,
                            &measurement->predictions, measurement->confidence);
+    if (measurement->timed) {
+        bloomsim_progress_end();
+        print_phases(measurement, line);
+    }
     return BLOOM_EXIT_SUCCESS;
 }
 

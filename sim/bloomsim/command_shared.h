@@ -24,6 +24,7 @@ typedef struct bloomsim_run_options {
     unsigned long threads;
     mpq_t confidence;
     int scheme, hash_function, filter, unguarded, check_members;
+    int progress;                   /* --progress: progress and the run's estimate on any stderr */
     unsigned long counter_bits;
     const char *key_path;
     const char *shard;              /* --shard I/N (command_shard.h), or NULL */
@@ -40,7 +41,7 @@ void bloomsim_run_options_clear(bloomsim_run_options *options);
 enum bloomsim_option_group {
     BLOOMSIM_OPTIONS_SIZE = 1,      /* --trials, --queries */
     BLOOMSIM_OPTIONS_SEED = 2,      /* --seed */
-    BLOOMSIM_OPTIONS_PARALLEL = 4,  /* --threads, --confidence */
+    BLOOMSIM_OPTIONS_PARALLEL = 4,  /* --threads, --confidence, --progress */
     BLOOMSIM_OPTIONS_HASHING = 8,   /* --hash-function, --unguarded */
     BLOOMSIM_OPTIONS_COUNTERS = 16, /* --counter-bits */
     BLOOMSIM_OPTIONS_FILTER = 32,   /* --filter, --key-file, --overfill, --check-members */
@@ -53,7 +54,7 @@ enum bloomsim_option_group {
 };
 
 /* Most entries bloomsim_run_option_table writes (output options included). */
-#define BLOOMSIM_RUN_OPTION_MAX 18
+#define BLOOMSIM_RUN_OPTION_MAX 19
 
 /* Writes the table entries of the chosen groups, plus --digits,
  * --format and --output, into table[]; returns how many. */
@@ -82,6 +83,9 @@ typedef struct bloomsim_measurement {
     const char *shard;                /* --shard I/N, or NULL */
     const char *filter_file;          /* --filter-file PREFIX, or NULL */
     int shard_written;                /* the run was a shard: its file is written, print nothing */
+    int timed;                        /* --progress: where the time went, on stderr at the end */
+    sim_phase_times phases;           /* the engine's phases (config.run.phases when timed) */
+    double predict_seconds, predict_cpu;   /* the certified predictions */
 } bloomsim_measurement;
 
 /*

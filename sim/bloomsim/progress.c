@@ -19,16 +19,22 @@
 
 #define FIRST_DRAW_SECONDS 1.0
 #define REDRAW_SECONDS 0.25
+#define LOG_SECONDS 10.0           /* forced lines on a stream that is not a terminal (a log) */
+#define ANNOUNCED_SECONDS 3.0      /* a terminal sees the estimate of runs from this long */
+
+static int forced;                 /* --progress */
 
 static struct {
     const char *label;
     struct timespec start;
     int started;
     int terminal;
-    int shown;
+    int logged;                    /* forced on a stream that is not a terminal: whole lines */
+    int shown;                     /* a terminal's line is on the screen (to erase) */
+    int drawn;                     /* a line was written since the start (last_draw is its time) */
     double last_draw;
     double before, weight, total;
-} line = { "bloomsim", { 0, 0 }, 0, 0, 0, 0, 0, 1, 1 };
+} line = { .label = "bloomsim", .weight = 1, .total = 1 };
 
 static double seconds_since_start(void)
 {
@@ -45,7 +51,9 @@ void bloomsim_progress_begin(const char *label)
         atexit(bloomsim_progress_end);   /* whatever path ends the process */
     line.started = 1;
     line.terminal = isatty(STDERR_FILENO);
+    line.logged = forced && !line.terminal;
     line.shown = 0;
+    line.drawn = 0;
     line.last_draw = 0;
     bloomsim_progress_stage(0, 1, 1);
 }
@@ -83,6 +91,26 @@ void bloomsim_progress_text(char *text, unsigned long size, const char *label, d
     snprintf(text, size, "%s: %d %%, %s, about %s left", label, (int)(100 * fraction), spent, left);
 }
 
+void bloomsim_progress_force(void)
+{
+    forced = 1;
+}
+
+void bloomsim_progress_estimate(const char *label, uint64_t bytes, double seconds)
+{
+    int terminal = isatty(STDERR_FILENO);
+    if (!forced && (!terminal || seconds < ANNOUNCED_SECONDS))
+        return;
+    char time_text[48] = "time not known";
+    if (seconds > 0) {
+        snprintf(time_text, sizeof time_text, "about ");
+        duration_text(time_text + 6, sizeof time_text - 6, seconds);
+    }
+    fprintf(stderr, "%s: about %.2f GB of memory (%llu bytes), %s\n", label, (double)bytes / 1e9,
+            (unsigned long long)bytes, time_text);
+    fflush(stderr);
+}
+
 void bloomsim_progress_end(void)
 {
     if (line.shown)
@@ -98,21 +126,26 @@ void bloomsim_progress(void *context, uint64_t done, uint64_t total, double seco
         snprintf(label, sizeof label, "bloomsim %s", context != NULL ? (const char *)context : "run");
         bloomsim_progress_begin(label);
     }
-    if (!line.terminal)
+    if (!line.terminal && !line.logged)
         return;
     if (sim_interrupt_requested()) {
         bloomsim_progress_end();
         return;
     }
     double elapsed = seconds_since_start();
-    if (elapsed < FIRST_DRAW_SECONDS || (line.shown && elapsed - line.last_draw < REDRAW_SECONDS))
+    double between = line.logged ? LOG_SECONDS : REDRAW_SECONDS;
+    if (elapsed < FIRST_DRAW_SECONDS || (line.drawn && elapsed - line.last_draw < between))
         return;
     double part = total > 0 ? (double)done / (double)total : 0;
     char text[160];
     bloomsim_progress_text(text, sizeof text, line.label, (line.before + line.weight * part) / line.total,
                            elapsed);
-    fprintf(stderr, "\r\033[K%s", text);
+    if (line.logged)
+        fprintf(stderr, "%s\n", text);
+    else
+        fprintf(stderr, "\r\033[K%s", text);
     fflush(stderr);
-    line.shown = 1;
+    line.shown = !line.logged;
     line.last_draw = elapsed;
+    line.drawn = 1;
 }

@@ -50,6 +50,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sim_limits.h"
 #include "bulk.h"
@@ -128,13 +129,41 @@ uint64_t sim_fpr_memory(const sim_fpr_config *config)
     uint64_t slots = sim_memory_multiply(sim_block_count(config->run.trials), sizeof(sim_fpr_totals));
     if (uses_bulk(config)) {
         sim_bulk_options options;
-        sim_bulk_default_options(&options, config->bits, (unsigned)threads);
+        sim_bulk_fast_options(&options, config->bits, (unsigned)threads);
         uint64_t mapped = sim_memory_add(filter_memory(config), SIM_HUGE_PAGE_BYTES);
         return sim_memory_add(sim_memory_add(mapped, sim_bulk_memory(&options)), slots);
     }
     uint64_t per_thread = sim_memory_add(filter_memory(config),
                                          (uint64_t)config->hashes * sizeof(uint64_t) + 4096);
     return sim_memory_add(sim_memory_multiply(per_thread, threads), slots);
+}
+
+/*
+ * The bulk engine's time, modelled from what it does (PERFORMANCE.md
+ * §l.13): each key's k probes drawn and bucketed, each chunk of buckets a
+ * pass that streams the whole filter through the cache (a chunk is the
+ * buckets' worth of probes, so the passes are 4 n k / buffer bytes), and
+ * each query's one or two random lines.  The constants are this project's
+ * machine's two threads on a filter far larger than the caches; one thread
+ * takes about 1.6 times as long.  A guide for the user, never a result.
+ */
+#define MODEL_PROBE_NS 2.6          /* a probe drawn, bucketed and applied */
+#define MODEL_PASS_NS_PER_BYTE 0.11 /* a pass: the filter read and written back */
+#define MODEL_QUERY_NS 19.0         /* an absent query (about two random lines) */
+#define MODEL_ONE_THREAD 1.6
+
+double sim_fpr_seconds(const sim_fpr_config *config)
+{
+    if (!uses_bulk(config) || uses_layout_positions(config))
+        return 0;
+    sim_bulk_options options;
+    sim_bulk_fast_options(&options, config->bits, config->run.threads);
+    double probes = (double)config->keys * config->hashes;
+    double passes = ceil(probes * sizeof(uint32_t) / (double)options.buffer_bytes);
+    double build = probes * MODEL_PROBE_NS + passes * (double)sim_bit_filter_memory(config->bits) * MODEL_PASS_NS_PER_BYTE;
+    double asked = (double)config->queries + (config->check_members ? (double)config->keys : 0);
+    double trial = (build + asked * MODEL_QUERY_NS) * 1e-9;
+    return trial * (double)config->run.trials * (config->run.threads < 2 ? MODEL_ONE_THREAD : 1);
 }
 
 static void *start_thread(void *argument)
@@ -442,6 +471,37 @@ static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial
     record_outcome(context, block, &outcome);
 }
 
+/* Seconds on `clock` (CLOCK_MONOTONIC: wall; CLOCK_PROCESS_CPUTIME_ID:
+ * every thread's processor time). */
+static double clock_seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* A phase's start, and its time added to *wall and *cpu at its end. */
+typedef struct phase_clock {
+    double wall, cpu;
+} phase_clock;
+
+static phase_clock phase_start(void)
+{
+    phase_clock start = { clock_seconds(CLOCK_MONOTONIC), clock_seconds(CLOCK_PROCESS_CPUTIME_ID) };
+    return start;
+}
+
+static void phase_end(const phase_clock *start, const sim_fpr_config *config, int query)
+{
+    sim_phase_times *phases = config->run.phases;
+    if (phases == NULL)
+        return;
+    double wall = clock_seconds(CLOCK_MONOTONIC) - start->wall;
+    double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start->cpu;
+    *(query ? &phases->query_seconds : &phases->build_seconds) += wall;
+    *(query ? &phases->query_cpu : &phases->build_cpu) += cpu;
+}
+
 /* Runs trial `trial` with every thread on one shared filter (bulk.h).
  * Returns 0, 1 when stopped, -1 when memory ran short. */
 static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, sim_prober *prober,
@@ -457,15 +517,18 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     sim_prober_set_seed(prober, sim_derive_seed(config->run.seed, SIM_SEED_HASH, trial));
     const sim_filter_store *store = config->filter_store;
     if (store == NULL || store->load(store->context, trial, filter) != 0) {
+        phase_clock build = phase_start();
         if (reset || store != NULL)
             sim_bit_filter_reset(filter);
         int status = sim_bulk_build(filter, probes, &inserted, config->keys, options);
+        phase_end(&build, config, 0);
         if (status != 0)
             return status;
         progress->done += config->keys;
         if (store != NULL)
             store->save(store->context, trial, filter);
     }
+    phase_clock query = phase_start();
     if (config->check_members && context->selection.check_members) {
         uint64_t maybe = sim_bulk_count_maybe(filter, probes, &inserted, config->keys, options,
                                               &outcome.members_checked);
@@ -475,6 +538,7 @@ static int run_bulk_trial(const run_context *context, sim_bit_filter *filter, si
     outcome.occupancy = sim_bit_filter_count_set(filter);
     uint64_t queries = sim_shard_queries(&context->selection);
     outcome.positives = sim_bulk_count_maybe(filter, probes, &absent, queries, options, &outcome.asked);
+    phase_end(&query, config, 1);
     record_outcome(context, sim_block_of_trial(trial, config->run.trials), &outcome);
     return outcome.asked < queries || sim_interrupt_requested() ? 1 : 0;
 }

@@ -89,6 +89,12 @@ typedef struct sim_fpr_totals {
  * slots), not counting a key file already loaded. */
 uint64_t sim_fpr_memory(const sim_fpr_config *config);
 
+/* Seconds a run of `config` is expected to take on two threads of the
+ * project's machine (harness.c: a model of the bulk engine's work), or 0
+ * when the run is not one large filter a trial (the model covers only the
+ * bulk engine's standard layout). */
+double sim_fpr_seconds(const sim_fpr_config *config);
+
 /* Runs the trials (those of config->shard).  Returns 0, or -1 when memory
  * or threads ran short. */
 int sim_fpr_run(const sim_fpr_config *config, sim_fpr_totals *totals);
