@@ -33,10 +33,17 @@
  *                    built, counted and queried once (Q = 1) per second,
  *                    all threads.
  *   plan 1e9 1%      (only with BLOOMSIM_BENCH_FULL=1, "make bench-full") the whole
- *                    command "bloomsim plan 1e9 1% --queries 1e9" in its own
- *                    process (m = 9 585 058 378, k = 7, 1e9 keys, 1e9 absent
- *                    queries), then its parts one after the other here: the
- *                    certified predictions, the build, the queries.
+ *                    command "bloomsim plan 1e9 1% --queries 1e9 --progress"
+ *                    in its own process (m = 9 585 058 378, k = 7, 1e9 keys,
+ *                    1e9 absent queries): wall and processor time, peak RSS
+ *                    and its ratio to the filter's bytes and to the memory
+ *                    the command announced, and where its time went (the
+ *                    command's own account of predictions, build and
+ *                    queries on stderr); then its parts one after the
+ *                    other here: the certified predictions, the build, the
+ *                    queries.
+ *   plan 1e10 1%     (bench-full too) the same for the ten-billion-key
+ *                    command (a 12 GB filter, minutes), at nice 10.
  *
  * Every row carries its own n, m and k.  Timings are wall clock on a shared
  * machine: compare the ratios of one run, never figures of two runs.
@@ -93,6 +100,9 @@ typedef struct case_result {
     uint64_t queries;
     uint64_t positives;
     double peak_bytes;            /* filled by the parent */
+    double command_seconds, command_cpu;   /* plan commands: the whole command's wall and processor time */
+    double estimate_bytes;        /* plan commands: the memory the command announced */
+    char estimate[64];            /* and its announced time */
 } case_result;
 
 typedef struct bench_setup {
@@ -432,42 +442,96 @@ static void tiny_split_block_case(const bench_setup *setup, case_result *result)
     tiny_layout_case(setup, BLOOM_LAYOUT_SPLIT_BLOCK, 256, 25, 8, result);
 }
 
-/* ---- "bloomsim plan 1e9 1% --queries 1e9" and where its time goes ------- */
+/* ---- "bloomsim plan 1e9 1% --queries 1e9" (and 1e10) and where its time goes -- */
 
 /* bloomcalc plan 1e9 1%: m and k of the plan. */
 #define PLAN_BITS 9585058378ULL
 #define PLAN_KEYS 1000000000ULL
 #define PLAN_HASHES 7U
+/* bloomcalc plan 1e10 1%. */
+#define PLAN_BIG_BITS 95850583780ULL
+#define PLAN_BIG_KEYS 10000000000ULL
 
 /* The whole command, as a user runs it (its own process: the path of
  * bloomsim is next to the bench directory). */
 static char bloomsim_path[4096];
 
-static void plan_command_case(const bench_setup *setup, case_result *result)
+/* The command's own account of itself, from its --progress lines on
+ * stderr: the up-front estimate ("about 1.33 GB of memory (N bytes), about
+ * 50 s") and where the time went ("predictions W s (C s of processor
+ * time), build W s (C s), queries W s (C s)"). */
+static void read_command_account(FILE *err, case_result *result)
 {
-    (void)setup;
+    char text[512];
+    while (fgets(text, sizeof text, err) != NULL) {
+        char *memory = strstr(text, "GB of memory (");
+        if (memory != NULL) {
+            result->estimate_bytes = strtod(memory + strlen("GB of memory ("), NULL);
+            char *time = strstr(memory, "), ");
+            snprintf(result->estimate, sizeof result->estimate, "%s", time != NULL ? time + 3 : "?");
+            result->estimate[strcspn(result->estimate, "\n")] = '\0';
+        }
+        char *phases = strstr(text, ": predictions ");
+        if (phases != NULL)
+            sscanf(phases, ": predictions %lf s (%lf s of processor time), build %lf s (%lf s), queries %lf s (%lf s)",
+                   &result->predict_seconds, &result->predict_cpu, &result->insert_seconds, &result->insert_cpu,
+                   &result->query_seconds, &result->query_cpu);
+    }
+}
+
+/* "bloomsim plan KEYS 1% --queries KEYS --progress" in its own process, at
+ * low priority (nice 10) when `gentle`: the machine is shared. */
+static void plan_command(const char *keys, int gentle, case_result *result)
+{
+    FILE *err = tmpfile();
     double start = now_seconds();
     pid_t child = fork();
     if (child == 0) {
         int null = open("/dev/null", O_WRONLY);
         if (null >= 0)
             dup2(null, STDOUT_FILENO);
-        execl(bloomsim_path, "bloomsim", "plan", "1e9", "1%", "--queries", "1e9", (char *)NULL);
+        if (err != NULL)
+            dup2(fileno(err), STDERR_FILENO);
+        if (gentle && nice(10) == -1)
+            _exit(127);
+        execl(bloomsim_path, "bloomsim", "plan", keys, "1%", "--queries", keys, "--progress", (char *)NULL);
         _exit(127);
     }
     int status = 0;
-    if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    if (child < 0 || err == NULL || waitpid(child, &status, 0) != child || !WIFEXITED(status)
+        || WEXITSTATUS(status) != 0)
         exit(1);
-    result->query_seconds = now_seconds() - start;
+    result->command_seconds = now_seconds() - start;
     struct rusage usage;
     if (getrusage(RUSAGE_CHILDREN, &usage) == 0)
-        result->query_cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6
-                            + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
+        result->command_cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec * 1e-6
+                              + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec * 1e-6;
+    rewind(err);
+    read_command_account(err, result);
+    fclose(err);
+}
+
+static void plan_command_case(const bench_setup *setup, case_result *result)
+{
+    (void)setup;
+    plan_command("1e9", 0, result);
     result->bits = PLAN_BITS;
     result->keys = PLAN_KEYS;
     result->hashes = PLAN_HASHES;
     result->inserts = PLAN_KEYS;
     result->queries = PLAN_KEYS;
+}
+
+/* The ten-billion-key run: a 12 GB filter, about ten minutes. */
+static void plan_big_command_case(const bench_setup *setup, case_result *result)
+{
+    (void)setup;
+    plan_command("1e10", 1, result);
+    result->bits = PLAN_BIG_BITS;
+    result->keys = PLAN_BIG_KEYS;
+    result->hashes = PLAN_HASHES;
+    result->inserts = PLAN_BIG_KEYS;
+    result->queries = PLAN_BIG_KEYS;
 }
 
 /* The command's three parts, one after the other in this process, as the
@@ -557,7 +621,7 @@ typedef struct bench_row {
 enum { ROW_TEXTBOOK = 0, ROW_STRAIGHTFORWARD = 1, ROW_BLOOMSIM = 2, ROW_BLOOMSIM_1THREAD = 3,
        ROW_PARTITIONED = 4, ROW_BLOCKED = 5, ROW_SPLIT_BLOCK = 6, ROW_LIBBLOOM = 7, ROW_TINY = 8,
        ROW_TINY_PARTITIONED = 9, ROW_TINY_BLOCKED = 10, ROW_TINY_SPLIT_BLOCK = 11,
-       ROW_PLAN_COMMAND = 12, ROW_PLAN_PARTS = 13, ROW_COUNT = 14 };
+       ROW_PLAN_COMMAND = 12, ROW_PLAN_PARTS = 13, ROW_PLAN_BIG_COMMAND = 14, ROW_COUNT = 15 };
 
 static double total_seconds(const case_result *r)
 {
@@ -654,6 +718,23 @@ static void locate_bloomsim(const char *program)
              slash != NULL ? "/" : "");
 }
 
+/* A whole plan command: wall and processor time, peak RSS against the
+ * filter's bytes and against the memory the command announced before it
+ * started, and where its time went (its own account, --progress). */
+static void print_plan_command(const bench_row *row, const char *keys)
+{
+    if (!row->ok)
+        return;
+    const case_result *r = &row->result;
+    double filter = (double)sim_bit_filter_memory(r->bits);
+    printf("bloomsim plan %s 1%% --queries %s: %.1f s wall, %.1f s of processor time;\n"
+           "  peak RSS %.3f GB, %.3f times the filter's %.0f bytes; announced %.3f GB (peak / announced %.3f), %s;\n"
+           "  wall (processor): predictions %.1f s (%.1f s), build %.1f s (%.1f s), queries %.1f s (%.1f s)\n",
+           keys, keys, r->command_seconds, r->command_cpu, r->peak_bytes / 1e9, r->peak_bytes / filter, filter,
+           r->estimate_bytes / 1e9, r->estimate_bytes > 0 ? r->peak_bytes / r->estimate_bytes : 0, r->estimate,
+           r->predict_seconds, r->predict_cpu, r->insert_seconds, r->insert_cpu, r->query_seconds, r->query_cpu);
+}
+
 static void print_summary(const bench_row *rows, size_t count)
 {
     const case_result *product = &rows[ROW_BLOOMSIM].result;
@@ -675,15 +756,17 @@ static void print_summary(const bench_row *rows, size_t count)
                    ratio(total_seconds(product), total_seconds(&rows[layouts[i]].result)),
                    total_cpu(&rows[layouts[i]].result), total_cpu(product),
                    ratio(total_cpu(product), total_cpu(&rows[layouts[i]].result)));
-    if (count > ROW_PLAN_PARTS && rows[ROW_PLAN_COMMAND].ok && rows[ROW_PLAN_PARTS].ok) {
+    if (count > ROW_PLAN_BIG_COMMAND) {
+        print_plan_command(&rows[ROW_PLAN_COMMAND], "1e9");
+        print_plan_command(&rows[ROW_PLAN_BIG_COMMAND], "1e10");
+    }
+    if (count > ROW_PLAN_PARTS && rows[ROW_PLAN_PARTS].ok) {
         const case_result *parts = &rows[ROW_PLAN_PARTS].result;
-        const case_result *command = &rows[ROW_PLAN_COMMAND].result;
-        printf("bloomsim plan 1e9 1%% --queries 1e9: %.1f s wall, %.1f s of processor time for the whole command;\n"
-               "  its parts run here, wall (processor): predictions %.1f s (%.1f s), build %.1f s (%.1f s),\n"
-               "  1e9 queries %.1f s (%.1f s), sum %.1f s (%.1f s)\n",
-               command->query_seconds, command->query_cpu, parts->predict_seconds, parts->predict_cpu,
-               parts->insert_seconds, parts->insert_cpu, parts->query_seconds, parts->query_cpu,
-               total_seconds(parts), total_cpu(parts));
+        printf("plan 1e9 1%% parts run in this benchmark's process, wall (processor): predictions %.1f s (%.1f s),\n"
+               "  build %.1f s (%.1f s), 1e9 queries %.1f s (%.1f s), sum %.1f s (%.1f s), peak RSS %.2f GB\n",
+               parts->predict_seconds, parts->predict_cpu, parts->insert_seconds, parts->insert_cpu,
+               parts->query_seconds, parts->query_cpu, total_seconds(parts), total_cpu(parts),
+               parts->peak_bytes / 1e9);
     }
     int compared = !rows[ROW_STRAIGHTFORWARD].skipped && !rows[ROW_BLOOMSIM].skipped
                    && !rows[ROW_BLOOMSIM_1THREAD].skipped;
@@ -724,6 +807,7 @@ int main(int argc, char **argv)
         { .name = "tiny split-block m256 n25 k8", .work = tiny_split_block_case, .threads = setup.threads },
         { .name = "plan 1e9 1% command", .work = plan_command_case, .threads = setup.threads },
         { .name = "plan 1e9 1% parts", .work = plan_parts_case, .threads = setup.threads },
+        { .name = "plan 1e10 1% command", .work = plan_big_command_case, .threads = setup.threads },
     };
     size_t count = full != NULL && strcmp(full, "1") == 0 ? ROW_COUNT : ROW_PLAN_COMMAND;
     printf("n = %llu keys, m = %llu bits (%u bits a key), k = %u (split block: 8), seed %u, %llu absent "
