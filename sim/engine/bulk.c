@@ -35,10 +35,10 @@
  * touched line once, so the DRAM traffic of the apply phase falls as the
  * buffer grows, and the run takes buffers of 1/2 or 1/4 of the filter
  * when the memory budget has room for them beside it
- * (sim_bulk_fast_options), but never more than SIM_BULK_MOST_BUFFER_BYTES:
- * beyond a filter of 256 MiB the buckets stay that size, reused by every
- * chunk, so a large run needs little more memory than its filter
- * (PERFORMANCE.md §l.13) and pays for it in passes.  Measured under load: n = 1e8, one
+ * (sim_bulk_fast_options), but never more than 1/8 of a filter of 1 GiB
+ * or more (sim_bulk_most_buffer_bytes), reused by every chunk, so a large
+ * run needs little more memory than its filter (PERFORMANCE.md §l.13) and
+ * pays for it in passes.  Measured under load: n = 1e8, one
  * thread, 318 ns a key with 1/16, 274 with 1/4, 174 with a buffer as large
  * as the filter; n = 3e7, two threads, 141 ns with 1/4, 110 with 1/2.
  *
@@ -125,14 +125,20 @@
 #define STAGE_BYTES 64U
 #define STAGE_ENTRIES (STAGE_BYTES / sizeof(uint32_t))
 
+uint64_t sim_bulk_most_buffer_bytes(uint64_t bits)
+{
+    uint64_t share = sim_bit_filter_memory(bits) / SIM_BULK_BUFFER_SHARE;
+    return share > SIM_BULK_SMALL_BUFFER_BYTES ? share : SIM_BULK_SMALL_BUFFER_BYTES;
+}
+
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads)
 {
     uint64_t filter_bytes = sim_bit_filter_memory(bits);
     options->threads = threads < 1 ? 1 : threads;
     options->buffer_bytes = filter_bytes / BUFFER_FRACTION > MINIMUM_BUFFER_BYTES ? filter_bytes / BUFFER_FRACTION
                                                                      : MINIMUM_BUFFER_BYTES;
-    if (options->buffer_bytes > SIM_BULK_MOST_BUFFER_BYTES)
-        options->buffer_bytes = SIM_BULK_MOST_BUFFER_BYTES;
+    if (options->buffer_bytes > sim_bulk_most_buffer_bytes(bits))
+        options->buffer_bytes = sim_bulk_most_buffer_bytes(bits);
     options->window = SIM_BULK_DEFAULT_WINDOW;
     options->region_shift = 0;
     options->progress = NULL;
@@ -143,10 +149,10 @@ void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned th
     sim_bulk_default_options(options, bits, threads);
     uint64_t filter_bytes = sim_bit_filter_memory(bits);
     const unsigned fractions[] = { 2, 4 };
+    const uint64_t most = sim_bulk_most_buffer_bytes(bits);
     for (size_t f = 0; f < sizeof fractions / sizeof fractions[0]; f++) {
         sim_bulk_options roomy = *options;
-        roomy.buffer_bytes = filter_bytes / fractions[f] < SIM_BULK_MOST_BUFFER_BYTES ? filter_bytes / fractions[f]
-                                                                                   : SIM_BULK_MOST_BUFFER_BYTES;
+        roomy.buffer_bytes = filter_bytes / fractions[f] < most ? filter_bytes / fractions[f] : most;
         sim_memory_budget budget;
         if (roomy.buffer_bytes > options->buffer_bytes
             && sim_memory_fits(sim_memory_add(filter_bytes, sim_bulk_memory(&roomy)), &budget)) {

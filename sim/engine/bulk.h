@@ -75,21 +75,27 @@ typedef struct sim_bulk_options {
     const sim_bulk_progress *progress;   /* NULL (the default) for none */
 } sim_bulk_options;
 
-/* Most bytes the build's probe buckets take, all threads together,
- * whatever the filter's size: a large filter's run then needs little more
- * than the filter itself (1.2 GB filter: 1.11 times its bytes), and the
- * buckets, reused by every chunk of keys, are unmapped before the queries.
- * Larger buckets would make fewer passes over the filter (PERFORMANCE.md
- * §l.2, technique 2), at the price of memory that grows with n. */
-#define SIM_BULK_MOST_BUFFER_BYTES ((uint64_t)128 << 20)
+/* Most bytes the build's probe buckets take, all threads together: 1/8
+ * of the filter (SIM_BULK_BUFFER_SHARE), or SIM_BULK_SMALL_BUFFER_BYTES
+ * when that is more (filters below 1 GiB).  A large filter's run then
+ * needs little more than the filter itself (1.2 GB filter: about 1.13
+ * times its bytes), and the buckets, reused by every chunk of keys, are
+ * unmapped before the queries.  Buckets of a fixed size would make the
+ * build's passes over the filter grow with n, its traffic with n^2
+ * (PERFORMANCE.md §l.13); a fixed share keeps the passes constant. */
+#define SIM_BULK_BUFFER_SHARE 8U
+#define SIM_BULK_SMALL_BUFFER_BYTES ((uint64_t)128 << 20)
+
+/* The bucket bytes a filter of `bits` bits may take at most (above). */
+uint64_t sim_bulk_most_buffer_bytes(uint64_t bits);
 
 /* The least options for a filter of `bits` bits: buffers of 1/16 of the
- * filter (at least 1 MiB, at most SIM_BULK_MOST_BUFFER_BYTES),
+ * filter (at least 1 MiB, at most sim_bulk_most_buffer_bytes),
  * SIM_BULK_DEFAULT_WINDOW keys in flight. */
 void sim_bulk_default_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
 
 /* The options a run uses: the default ones with buffers of 1/2 or else 1/4
- * of the filter (at most SIM_BULK_MOST_BUFFER_BYTES) when the memory
+ * of the filter (at most sim_bulk_most_buffer_bytes) when the memory
  * budget (memory.h) has room for the filter and them (fewer passes of the
  * build over DRAM; the counts are the same).  Memory checks count these. */
 void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned threads);
