@@ -12,7 +12,7 @@
 #   make programs     the programs and the libraries only (no man pages, no completion): a
 #                     cross-build, e.g. make BUILD=build/arm64 CC=aarch64-linux-gnu-gcc programs
 #   make bench        benchmarks (ratios against a baseline measured in the same run)
-#   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" run and sharding (minutes)
+#   make bench-full   the simulator benchmark plus the whole "plan 1e9 1%" and "plan 1e10 1%" runs and sharding (minutes)
 #   make data         regenerate the tables in data/
 #   make report       regenerate report/
 #   make install      programs, shared and static library, headers, pkg-config file, man pages,
@@ -187,8 +187,10 @@ $(BUILD)/bench/bench_sim%: $(BUILD)/obj/tests/bench/bench_sim%.o $(CLI_LIB) $(SI
 bench: all $(BENCH_PROGRAMS)
 	@tests/bench.sh $(BUILD)
 
-# The simulator benchmark with the whole "bloomsim plan 1e9 1% --queries 1e9" run added,
-# then what sharding costs (tests/bench/scaling.sh: shards with and without
+# The simulator benchmark with the whole "bloomsim plan 1e9 1% --queries 1e9" and
+# "plan 1e10 1% --queries 1e10" runs added (each: wall and processor time, peak RSS
+# against the filter's bytes, build, queries and predictions; the second needs about
+# 12 GB and ten minutes), then what sharding costs (tests/bench/scaling.sh: shards with and without
 # --filter-file, both cores, a merge of 1000 shards).
 bench-full: all $(BUILD)/bench/bench_sim_filters
 	BLOOMSIM_BENCH_FULL=1 $(BUILD)/bench/bench_sim_filters

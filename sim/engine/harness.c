@@ -139,17 +139,20 @@ uint64_t sim_fpr_memory(const sim_fpr_config *config)
 }
 
 /*
- * The bulk engine's time, modelled from what it does (PERFORMANCE.md
- * §l.13): each key's k probes drawn and bucketed, each chunk of buckets a
+ * The bulk engine's time, modelled from what it does
+ * (PERFORMANCE.md §l.13): each key's k probes drawn and bucketed, each chunk of buckets a
  * pass that streams the whole filter through the cache (a chunk is the
  * buckets' worth of probes, so the passes are 4 n k / buffer bytes), and
  * each query's one or two random lines.  The constants are this project's
- * machine's two threads on a filter far larger than the caches; one thread
- * takes about 1.6 times as long.  A guide for the user, never a result.
+ * machine's two threads on a filter far larger than the caches, idle: the
+ * query and the probe from the idle billion-key run (22.7 s of queries,
+ * 27.7 s of build in 47 passes), a pass from the streamed line's 2 ns a
+ * thread (PERFORMANCE.md §m); one thread takes about 1.6 times as long.
+ * A guide printed for the user, never a result.
  */
-#define MODEL_PROBE_NS 2.6          /* a probe drawn, bucketed and applied */
-#define MODEL_PASS_NS_PER_BYTE 0.11 /* a pass: the filter read and written back */
-#define MODEL_QUERY_NS 19.0         /* an absent query (about two random lines) */
+#define MODEL_PROBE_NS 3.7           /* a probe drawn, bucketed and applied */
+#define MODEL_PASS_NS_PER_BYTE 0.033 /* a pass: the filter read and written back */
+#define MODEL_QUERY_NS 22.7          /* an absent query (about two random lines) */
 #define MODEL_ONE_THREAD 1.6
 
 double sim_fpr_seconds(const sim_fpr_config *config)
