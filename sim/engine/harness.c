@@ -144,15 +144,16 @@ uint64_t sim_fpr_memory(const sim_fpr_config *config)
  * pass that streams the whole filter through the cache (a chunk is the
  * buckets' worth of probes, so the passes are 4 n k / buffer bytes), and
  * each query's one or two random lines.  The constants are this project's
- * machine's two threads on a filter far larger than the caches, idle: the
- * query and the probe from the idle billion-key run (22.7 s of queries,
- * 27.7 s of build in 47 passes), a pass from the streamed line's 2 ns a
- * thread (PERFORMANCE.md §m); one thread takes about 1.6 times as long.
- * A guide printed for the user, never a result.
+ * machine's two threads on a filter far larger than the caches, nearly
+ * idle: the probe and the query from the billion-key run with buckets of
+ * 1/8 of the filter (57.7 s of build in 187 passes, 23.1 s of queries,
+ * load average under 2), a pass from the streamed line's 2 ns a thread
+ * (PERFORMANCE.md §m); one thread takes about 1.6 times as long.  A guide
+ * printed for the user, never a result.
  */
-#define MODEL_PROBE_NS 3.7           /* a probe drawn, bucketed and applied */
+#define MODEL_PROBE_NS 7.2           /* a probe drawn, bucketed and applied */
 #define MODEL_PASS_NS_PER_BYTE 0.033 /* a pass: the filter read and written back */
-#define MODEL_QUERY_NS 22.7          /* an absent query (about two random lines) */
+#define MODEL_QUERY_NS 23.1          /* an absent query (about two random lines) */
 #define MODEL_ONE_THREAD 1.6
 
 double sim_fpr_seconds(const sim_fpr_config *config)
