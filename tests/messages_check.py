@@ -70,7 +70,10 @@ BASES = {
 
 # Options that their own messages say go with another: "accepted: --layout
 # split-block with --block-words W"; in fpr, "-k equal to --block-words".
-NEEDS = {"block-words": lambda form: ["--layout", "split-block"]}
+NEEDS = {"block-words": lambda form: ["--layout", "split-block"],
+         # RocksDB's SST files: "accepted: --library rocksdb ... with --entry-size"
+         "file-size": lambda form: ["--library", "rocksdb", "-c", "10", "--entry-size", "8"],
+         "entry-size": lambda form: ["--library", "rocksdb", "-c", "10"]}
 # lsm's default tree (10^9 keys at 10 bits a key over 5 levels) is beyond
 # libbloom (2^31 bits) and its top level below it (1000 keys): --library is
 # tried on a tree every library builds, two levels of 0.9 and 9.1 million keys.
