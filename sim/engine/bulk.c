@@ -66,9 +66,7 @@
  * bytes instead of 4k), so a chunk holds 2.3 times as many keys and the
  * apply phase makes 2.3 times fewer passes over the filter.  While one
  * region is applied the next one's lines are prefetched in address order,
- * so each pass reads the filter as a stream (n = 1e8, blocked,
- * two threads under load: 11.4 s of processor time before, 9.3 s after
- * this prefetch alone).  Queries of a source with a span (a block) take a
+ * so each pass reads the filter as a stream rather than at random.  Queries of a source with a span (a block) take a
  * pipeline instead of the round-robin: key j is hashed and its block's
  * lines prefetched `window` keys before its probes are tested, all from
  * cache, stopping at the first clear bit; scattered sources (standard,

@@ -48,10 +48,9 @@
 
 /* Keys in flight per thread while querying.  32: a scattered query waits
  * on one random line at a time, so twice the 16 keys of the first engine keeps
- * twice as many misses in flight (measured, n = 3e7, two
- * threads under load: the standard layout's queries took 1.05 s of
- * processor time with 32, 1.71 s with 8; a block layout's, which wait
- * on nothing after the first line, 1.24 s either way). */
+ * twice as many misses in flight; a block layout's queries, which wait
+ * on nothing after the first line, gain nothing and lose nothing by it
+ * (PERFORMANCE.md §l.2). */
 #define SIM_BULK_DEFAULT_WINDOW 32U
 /* (at most SIM_BULK_MAX_WINDOW, bloom_limits.h) */
 
