@@ -98,4 +98,31 @@ check "verify exit 0" $?
 [ "$(wc -l <"$out")" -eq 50 ]
 check "verify prints 9 checks and the 40 of the layout sweep" $?
 
+# The first screen of fpr and plan (table format, no --all): at most 20 lines, none "-",
+# the measured rate and the exact prediction with its verdict; --all prints every field,
+# and CSV is the same with or without --all.
+"$sim" plan 1e5 1% --seed 3 --trials 4 --queries 1e4 >"$out" 2>"$err"
+[ $? -eq 0 ] && [ "$(wc -l <"$out")" -le 20 ] && ! grep -q ' -$' "$out" \
+    && grep -q '^measured rate  ' "$out" && grep -q '^  verdict on the exact rate  ' "$out"
+check "bloomsim plan: a first screen of at most 20 lines, none printed as -" $?
+brief_lines=$(wc -l <"$out")
+"$sim" plan 1e5 1% --seed 3 --trials 4 --queries 1e4 --all >"$out" 2>"$err"
+[ "$(wc -l <"$out")" -gt "$((brief_lines * 2))" ] && grep -q '^hash function  ' "$out"
+check "bloomsim plan --all: every field" $?
+"$sim" plan 1e5 1% --seed 3 --trials 4 --queries 1e4 --format csv >"$scratch/brief.csv" 2>"$err"
+"$sim" plan 1e5 1% --seed 3 --trials 4 --queries 1e4 --format csv --all >"$out" 2>"$err"
+cmp -s "$scratch/brief.csv" "$out"
+check "bloomsim plan --format csv: the same with and without --all" $?
+"$sim" plan -n 1e5 -c 10 --library rocksdb --seed 3 --trials 4 --queries 1e4 >"$out" 2>"$err"
+grep -q '^rate of the filter as deployed  ' "$out" && grep -q '^library  *rocksdb$' "$out"
+check "bloomsim plan --library rocksdb: the deployed filter's rate and verdict lead the predictions" $?
+# --progress changes no count: shards run with and without it merge as one run.
+"$sim" plan 1e4 1% --seed 3 --trials 4 --queries 1e3 --shard 1/2 --progress >"$scratch/s1" 2>/dev/null
+"$sim" plan 1e4 1% --seed 3 --trials 4 --queries 1e3 --shard 2/2 >"$scratch/s2" 2>/dev/null
+"$sim" merge "$scratch/s1" "$scratch/s2" >"$out" 2>"$err"
+merged=$?
+"$sim" plan 1e4 1% --seed 3 --trials 4 --queries 1e3 >"$scratch/whole" 2>/dev/null
+[ $merged -eq 0 ] && cmp -s "$out" "$scratch/whole"
+check "shards with and without --progress merge into the whole run's output" $?
+
 checks_end cli-sim

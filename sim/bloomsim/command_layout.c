@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brief.h"
 #include "command_layout.h"
 #include "layout_filters.h"
 #include "layout_prediction.h"
@@ -177,6 +178,63 @@ sim_verdict bloomsim_put_layout(bloom_fields *fields, const sim_layout_predictio
     return verdict;
 }
 
+/*
+ * The first screen of fpr and plan for people (calc/cli/brief.h): the
+ * filter built, what was measured, then each prediction with its verdict
+ * and whether the run can tell them apart.  The standard filter's exact
+ * rate is the described filter's rate when nothing is described, so the
+ * deployed rate is shown only for a layout or a library.
+ */
+#define RUN_FIELDS                                                                            \
+    { "trials", NULL, BLOOM_BRIEF_AS_IS }, { "queries", NULL, BLOOM_BRIEF_AS_IS },             \
+    { "false_positives", NULL, BLOOM_BRIEF_AS_IS }, { "measured_fpr", NULL, BLOOM_BRIEF_RATE }, \
+    { "ci_low", NULL, BLOOM_BRIEF_AS_IS }, { "ci_high", NULL, BLOOM_BRIEF_AS_IS }
+#define JUDGEMENT_TAIL                                                                        \
+    { "fpr_exact", NULL, BLOOM_BRIEF_RATE }, { "verdict_exact", NULL, BLOOM_BRIEF_AS_IS },      \
+    { "measured_meets_target", NULL, BLOOM_BRIEF_AS_IS }, { "resolution", NULL, BLOOM_BRIEF_AS_IS }, \
+    { "partial", NULL, BLOOM_BRIEF_AS_IS }, { "warning", NULL, BLOOM_BRIEF_AS_IS },             \
+    { NULL, NULL, BLOOM_BRIEF_AS_IS }
+
+static const bloom_brief_line brief_standard[] = {
+    { "p", NULL, BLOOM_BRIEF_RATE }, { "n", NULL, BLOOM_BRIEF_AS_IS },
+    { "bytes", NULL, BLOOM_BRIEF_BYTES }, { "m", NULL, BLOOM_BRIEF_AS_IS },
+    { "k", NULL, BLOOM_BRIEF_AS_IS }, RUN_FIELDS, JUDGEMENT_TAIL
+};
+
+static const bloom_brief_line brief_described[] = {
+    { "p", NULL, BLOOM_BRIEF_RATE }, { "n", NULL, BLOOM_BRIEF_AS_IS },
+    { "library", NULL, BLOOM_BRIEF_AS_IS }, { "layout", NULL, BLOOM_BRIEF_AS_IS },
+    { "bytes_allocated", NULL, BLOOM_BRIEF_BYTES }, { "k_layout", NULL, BLOOM_BRIEF_AS_IS },
+    RUN_FIELDS,
+    { "fpr_layout", NULL, BLOOM_BRIEF_RATE }, { "verdict_layout", NULL, BLOOM_BRIEF_AS_IS },
+    JUDGEMENT_TAIL
+};
+
+/* Nonzero when the record's filter is the standard one with an ideal hash: nothing described. */
+static int describes_nothing(const bloom_record *record)
+{
+    int standard = 1;
+    for (size_t i = 0; i < record->count; i++) {
+        const bloom_field *field = &record->fields[i];
+        if (strcmp(field->key, "library") == 0)
+            standard &= strcmp(field->value, "none") == 0;
+        else if (strcmp(field->key, "layout") == 0)
+            standard &= strcmp(field->value, "standard") == 0;
+    }
+    return standard;
+}
+
+static void keep_first_screen(bloom_fields *fields)
+{
+    bloom_record brief;
+    bloom_record_init(&brief);
+    bloom_brief_select(&brief, &fields->record,
+                       describes_nothing(&fields->record) ? brief_standard : brief_described,
+                       fields->digits, BLOOM_UNITS_IEC);
+    bloom_record_clear(&fields->record);
+    fields->record = brief;
+}
+
 /* Measures the built filter and prints the record.  Returns the exit status. */
 static int measure_and_print(bloomsim_measurement *measurement, const bloom_deployed_filter *filter,
                              const bloom_command_line *line, const bloomsim_run_options *run,
@@ -203,6 +261,8 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
             extra(&fields, measurement, context);
         bloomsim_put_measurement(&fields, measurement);
         bloomsim_put_layout(&fields, &prediction, measurement, filter);
+        if (run->output.format == BLOOM_FORMAT_TABLE && !run->all && fields.status == BLOOM_OK)
+            keep_first_screen(&fields);
         status = bloomsim_emit(&fields, run->output.format, line, measurement->totals.partial);
     }
     sim_layout_prediction_free(&prediction);

@@ -184,12 +184,13 @@ static char *canonical_option(const bloom_option *option)
 static int outside_the_run(const char *name)
 {
     return strcmp(name, "shard") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "filter-file") == 0
-        || strcmp(name, "output") == 0;
+        || strcmp(name, "output") == 0 || strcmp(name, "progress") == 0;
 }
 
 static int is_output_option(const char *name)
 {
-    return strcmp(name, "format") == 0 || strcmp(name, "digits") == 0 || strcmp(name, "crlf") == 0;
+    return strcmp(name, "format") == 0 || strcmp(name, "digits") == 0 || strcmp(name, "crlf") == 0
+        || strcmp(name, "all") == 0;
 }
 
 /* Adds the command line's options to the file.  Returns 0 or -1 (memory). */

@@ -122,7 +122,12 @@ size_t bloomsim_run_option_table(bloom_option *table, bloomsim_run_options *opti
     };
     const bloom_option shard_options[] = { bloomsim_shard_option(&options->shard) };
     const bloom_option filter_file_options[] = { bloomsim_filter_file_option(&options->filter_file) };
-    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(options->output), BLOOM_OUTPUT_FILE_OPTION };
+    const bloom_option output_options[] = {
+        BLOOM_OUTPUT_OPTIONS(options->output), BLOOM_OUTPUT_FILE_OPTION,
+        { .long_name = "all", .kind = BLOOM_OPTION_FLAG, .destination = &options->all,
+          .help = "print every field in the table format (default for fpr and plan: the first "
+                  "screen; CSV and JSON print every field)" },
+    };
     struct { unsigned group; const bloom_option *entries; size_t count; } groups_table[] = {
         { BLOOMSIM_OPTIONS_SIZE, size_options, sizeof size_options / sizeof size_options[0] },
         { BLOOMSIM_OPTIONS_SEED, seed_options, sizeof seed_options / sizeof seed_options[0] },

@@ -25,6 +25,7 @@ typedef struct bloomsim_run_options {
     mpq_t confidence;
     int scheme, hash_function, filter, unguarded, check_members;
     int progress;                   /* --progress: progress and the run's estimate on any stderr */
+    int all;                        /* --all: every field in the table format, not the first screen */
     unsigned long counter_bits;
     const char *key_path;
     const char *shard;              /* --shard I/N (command_shard.h), or NULL */
@@ -54,7 +55,7 @@ enum bloomsim_option_group {
 };
 
 /* Most entries bloomsim_run_option_table writes (output options included). */
-#define BLOOMSIM_RUN_OPTION_MAX 19
+#define BLOOMSIM_RUN_OPTION_MAX 20
 
 /* Writes the table entries of the chosen groups, plus --digits,
  * --format and --output, into table[]; returns how many. */
