@@ -198,4 +198,13 @@ expect '^1198132298,1142\.62800,1198\.13230,1170051\.07,0\.00119813230,0\.001089
 expect '^2147483648,2048,2097152$' table -m 2GiB -p 0.1% --columns bytes,mebibytes,kibibytes
 refuse "--columns" "$bloomcalc" table -n 1e9 -p 1% --columns bytes,petabytes
 
+# table in the table format shows the first columns (the plan's answer and rates) unless
+# --columns or --all says otherwise; CSV keeps every column.
+"$bloomcalc" table -n 1e6,1e9 -p 1% --format table >"$out" 2>"$err"
+[ "$(head -1 "$out" | tr -s ' ' '\n' | grep -c .)" -le 12 ] && head -1 "$out" | grep -q ' fpr_exact_meeting_target '
+check "table --format table: at most 12 first columns, the filter meeting p among them" $?
+"$bloomcalc" table -n 1e6,1e9 -p 1% --format table --all >"$out" 2>"$err"
+[ "$(head -1 "$out" | tr -s ' ' '\n' | grep -c .)" -gt 20 ]
+check "table --format table --all: every column" $?
+
 checks_end cli-calc

@@ -32,7 +32,8 @@ static const char description[] =
     "and rates fall by factors of ten; hash counts, levels and bits per key step\n"
     "by one;\n"
     "a..b/x4 multiplies by 4, a..b/+5 adds 5.  --columns picks and orders\n"
-    "the columns (plan keys, see 'bloomcalc keys'; default: all of them).  The filter\n"
+    "the columns (plan keys, see 'bloomcalc keys'; default: all of them, or in the\n"
+    "table format the first few, --all for every one).  The filter\n"
     "description of 'bloomcalc plan' (--layout, ..., --library) applies to every row:\n"
     "the library sizes each row's n and p its own way, the description's columns\n"
     "(fpr_layout, ...) are added and the read amplification is at that rate.";
@@ -131,6 +132,35 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
     return status;
 }
 
+/* The columns a person reads by default (the table format, no --columns, no
+ * --all), those the rows have, in this order: the question, the answer
+ * that meets it, the rates, the deployed filter when one is described. */
+static const char *const first_columns[] = {
+    "n", "p", "n_actual", "bits_per_key", "k", "m_bits", "bytes", "fpr_exact",
+    "m_bits_meeting_target", "fpr_exact_meeting_target", "fpr_exact_actual", "library",
+    "k_layout", "bytes_allocated", "fpr_layout", "read_amp_miss", NULL
+};
+
+/* Keeps, in every row, the first columns the rows hold (they share their keys). */
+static void keep_first_columns(bloom_record *rows, size_t row_count, unsigned digits)
+{
+    char columns[512] = "";
+    for (const char *const *key = first_columns; *key != NULL && row_count > 0; key++)
+        for (size_t i = 0; i < rows[0].count; i++)
+            if (strcmp(rows[0].fields[i].key, *key) == 0) {
+                size_t used = strlen(columns);
+                snprintf(columns + used, sizeof columns - used, "%s%s", used ? "," : "", *key);
+                break;
+            }
+    for (size_t row = 0; row < row_count; row++) {
+        bloom_record chosen;
+        bloom_record_init(&chosen);
+        bloom_columns_select(&chosen, &rows[row], columns, digits);
+        bloom_record_clear(&rows[row]);
+        rows[row] = chosen;
+    }
+}
+
 int bloomcalc_table(int argc, char **argv, int first)
 {
     bloom_value_list lists[PARAMETER_COUNT];
@@ -139,7 +169,8 @@ int bloomcalc_table(int argc, char **argv, int first)
     const char *columns = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
     table_description described = { BLOOM_LAYOUT_DESCRIPTION_DEFAULTS, 0 };
-    bloom_option options[9 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    int all = 0;
+    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
           .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
           .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -161,8 +192,11 @@ int bloomcalc_table(int argc, char **argv, int first)
           .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated plan keys to print, in order" },
+        { .long_name = "all", .kind = BLOOM_OPTION_FLAG, .destination = &all,
+          .help = "every column in the table format (default there: the first columns; CSV and "
+                  "JSON print every column)" },
     };
-    size_t count = 9 + bloom_description_option_table(options + 9, &described.description);
+    size_t count = 10 + bloom_description_option_table(options + 10, &described.description);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -191,6 +225,8 @@ int bloomcalc_table(int argc, char **argv, int first)
         bloom_record *rows = NULL;
         size_t row_count = 0;
         status = build_rows(&rows, &row_count, lists, &described, columns, &output, &line);
+        if (status == BLOOM_EXIT_SUCCESS && columns == NULL && !all && output.format == BLOOM_FORMAT_TABLE)
+            keep_first_columns(rows, row_count, (unsigned)output.digits);
         if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);
         for (size_t i = 0; i < row_count; i++)
