@@ -295,9 +295,11 @@ static void test_rounding(void)
  *              m = 10 n + 20 = 10000000020 -> 156250001 words = 10000000064 bits
  *   redisbloom error 1/200: b = ln(200)/0.480453013918201 = 11.0277534..., floor(n b) =
  *              11027753... rounded up to 64-bit words; k = ceil(0.693147180559945 b = 7.64) = 8
- *   rocksdb    millibits = round(9585.058) = 9585; ceil(1e9 x 9585/8000) = 1198125000 bytes
- *              -> 18720704 lines of 64 = 1198125056 bytes (+5 metadata), 9585000448 bits;
- *              ChooseNumProbes(9585) = 6 (8300 < 9585 <= 10070)
+ *   rocksdb    the smallest bits_per_key whose filter meets 1 % (test_rocksdb_setting):
+ *              9.918, millibits 9918; ceil(1e9 x 9918/8000) = 1239750000 bytes -> 19371094
+ *              lines of 64 = 1239750016 bytes (+5 metadata), 9918000128 bits;
+ *              ChooseNumProbes(9918) = 6 (8300 < 9918 <= 10070).  (At the textbook
+ *              9.585: 9585000448 bits, k = 6, rate 1.1509 %.)
  *   parquet-mr -8n/ln(1 - 0.01^(1/8)) = 9.68e9 bits > 2^30: capped to 2^30 bits = 2^27 bytes
  *   parquet    9681526738 bits / 8 = 1210190842 bytes -> 2^31 bytes = 2^34 bits
  */
@@ -309,7 +311,7 @@ static void test_rules_billion(void)
         { BLOOM_RULE_BITS_AND_BLOOMS, "9585058378", "1198132304", 7 },
         { BLOOM_RULE_CASSANDRA, "10000000064", "1250000008", 5 },
         { BLOOM_RULE_REDISBLOOM_NONSCALING, "9585058432", "1198132304", 7 },
-        { BLOOM_RULE_ROCKSDB, "9585000448", "1198125061", 6 },
+        { BLOOM_RULE_ROCKSDB, "9918000128", "1239750021", 6 },
         { BLOOM_RULE_PARQUET_MR, "1073741824", "134217728", 8 },
         { BLOOM_RULE_PARQUET_SPEC, "17179869184", "2147483648", 8 },
     };
@@ -571,7 +573,8 @@ static void test_leveldb_sizes(void)
  *   n = 1e6: 6857728 bits (RocksDB: 6857728; by hand in doubles, as RocksDB
  *     computes: 1047552 slots, upper_start_block 3712, 53576 segments).
  *   n = 1000 at p = 1e-6: 17408 bits (RocksDB: 17408).
- *   n = 1e9: above 950 000 000 keys RocksDB builds the Bloom filter.
+ *   n = 1e9: above 950 000 000 keys RocksDB builds the Bloom filter, at
+ *     the setting that meets p, as rocksdb's (test_rules_billion).
  */
 static void test_ribbon_against_rocksdb(void)
 {
@@ -606,12 +609,106 @@ static void test_ribbon_against_rocksdb(void)
     mpz_set_ui(n, 1000000000);
     mpq_set_ui(p, 1, 100);
     CHECK(bloom_rule_apply(&sizing, BLOOM_RULE_ROCKSDB_RIBBON, n, p) == BLOOM_OK
-          && mpz_cmp_ui(sizing.m_bits, 9585000448UL) == 0 && sizing.k == 6,
-          "ribbon n=1e9: the Bloom fallback of 9585000448 bits and 6 probes, got %Zd and %lu",
+          && mpz_cmp_ui(sizing.m_bits, 9918000128UL) == 0 && sizing.k == 6,
+          "ribbon n=1e9: the Bloom fallback of 9918000128 bits and 6 probes, got %Zd and %lu",
           sizing.m_bits, sizing.k);
     bloom_rule_sizing_clear(&sizing);
     mpz_clear(n);
     mpq_clears(p, expected, NULL);
+}
+
+/* Whether RocksDB's filter of n keys at `millibits` / 1000 bits a key meets p (the rate as
+ * deployed, tested above against direct sums and RocksDB's own figures). */
+static int rocksdb_meets(mpz_srcptr n, unsigned long millibits, mpq_srcptr p)
+{
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    mpq_t c;
+    mpq_init(c);
+    mpq_set_ui(c, millibits, 1000);
+    mpq_canonicalize(c);
+    int sign = 1;
+    CHECK(bloom_rule_apply_bits_per_key(&sizing, BLOOM_RULE_ROCKSDB, n, c) == BLOOM_OK
+          && bloom_quantity_compare_rational(&sign, &sizing.rate, p) == BLOOM_OK,
+          "rocksdb at %lu millibits, n %Zd: uncertified", millibits, n);
+    mpq_clear(c);
+    bloom_rule_sizing_clear(&sizing);
+    return sign <= 0;
+}
+
+/* bloom_rule_setting_for_rate for rocksdb, as millibits; *short_of_p as returned. */
+static unsigned long rocksdb_setting(const mpz_srcptr *keys, size_t count, mpq_srcptr p, int *short_of_p)
+{
+    mpq_t setting;
+    mpq_init(setting);
+    CHECK(bloom_rule_setting_for_rate(setting, short_of_p, BLOOM_RULE_ROCKSDB, keys, count, p) == BLOOM_OK,
+          "setting for p = %Qd: not certified", p);
+    mpz_t millibits;
+    mpz_init(millibits);
+    mpz_mul_ui(millibits, mpq_numref(setting), 1000);
+    CHECK(mpz_divisible_p(millibits, mpq_denref(setting)), "setting %Qd is not in thousandths", setting);
+    mpz_divexact(millibits, millibits, mpq_denref(setting));
+    unsigned long result = mpz_get_ui(millibits);
+    mpz_clear(millibits);
+    mpq_clear(setting);
+    return result;
+}
+
+/*
+ * The smallest bits_per_key RocksDB meets p with.  1e9 keys at 1 %: 9.918
+ * (rate 0.99999500 %), where 9.917 gives 1.00041 % (FORMULAS.md §e.7); the
+ * textbook 9.585 gives 1.1509 %.  Against a second search, a plain scan
+ * upward from 1000 millibits, for few keys, where a filter of 50 keys
+ * changes by a whole 64-byte line only every 10.24 bits a key while
+ * ChooseNumProbes changes k in between, so that the rate is not monotone in
+ * the setting (50 keys at 5.5e-6: 22.002, not the 26.001 a bisection of
+ * all the settings finds); and for two key counts at once (a deployment's full and last
+ * filters: one setting both meet p with).  Unreachable rates take the
+ * largest setting, 100, and say so.
+ */
+static void test_rocksdb_setting(void)
+{
+    mpz_t n, small, other;
+    mpq_t p;
+    mpz_inits(n, small, other, NULL);
+    mpq_init(p);
+    mpz_set_ui(n, 1000000000);
+    mpq_set_ui(p, 1, 100);
+    int short_of_p = 1;
+    mpz_srcptr billion[] = { n };
+    unsigned long found = rocksdb_setting(billion, 1, p, &short_of_p);
+    CHECK(found == 9918 && !short_of_p, "1e9 at 1 %%: %lu millibits, expected 9918", found);
+    CHECK(rocksdb_meets(n, 9918, p) && !rocksdb_meets(n, 9917, p) && !rocksdb_meets(n, 9585, p),
+          "1e9 at 1 %%: 9.918 must meet p, 9.917 and 9.585 not");
+    static const struct { unsigned long n, other; const char *p; } rows[] = {
+        { 50, 0, "1/100" }, { 50, 0, "1/1000" }, { 7, 0, "1/20" }, { 1000, 0, "1/100" },
+        { 1000, 37, "1/100" }, { 300, 0, "3/10000" },
+        /* 1536 bits from 20.481 to 30.72 bits a key: k = 12 (5.0e-6) from 22.002 to 25.501, 11
+         * (5.95e-6) from 25.502 to 26, 12 again from 26.001: one search over all the steps, as if
+         * the rate fell with the setting, would answer 26.001 */
+        { 50, 0, "11/2000000" },
+    };
+    for (size_t i = 0; i < COUNT_OF(rows); i++) {
+        mpz_set_ui(small, rows[i].n);
+        mpz_set_ui(other, rows[i].other);
+        mpq_set_str(p, rows[i].p, 10);
+        mpq_canonicalize(p);
+        mpz_srcptr keys[] = { small, other };
+        size_t count = rows[i].other != 0 ? 2 : 1;
+        unsigned long scanned = 1000;
+        while (scanned <= 100000 && !(rocksdb_meets(small, scanned, p)
+                                      && (count == 1 || rocksdb_meets(other, scanned, p))))
+            scanned++;
+        found = rocksdb_setting(keys, count, p, &short_of_p);
+        CHECK(found == scanned && !short_of_p, "n %lu (and %lu) at %s: search %lu millibits, scan %lu",
+              rows[i].n, rows[i].other, rows[i].p, found, scanned);
+    }
+    mpq_set_str(p, "1/1000000000000", 10);
+    found = rocksdb_setting(billion, 1, p, &short_of_p);
+    CHECK(found == 100000 && short_of_p, "1e9 at 1e-12: %lu millibits, short %d; expected 100000, short",
+          found, short_of_p);
+    mpz_clears(n, small, other, NULL);
+    mpq_clear(p);
 }
 
 static const bloom_test_case layout_cases[] = {
@@ -631,6 +728,7 @@ static const bloom_test_case layout_cases[] = {
     {"parquet-mr's (bits + 255) & ~256", test_parquet_mr_rounding},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"LevelDB sizes by hand", test_leveldb_sizes},
+    {"RocksDB: the smallest bits_per_key that meets p", test_rocksdb_setting},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},
 };

@@ -127,6 +127,35 @@ fallback="$(csv_field layout) $(csv_field fpr_layout)"
 [ "$fallback" = "blocked $(csv_field fpr_layout)" ]
 check "fpr -k 6 --library rocksdb-ribbon is RocksDB's Bloom filter (got $fallback)" $?
 
+# -p with --library rocksdb: the smallest bits_per_key (in RocksDB's thousandths) whose filter
+# meets p, planned as that -c.  1e9 keys at 1 %: 9.918, ceil(1e9 x 9918/8000) = 1239750000 bytes,
+# up to 19371094 lines of 64 bytes = 9918000128 bits, ChooseNumProbes(9918) = 6; the rate of -c
+# 9.918 is at most 1 %, that of -c 9.917 above it (both by RocksDB's own sizing, -c).
+"$calc" plan -n 1e9 -p 1% --library rocksdb --format csv >"$out" 2>&1
+setting="$(csv_field bits_per_key_setting) $(csv_field m_allocated) $(csv_field k_layout)"
+"$calc" plan -n 1e9 -p 1% --library rocksdb >"$scratch/brief" 2>&1
+grep -q '^bits_per_key to set for p  *9\.918 bits per key$' "$scratch/brief"
+check "plan -n 1e9 -p 1% --library rocksdb: its first screen shows 9.918" $?
+"$calc" plan -n 1e9 -c 9.918 --library rocksdb --format csv >"$out" 2>&1
+at="$(csv_field m_allocated) $(csv_field fpr_layout)"
+"$calc" plan -n 1e9 -c 9.917 --library rocksdb --format csv >"$out" 2>&1
+below="$(csv_field fpr_layout)"
+[ "$setting" = "9.918 9918000128 6" ] \
+    && awk -v a="${at#* }" -v b="$below" 'BEGIN { exit !(a <= 0.01 && b > 0.01) }'
+check "plan -n 1e9 -p 1% --library rocksdb: 9.918 9918000128 6, rate at 9.918 <= 1 % < at 9.917 (got $setting; $at; $below)" $?
+# compare's rocksdb rows use it (the Ribbon too: above 950e6 keys RocksDB builds that Bloom filter).
+"$calc" compare 1e9 1% --format csv >"$out" 2>&1
+rows=$(grep '^rocksdb' "$out" | cut -d, -f1,3,9,10 | tr '\n' ' ')
+[ "$rows" = "rocksdb,9918000128,9.918,6 rocksdb-ribbon,9918000128,9.918,6 " ]
+check "compare 1e9 1%: the RocksDB rows at 9.918 (got $rows)" $?
+# One setting for a deployment: 64 MiB files of 100-byte entries, N = 671088, the last filter
+# 78880 keys, both at 9.918: ceil(671088 x 9918/8000) = 831974 -> 13000 lines = 832000 + 5 bytes,
+# ceil(78880 x 9918/8000) = ceil(97791.48) = 97792 = 1528 lines exactly, + 5 bytes.
+"$calc" plan -n 1e9 -p 1% --library rocksdb --file-size 64MiB --entry-size 100 --format csv >"$out" 2>&1
+got="$(csv_field bits_per_key_setting) $(csv_field bytes_per_filter) $(csv_field bytes_last_filter)"
+[ "$got" = "9.918 832005 97797" ]
+check "plan --file-size 64MiB --entry-size 100 -p 1% --library rocksdb: 9.918 832005 97797 (got $got)" $?
+
 # Refusals.
 refuse --fp-chance "$calc" plan --fp-chance 0.01 -n 1e6
 refuse --fp-chance "$calc" plan --library guava --fp-chance 0.01 -n 1e6

@@ -11,6 +11,8 @@
 #include "fields.h"
 #include "memory_fields.h"
 #include "library_rules.h"
+#include "numbers.h"
+#include "output.h"
 #include "sizing.h"
 #include "options.h"
 
@@ -31,7 +33,8 @@ static const char description[] =
     "the probes address), bytes (ceil(m_bits/8), as in every command), bytes_library\n"
     "(what the library allocates: its 64-bit words, RocksDB's 5 bytes of metadata,\n"
     "LevelDB's byte holding k),\n"
-    "bits_per_key, k, layout, fpr_layout (the rate of that filter as deployed:\n"
+    "bits_per_key, bits_per_key_setting (RocksDB's rows: the smallest bits_per_key,\n"
+    "in thousandths as RocksDB tells them apart, whose filter meets P), k, layout, fpr_layout (the rate of that filter as deployed:\n"
     "layout, rounding and hash width included), and the rule in words.  -c/--bits-per-key C instead of P: RocksDB's and LevelDB's\n"
     "native input (LevelDB's an int: floor(C)), the rows of their three rules only.  Each rule is documented with its source in\n"
     "calc/src/library_rules.c.  --library NAME prints only that library's row (guava and\n"
@@ -75,6 +78,11 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
         mpq_canonicalize(per_key);
         put_memory(&fields, &sizing);
         bloom_fields_rational(&fields, "bits_per_key", "bits/key", NULL, per_key);
+        if (sizing.has_setting && p != NULL)    /* six digits: 99.999, exact */
+            bloom_record_take(&fields.record, BLOOM_FIELD_NUMBER, "bits_per_key_setting",
+                              "bits_per_key to set", NULL, bloom_format_rational(sizing.setting, 6));
+        else
+            bloom_fields_missing(&fields, "bits_per_key_setting", "bits_per_key to set");
         if (sizing.k != 0)
             bloom_fields_unsigned(&fields, "k", "k", NULL, sizing.k);
         else
@@ -84,7 +92,8 @@ static int rule_row(bloom_record *row, bloom_rule_id rule, mpz_srcptr n, mpq_src
         mpq_clear(per_key);
     } else {
         static const char *const keys[] = { "m_bits", "bytes", "gigabytes", "gibibytes",
-                                            "bytes_library", "bits_per_key", "k", "layout",
+                                            "bytes_library", "bits_per_key", "bits_per_key_setting",
+                                            "k", "layout",
                                             "fpr_layout" };
         for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
             bloom_fields_missing(&fields, keys[i], keys[i]);

@@ -106,29 +106,54 @@ static int check_unit_sizing(const bloom_command_line *line)
     return BLOOM_EXIT_USAGE;
 }
 
-static int plan_deployment(bloom_fields *fields, const plan_inputs *inputs, mpz_srcptr n)
+/* With a library whose knob is bits per key and a rate: the one setting every filter meets p
+ * with (*searched BLOOM_OK), and the inputs changed to plan each filter at it, as -c would. */
+static int deployment_setting(mpq_ptr setting, int *short_of_p, int *searched, plan_inputs *inputs,
+                              const bloom_deployment *deployment, mpz_srcptr n, int one)
 {
+    mpz_srcptr keys[] = { one ? n : deployment->keys_per_filter, deployment->last_keys };
+    *searched = inputs->given.p && !inputs->given.m
+        ? bloomcalc_knob_setting(setting, short_of_p, inputs->description, keys, one ? 1 : 2, inputs->p)
+        : BLOOM_UNDEFINED;
+    if (*searched == BLOOM_OK) {
+        inputs->given.p = 0;
+        inputs->given.c = 1;
+        inputs->c = setting;
+    }
+    return *searched == BLOOM_UNDEFINED ? BLOOM_OK : *searched;
+}
+
+static int plan_deployment(bloom_fields *fields, const plan_inputs *given_inputs, mpz_srcptr n)
+{
+    plan_inputs inputs = *given_inputs;
     bloom_deployment deployment;
     bloom_deployment_init(&deployment);
-    int status = check_unit_sizing(inputs->line);
+    int status = check_unit_sizing(inputs.line);
     if (status == BLOOM_EXIT_SUCCESS)
-        status = bloom_description_deployment(&deployment, inputs->description, n, inputs->line);
+        status = bloom_description_deployment(&deployment, inputs.description, n, inputs.line);
     bloom_plan full, last;
     bloom_plan_init(&full);
     bloom_plan_init(&last);
-    int planned = BLOOM_OK, last_planned = BLOOM_OK;
+    mpq_t setting;
+    mpq_init(setting);
+    int planned = BLOOM_OK, last_planned = BLOOM_OK, searched = BLOOM_UNDEFINED, short_of_p = 0;
     int one = mpz_cmp_ui(deployment.filters, 1) == 0;   /* the one filter holds all n */
     if (status == BLOOM_EXIT_SUCCESS)
-        status = plan_keys(&full, &planned, inputs, one ? n : deployment.keys_per_filter);
+        planned = deployment_setting(setting, &short_of_p, &searched, &inputs, &deployment, n, one);
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
-        planned = bloomcalc_plan_described_headroom(&full, inputs->description, 1);
+        status = plan_keys(&full, &planned, &inputs, one ? n : deployment.keys_per_filter);
+    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
+        planned = bloomcalc_plan_described_headroom(&full, inputs.description, 1);
     int same = one || mpz_cmp(deployment.last_keys, deployment.keys_per_filter) == 0;
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && !same)
-        status = plan_keys(&last, &last_planned, inputs, deployment.last_keys);
+        status = plan_keys(&last, &last_planned, &inputs, deployment.last_keys);
     fields->status = planned != BLOOM_OK ? planned : last_planned;
     if (status == BLOOM_EXIT_SUCCESS && fields->status == BLOOM_OK)
         status = bloomcalc_plan_deployment_fields(fields, &full, same ? &full : &last, &deployment,
-                                                  inputs->description, inputs->line);
+                                                  inputs.description,
+                                                  searched == BLOOM_OK ? setting : NULL, short_of_p,
+                                                  inputs.line);
+    mpq_clear(setting);
     bloom_plan_clear(&full);
     bloom_plan_clear(&last);
     bloom_deployment_clear(&deployment);
@@ -202,6 +227,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;
+        mpq_srcptr rate = given.n && given.p ? p : NULL;   /* before the request resolves given */
         status = bloom_plan_request(&plan, &planned, &given, n, m, p, c, k, levels, &deployed, &line);
         if (status == BLOOM_EXIT_SUCCESS) {
             if (planned == BLOOM_OK)
@@ -214,7 +240,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
             fields.status = planned;
             if (planned == BLOOM_OK) {
                 status = bloomcalc_plan_described_fields(&fields, &plan, &deployed,
-                                                         bloom_description_given(&line), &line);
+                                                         bloom_description_given(&line),
+                                                         rate, &line);
                 note_bytes_for_bits(&fields, &plan, bloom_options_find(&line, "bits"));
                 if (output.format == BLOOM_FORMAT_TABLE && !all)
                     bloomcalc_plan_brief(&fields, &plan, bloom_description_given(&line), units);

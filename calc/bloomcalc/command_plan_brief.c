@@ -88,6 +88,7 @@ static const bloom_brief_line for_size_deployed[] = {
 static const bloom_brief_line for_deployment[] = {
     { "keys_total", NULL, AS_IS },
     { "library", NULL, AS_IS },
+    { "bits_per_key_setting", NULL, AS_IS },
     { "filters", NULL, AS_IS },
     { "n", "keys per filter", AS_IS },
     { "bytes_total", NULL, BYTES },

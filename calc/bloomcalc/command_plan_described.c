@@ -20,12 +20,20 @@
  * memory as the engine allocates it (rounding and metadata, the partial last
  * filter sized for its own keys) and the rate weighted by the absent lookups
  * each filter answers (deployment.h), at which the read amplification is.
+ * For a library whose knob is bits per key (RocksDB), the setting that
+ * sized the filter leads its lines: the smallest bits_per_key whose filter
+ * meets p (bloom_rule_setting_for_rate; for a deployment, one setting that
+ * every filter meets p with, as the engine applies one to all its files).
  */
+#include <stdlib.h>
+
 #include "commands.h"
 #include "deployment.h"
 #include "library_rules.h"
 #include "description.h"
 #include "fields.h"
+#include "numbers.h"
+#include "output.h"
 #include "plan.h"
 
 /* The described filter as a function of its keys, for the headroom search. */
@@ -73,9 +81,37 @@ int bloomcalc_plan_described_headroom(bloom_plan *plan, const bloom_layout_descr
     return status;
 }
 
+int bloomcalc_knob_setting(mpq_ptr setting, int *short_of_p, const bloom_layout_description *description,
+                           const mpz_srcptr *keys, size_t count, mpq_srcptr p)
+{
+    *short_of_p = 0;
+    if (p == NULL || description->library == 0
+        || !bloom_rule_has_knob(bloom_library_rule(description->library)))
+        return BLOOM_UNDEFINED;
+    return bloom_rule_setting_for_rate(setting, short_of_p, bloom_library_rule(description->library),
+                                       keys, count, p);
+}
+
+/* bits_per_key_setting (NULL: none), and a note when no setting meets p. */
+static void put_setting(bloom_fields *fields, mpq_srcptr setting, int short_of_p)
+{
+    static const char label[] = "bits_per_key to set for p";
+    if (setting == NULL) {
+        bloom_fields_missing(fields, "bits_per_key_setting", label);
+        return;
+    }
+    /* at most 6 significant digits (99.999): exact, as the user types it */
+    bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, "bits_per_key_setting", label, "bits per key",
+                      bloom_format_rational(setting, 6));
+    if (short_of_p)
+        bloom_fields_text(fields, "note", "note",
+                          "no bits_per_key setting meets p for these keys: this is the library's "
+                          "largest, and fpr_layout is above p");
+}
+
 int bloomcalc_plan_described_fields(bloom_fields *fields, const bloom_plan *plan,
                                     const bloom_layout_description *description, int described,
-                                    const bloom_command_line *line)
+                                    mpq_srcptr p, const bloom_command_line *line)
 {
     if (!described) {
         bloomcalc_plan_fields(fields, plan, NULL, 1);
@@ -88,7 +124,22 @@ int bloomcalc_plan_described_fields(bloom_fields *fields, const bloom_plan *plan
     if (status == BLOOM_EXIT_SUCCESS) {
         bloom_quantity rate = bloom_fpr_layout_quantity(&filter.layout);
         bloomcalc_plan_fields(fields, plan, &rate, !ribbon);
+        mpq_t setting;
+        mpq_init(setting);
+        mpz_srcptr keys[] = { plan->n };
+        int short_of_p = 0;
+        int searched = bloomcalc_knob_setting(setting, &short_of_p, description, keys, 1, p);
+        if (searched != BLOOM_OK && searched != BLOOM_UNDEFINED)
+            fields->status = searched;
+        put_setting(fields, searched == BLOOM_OK ? setting : NULL, short_of_p);
+        if (ribbon && p != NULL)
+            bloom_fields_text(fields, "note", "note",
+                              "a Ribbon is sized at NewRibbonFilterPolicy(log2(1/p)/ln 2) (the textbook "
+                              "bits per key) and not at a setting searched to meet p (only --library "
+                              "rocksdb's Bloom filter is); its rate fpr_layout is RocksDB's estimate for "
+                              "the Bloom filter of that setting and can exceed p");
         bloom_description_fields(fields, &filter);
+        mpq_clear(setting);
     }
     bloom_deployed_filter_clear(&filter);
     return status;
@@ -138,8 +189,8 @@ static void put_deployment_rates(bloom_fields *fields, const bloom_quantity *ful
 
 int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *full, const bloom_plan *last,
                                      const bloom_deployment *deployment,
-                                     const bloom_layout_description *description,
-                                     const bloom_command_line *line)
+                                     const bloom_layout_description *description, mpq_srcptr setting,
+                                     int short_of_p, const bloom_command_line *line)
 {
     bloom_deployed_filter each, partial;
     int status = bloom_description_settle(&each, description, full->m_bits, full->n, full->k,
@@ -163,6 +214,7 @@ int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *ful
         bloom_quantity mean_rate = bloom_deployment_mean_init(&mean, deployment, total, &full_rate, &last_rate);
         const bloom_quantity *deployed = same ? &full_rate : &mean_rate;
         bloomcalc_plan_fields(fields, full, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
+        put_setting(fields, setting, short_of_p);
         bloom_description_fields(fields, &each);
         bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, total);
         put_deployment_memory(fields, deployment, &each, same ? &each : &partial);

@@ -103,7 +103,10 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         fields.status = plan_row(&plan, lists, index, described, line);
         if (fields.status == BLOOM_OK
             && bloomcalc_plan_described_fields(&fields, &plan, &described->description,
-                                               described->given, line) != 0)
+                                               described->given,
+                                               lists[KEYS].count && lists[RATES].count
+                                                   ? lists[RATES].values[index[RATES]] : NULL,
+                                               line) != 0)
             fields.status = -2;
         if (fields.status == -2) {
             status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */

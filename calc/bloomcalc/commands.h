@@ -52,12 +52,24 @@ int bloomcalc_plan_described_headroom(struct bloom_plan *plan,
 /*
  * Appends the plan's fields; when `described`, settles the description for
  * the plan's m, n and k, puts the read amplification at its fpr_layout and
- * appends the description's fields.  Returns 0, or 2 after one line when
- * the description does not fit the filter.
+ * appends bits_per_key_setting (the library's knob searched for the rate p
+ * given, NULL when none was: bloomcalc_knob_setting) and the description's
+ * fields.  Returns 0, or 2 after one line when the description does not fit
+ * the filter.
  */
 int bloomcalc_plan_described_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
                                     const struct bloom_layout_description *description,
-                                    int described, const struct bloom_command_line *line);
+                                    int described, mpq_srcptr p, const struct bloom_command_line *line);
+
+/*
+ * With a library whose knob is searched (bloom_rule_has_knob: rocksdb) and a
+ * rate p, the smallest setting at which the library's filters of
+ * keys[0..count) keys all meet p (bloom_rule_setting_for_rate, *short_of_p
+ * when none does); BLOOM_UNDEFINED (nothing set) for any other description
+ * or p NULL.  Returns a bloom_status.
+ */
+int bloomcalc_knob_setting(mpq_ptr setting, int *short_of_p, const struct bloom_layout_description *description,
+                           const mpz_srcptr *keys, size_t count, mpq_srcptr p);
 
 struct bloom_rate_curve;
 
@@ -97,7 +109,9 @@ void bloomcalc_deployment_brief(struct bloom_fields *fields, int units);
 /*
  * The plan of a deployment (deployment.h): `full` is the plan of one filter
  * of keys_per_filter keys, `last` that of the last filter (the same plan
- * when the last is full).  Appends full's fields with the read
+ * when the last is full), `setting` the library's knob both were sized at
+ * when it was searched for p (NULL otherwise; short_of_p: none meets p).
+ * Appends full's fields with the read
  * amplification at the deployment's rate, its description's fields, then
  * filters, keys_total, keys_last_filter, bytes_per_filter,
  * bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and
@@ -108,6 +122,7 @@ struct bloom_deployment;
 int bloomcalc_plan_deployment_fields(struct bloom_fields *fields, const struct bloom_plan *full,
                                      const struct bloom_plan *last, const struct bloom_deployment *deployment,
                                      const struct bloom_layout_description *description,
+                                     mpq_srcptr setting, int short_of_p,
                                      const struct bloom_command_line *line);
 
 /*

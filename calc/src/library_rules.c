@@ -193,7 +193,8 @@
 void bloom_rule_sizing_init(bloom_rule_sizing *sizing)
 {
     mpz_inits(sizing->n, sizing->m_bits, sizing->bytes, (mpz_ptr)0);
-    mpq_init(sizing->ribbon_rate);
+    mpq_inits(sizing->ribbon_rate, sizing->setting, (mpq_ptr)0);
+    sizing->has_setting = sizing->setting_short = 0;
     sizing->name = sizing->version = sizing->description = sizing->layout_name = "";
     sizing->k = 0;
     sizing->hash_dependent = 0;
@@ -202,7 +203,7 @@ void bloom_rule_sizing_init(bloom_rule_sizing *sizing)
 void bloom_rule_sizing_clear(bloom_rule_sizing *sizing)
 {
     mpz_clears(sizing->n, sizing->m_bits, sizing->bytes, (mpz_ptr)0);
-    mpq_clear(sizing->ribbon_rate);
+    mpq_clears(sizing->ribbon_rate, sizing->setting, (mpq_ptr)0);
 }
 
 unsigned long bloom_rocksdb_probes(unsigned long millibits_per_key)
@@ -620,6 +621,9 @@ static int rocksdb(bloom_rule_sizing *sizing, bloom_quantity c)
     else if (status == BLOOM_OK)
         status = rocksdb_millibits(&per_key, c);
     sizing->k = bloom_rocksdb_probes(per_key);
+    sizing->has_setting = status == BLOOM_OK;       /* the bits_per_key the engine acts on */
+    mpq_set_ui(sizing->setting, per_key, 1000);
+    mpq_canonicalize(sizing->setting);
     mpz_mul_ui(sizing->bytes, sizing->n, per_key);              /* ceil(n millibits / 8000) */
     mpz_cdiv_q_ui(sizing->bytes, sizing->bytes, 8000);
     mpz_set_ui(cap, 0xffffffc0UL);
@@ -670,6 +674,7 @@ static int rocksdb_ribbon(bloom_rule_sizing *sizing, bloom_quantity c)
         mpz_sub_ui(sizing->m_bits, ribbon.bytes, ROCKSDB_METADATA_BYTES);
         mpz_mul_ui(sizing->m_bits, sizing->m_bits, 8);
         sizing->k = 0;
+        sizing->has_setting = 0;     /* the Ribbon's rate follows c itself, not its millibits */
         sizing->layout_name = "ribbon";
         sizing->hash_dependent = ribbon.hash_dependent;
         bloom_ribbon_rate(sizing->ribbon_rate, &ribbon);
@@ -684,6 +689,150 @@ static bloom_quantity bits_per_key_of_rate(bloom_sizing_arguments *arguments, mp
 {
     *arguments = (bloom_sizing_arguments){ p, 0, NULL, NULL };
     return (bloom_quantity){ bloom_enclose_bits_per_key, arguments, NULL };
+}
+
+/* --- the knob a rule's user sets, searched for a rate --------------------------- */
+
+/*
+ * A rule whose user sets a knob, not a rate: the settings the engine tells
+ * apart are the steps least..most of 1/steps_per_bit bits a key, and
+ * probes(step) is its hash count there.  The search (FORMULAS.md §e.7)
+ * relies on the rate being non-increasing in the knob while the hash count
+ * stays the same, and on nothing else: RocksDB's ChooseNumProbes goes from
+ * 12 probes down to 11 at 25 502 millibits, and for few keys a whole
+ * cache line more or less can follow a change of k.  A rule whose knob is
+ * whole bits per key adds a row with steps_per_bit 1.
+ */
+typedef struct rule_knob {
+    bloom_rule_id rule;
+    unsigned long least, most, steps_per_bit;
+    unsigned long (*probes)(unsigned long step);
+} rule_knob;
+
+static const rule_knob rule_knobs[] = {
+    /* millibits = (int)(1000 c + 0.500001) of c clamped to [1, 100] (rocksdb_sanitise) */
+    { BLOOM_RULE_ROCKSDB, 1000, 100000, 1000, bloom_rocksdb_probes },
+};
+
+static const rule_knob *knob_of(bloom_rule_id rule)
+{
+    for (size_t i = 0; i < sizeof rule_knobs / sizeof rule_knobs[0]; i++)
+        if (rule_knobs[i].rule == rule)
+            return &rule_knobs[i];
+    return NULL;
+}
+
+int bloom_rule_has_knob(bloom_rule_id rule)
+{
+    return knob_of(rule) != NULL;
+}
+
+static void set_step(mpq_ptr setting, const rule_knob *knob, unsigned long step)
+{
+    mpq_set_ui(setting, step, knob->steps_per_bit);
+    mpq_canonicalize(setting);
+}
+
+/* What the search asks at each step: the filters of these keys at rate p. */
+typedef struct knob_target {
+    const rule_knob *knob;
+    const mpz_srcptr *keys;
+    size_t count;
+    mpq_srcptr p;
+} knob_target;
+
+/* *meets = 1 when the filter of every key count at `step` has a rate as deployed of at most p. */
+static int meets_at(int *meets, const knob_target *target, unsigned long step)
+{
+    mpq_t setting;
+    mpq_init(setting);
+    set_step(setting, target->knob, step);
+    int status = BLOOM_OK;
+    *meets = 1;
+    for (size_t i = 0; i < target->count && status == BLOOM_OK && *meets; i++) {
+        bloom_rule_sizing sizing;
+        bloom_rule_sizing_init(&sizing);
+        int sign = 0;
+        status = bloom_rule_apply_bits_per_key(&sizing, target->knob->rule, target->keys[i], setting);
+        if (status == BLOOM_OK)
+            status = bloom_quantity_compare_rational(&sign, &sizing.rate, target->p);
+        *meets = sign <= 0;
+        bloom_rule_sizing_clear(&sizing);
+    }
+    mpq_clear(setting);
+    return status;
+}
+
+/* The last step of the run from `first` whose steps all have first's hash count. */
+static unsigned long run_end(const rule_knob *knob, unsigned long first)
+{
+    unsigned long last = first, k = knob->probes(first);
+    while (last < knob->most && knob->probes(last + 1) == k)
+        last++;
+    return last;
+}
+
+/* *step = the smallest of first..last that meets p, given that `last` does and that within a
+ * run the rate does not increase with the step. */
+static int first_meeting(unsigned long *step, const knob_target *target, unsigned long first,
+                         unsigned long last)
+{
+    int status = BLOOM_OK, meets = 0;
+    while (first < last && status == BLOOM_OK) {
+        unsigned long middle = first + (last - first) / 2;
+        status = meets_at(&meets, target, middle);
+        if (meets)
+            last = middle;
+        else
+            first = middle + 1;
+    }
+    *step = last;
+    return status;
+}
+
+int bloom_rule_setting_for_rate(mpq_ptr setting, int *short_of_p, bloom_rule_id rule,
+                                const mpz_srcptr *keys, size_t count, mpq_srcptr p)
+{
+    knob_target target = { knob_of(rule), keys, count, p };
+    *short_of_p = 0;
+    if (target.knob == NULL || count == 0)
+        return BLOOM_UNDEFINED;
+    for (size_t i = 0; i < count; i++)
+        if (mpz_sgn(keys[i]) <= 0)
+            return BLOOM_UNDEFINED;
+    /* runs in increasing order: the first whose last step meets p holds the answer, since no
+     * step of an earlier run meets it (each run's rate is smallest at its last step) */
+    for (unsigned long first = target.knob->least, last; first <= target.knob->most; first = last + 1) {
+        last = run_end(target.knob, first);
+        int meets = 0, status = meets_at(&meets, &target, last);
+        unsigned long step = last;
+        if (status == BLOOM_OK && meets)
+            status = first_meeting(&step, &target, first, last);
+        if (status != BLOOM_OK || meets) {
+            set_step(setting, target.knob, step);
+            return status;
+        }
+    }
+    *short_of_p = 1;
+    set_step(setting, target.knob, target.knob->most);
+    return BLOOM_OK;
+}
+
+/* The rule's filter for n keys at the smallest setting of `searched`'s knob that meets p, sized
+ * by `size` (rocksdb, or rocksdb_ribbon where RocksDB builds that Bloom filter instead). */
+static int at_setting_for_rate(bloom_rule_sizing *sizing, bloom_rule_id searched, mpq_srcptr p,
+                               int (*size)(bloom_rule_sizing *, bloom_quantity))
+{
+    mpq_t setting;
+    mpq_init(setting);
+    mpz_srcptr keys[] = { sizing->n };
+    int short_of_p = 0;
+    int status = bloom_rule_setting_for_rate(setting, &short_of_p, searched, keys, 1, p);
+    if (status == BLOOM_OK)
+        status = size(sizing, (bloom_quantity){ bloom_enclose_rational, setting, bloom_exact_rational });
+    sizing->setting_short = short_of_p;
+    mpq_clear(setting);
+    return status;
 }
 
 /*
@@ -787,9 +936,11 @@ static const struct rule_entry {
     { "redisbloom-nonscaling", "RedisBloom 2 BF.RESERVE NONSCALING",
       "b = ln(1/p)/0.480453013918201, m = floor(n b) in 64-bit words, k = ceil(0.693147180559945 b)" },
     { "rocksdb", "RocksDB FastLocalBloom (format_version 5)",
-      "millibits = round(1000 c), 64-byte lines + 5 bytes, k from ChooseNumProbes; blocked 512" },
+      "c = the smallest bits_per_key (in thousandths) whose filter meets p; millibits = round(1000 c), "
+      "64-byte lines + 5 bytes, k from ChooseNumProbes; blocked 512" },
     { "rocksdb-ribbon", "RocksDB 7.8 Standard128Ribbon",
-      "slots for 1-in-20 failure, result bits to meet the Bloom rate of c; + 5 bytes; no k" },
+      "c = log2(1/p)/ln 2; slots for 1-in-20 failure, result bits to meet the Bloom rate of c; "
+      "+ 5 bytes; no k; above 950e6 keys rocksdb's filter" },
     { "parquet-mr", "parquet-mr 1.13 BlockSplitBloomFilter",
       "floor(-8n/ln(1-p^(1/8))) bits, at most 2^30, + 255 & ~256, bytes to a power of two; "
       "split block 256/8" },
@@ -808,6 +959,7 @@ static void start_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr
     sizing->description = rule_entries[rule].description;
     sizing->layout_name = NULL;
     sizing->hash_dependent = 0;
+    sizing->has_setting = sizing->setting_short = 0;
     mpz_set(sizing->n, n);
     /* a standard filter over this sizing's n and m until the rule says otherwise, so that a
      * rule that refuses leaves nothing uninitialised behind */
@@ -859,9 +1011,11 @@ static int apply_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpq_srcptr 
     case BLOOM_RULE_REDISBLOOM_NONSCALING:
         return redisbloom(sizing, p, 0);
     case BLOOM_RULE_ROCKSDB:
-        return rocksdb(sizing, bits_per_key_of_rate(&arguments, p));
-    case BLOOM_RULE_ROCKSDB_RIBBON:
-        return rocksdb_ribbon(sizing, bits_per_key_of_rate(&arguments, p));
+        return at_setting_for_rate(sizing, BLOOM_RULE_ROCKSDB, p, rocksdb);
+    case BLOOM_RULE_ROCKSDB_RIBBON:      /* above BLOOM_RIBBON_MAX_KEYS: rocksdb's Bloom filter */
+        return mpz_cmp_ui(sizing->n, BLOOM_RIBBON_MAX_KEYS) > 0
+                   ? at_setting_for_rate(sizing, BLOOM_RULE_ROCKSDB, p, rocksdb_ribbon)
+                   : rocksdb_ribbon(sizing, bits_per_key_of_rate(&arguments, p));
     case BLOOM_RULE_PARQUET_MR:
         return parquet(sizing, p, 1);
     case BLOOM_RULE_LEVELDB:

@@ -52,6 +52,11 @@ typedef struct bloom_rule_sizing {
     int hash_dependent;          /* a Ribbon whose size the first key's hash may move by one
                                     segment of 16 bytes (ribbon.h) */
     bloom_quantity rate;         /* the rate of the filter as deployed (points into this) */
+    /* the rule's knob as its user types it (RocksDB's bits_per_key as the engine reads it,
+     * millibits / 1000), when has_setting; setting_short: sized for p, but no setting meets p
+     * (the setting is then the knob's largest) */
+    int has_setting, setting_short;
+    mpq_t setting;
     /* storage of `rate` for a Ribbon: its exact rate united with the 64-bit hash's collisions */
     mpq_t ribbon_rate;
     bloom_fingerprint_arguments fingerprint;
@@ -62,7 +67,10 @@ BLOOM_EXPORT void bloom_rule_sizing_init(bloom_rule_sizing *sizing);
 BLOOM_EXPORT void bloom_rule_sizing_clear(bloom_rule_sizing *sizing);
 
 /*
- * Applies rule `rule` to n keys and target rate p (0 < p < 1).  Returns
+ * Applies rule `rule` to n keys and target rate p (0 < p < 1); a rule
+ * whose knob is bits per key (bloom_rule_has_knob) at the smallest setting
+ * that meets p (bloom_rule_setting_for_rate), which sizing->setting holds.
+ * Returns
  * BLOOM_OK, BLOOM_UNDEFINED when the library itself refuses these
  * arguments (e.g. Cassandra below its table's smallest rate, 6.71e-5), or
  * BLOOM_UNRESOLVED.  The rate is sizing->rate (for a Bloom filter,
@@ -76,8 +84,9 @@ BLOOM_EXPORT int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule,
  * BLOOM_RULE_ROCKSDB and BLOOM_RULE_ROCKSDB_RIBBON; LevelDB's
  * NewBloomFilterPolicy(int c): BLOOM_RULE_LEVELDB, which takes the int
  * floor(c)); BLOOM_UNDEFINED for the other rules.  bloom_rule_apply(rule,
- * n, p) is this at c = ln(1/p)/ln^2 2 (leveldb: its ceiling, a whole
- * number).
+ * n, p) is this at c = ln(1/p)/ln^2 2 for rocksdb-ribbon's Ribbon (up to
+ * 950e6 keys; leveldb: its ceiling, a whole number), at the searched
+ * setting for the filters bloom_rule_has_knob names.
  */
 BLOOM_EXPORT int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                   mpq_srcptr c);
@@ -91,6 +100,23 @@ BLOOM_EXPORT int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, b
 
 /* Nonzero for the rules whose native input is bits per key (above). */
 BLOOM_EXPORT int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
+
+/*
+ * The smallest setting of the rule's knob (RocksDB's bits_per_key, in the
+ * steps the engine distinguishes: thousandths of a bit) at which the filter
+ * the rule builds for each of keys[0], ..., keys[count - 1] keys meets p:
+ * its rate as deployed (sizing->rate) at most p; one setting for them all,
+ * as an engine applies one setting to every filter (calc/FORMULAS.md §e.7).
+ * *short_of_p = 0; when no setting meets p, the knob's largest setting and
+ * *short_of_p = 1.  Returns BLOOM_OK, BLOOM_UNDEFINED for a rule without a
+ * searched knob (bloom_rule_has_knob), or BLOOM_UNRESOLVED.
+ */
+BLOOM_EXPORT int bloom_rule_setting_for_rate(mpq_ptr setting, int *short_of_p, bloom_rule_id rule,
+                                             const mpz_srcptr *keys, size_t count, mpq_srcptr p);
+
+/* Nonzero for the rules bloom_rule_setting_for_rate searches (rocksdb); bloom_rule_apply sizes
+ * them at that setting. */
+BLOOM_EXPORT int bloom_rule_has_knob(bloom_rule_id rule);
 
 /*
  * The names --library accepts, NULL-terminated: index 0 is "none", the
