@@ -194,9 +194,15 @@ lsm_at_ten() {
 # written by tests/peers/record_rates.sh from a "make check-peers" run); the predictions are
 # computed now, by bloomcalc compare for each row's n and p.
 peer_rates=tests/peers/measured_rates.csv
+# RocksDB's Bloom filter was measured at the textbook bits_per_key, ln(1/p)/ln^2 2 (the c
+# tests/peers/rocksdb_peer.cc gives it), so its prediction is compare's at that c.
 columns "$peer_rates" rule n p | while IFS="$(printf '\t')" read -r rule n p; do
-    [ -s "$work/compare_${n}_$p.csv" ] || "$bloomcalc" compare "$n" "$p" --format csv --columns rule,fpr_layout >"$work/compare_${n}_$p.csv"
-    columns "$work/compare_${n}_$p.csv" rule fpr_layout | awk -F'\t' -v rule="$rule" '$1 == rule { print $2 }'
+    sizing="$p"
+    [ "$rule" = rocksdb ] && sizing="-c $(awk -v p="$p" 'BEGIN { printf "%.17g", -log(p) / log(2) ^ 2 }')"
+    file="$work/compare_${n}_${p}_$rule.csv"
+    # shellcheck disable=SC2086
+    [ -s "$file" ] || "$bloomcalc" compare "$n" $sizing --format csv --columns rule,fpr_layout >"$file"
+    columns "$file" rule fpr_layout | awk -F'\t' -v rule="$rule" '$1 == rule { print $2 }'
 done >"$work/peer_predictions.txt"
 columns "$peer_rates" rule n measured_fpr ci_low ci_high bloomsim_fpr bloomsim_ci_low bloomsim_ci_high known_gap |
     paste - "$work/peer_predictions.txt" >"$work/peer_rates.tsv"

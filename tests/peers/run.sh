@@ -115,8 +115,15 @@ libraries="guava libbloom bits-and-blooms bloom-filters rocksdb rocksdb-ribbon"
 
 # "m k" of rule $3 in "bloomcalc compare $1 $2" (or "refused"), and its fpr_layout.
 compare_row() {
-    local file="$out/compare/$1_$2.csv"
-    [ -s "$file" ] || "$calc" compare "$1" "$2" --format csv >"$file"
+    local file="$out/compare/$1_$2_$3.csv"
+    # rocksdb_peer gives NewBloomFilterPolicy the textbook ln(1/p)/ln^2 2, where compare N P's
+    # rocksdb row takes the smallest bits_per_key that meets p: compare that c (its millibits)
+    if [ "$3" = rocksdb ]; then
+        [ -s "$file" ] || "$calc" compare "$1" -c "$(awk -v p="$2" 'BEGIN { printf "%.17g", -log(p) / log(2) ^ 2 }')" \
+            --format csv >"$file"
+    else
+        [ -s "$file" ] || "$calc" compare "$1" "$2" --format csv >"$file"
+    fi
     # columns by their names in the header, so that added columns move nothing
     awk -F, -v rule="$3" -v what="$4" '
         NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i
