@@ -228,7 +228,8 @@ int bloomcalc_table(int argc, char **argv, int first)
         bloom_record *rows = NULL;
         size_t row_count = 0;
         status = build_rows(&rows, &row_count, lists, &described, columns, &output, &line);
-        if (status == BLOOM_EXIT_SUCCESS && columns == NULL && !all && output.format == BLOOM_FORMAT_TABLE)
+        int first_screen = !bloom_options_given(&line, "columns") && !bloom_options_given(&line, "all");
+        if (status == BLOOM_EXIT_SUCCESS && first_screen && output.format == BLOOM_FORMAT_TABLE)
             keep_first_columns(rows, row_count, (unsigned)output.digits);
         if (status == BLOOM_EXIT_SUCCESS)
             bloom_write_records(stdout, rows, row_count, (bloom_format)output.format);

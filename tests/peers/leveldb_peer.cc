@@ -65,8 +65,8 @@ std::string build(const leveldb::FilterPolicy &policy, uint64_t first, long n, b
     return filter;
 }
 
-unsigned long bits_of(const std::string &filter) { return (filter.size() - 1) * 8; }
-unsigned probes_of(const std::string &filter) { return static_cast<unsigned char>(filter.back()); }
+unsigned long bits_of(const std::string &filter) { return filter.empty() ? 0 : (filter.size() - 1) * 8; }
+unsigned probes_of(const std::string &filter) { return filter.empty() ? 0 : static_cast<unsigned char>(filter.back()); }
 
 int sizes()
 {
