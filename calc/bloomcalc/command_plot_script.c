@@ -7,6 +7,8 @@
  * such as guava@33 is not markup) in DejaVu Sans, the font gnuplot-nox's
  * cairo terminals find on Debian (fonts-dejavu-core).
  */
+#include <stdio.h>   /* before gmp.h, which declares gmp_fprintf only after it */
+
 #include <gmp.h>
 
 #include "commands.h"
