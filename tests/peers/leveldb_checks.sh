@@ -30,6 +30,7 @@ if ! declare -F pass >/dev/null; then
     pass() { passed=$((passed + 1)); echo "ok    $*"; }
     fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
     leveldb_alone=1
+    . "$here/sim_overlap.sh"
     mkdir -p "$out"
     if [ "${PEERS_INSTALL:-1}" = 1 ]; then
         apt-get install -y -q -o DPkg::Lock::Timeout=600 libleveldb-dev g++ >"$out/apt_leveldb.log" 2>&1 ||
@@ -85,15 +86,7 @@ if g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$leveldb_peer" "$here/leveldb_pe
         what="leveldb n=$n c=10 (m=$m k=$k, $trials x $queries queries): measured $rate [$low, $high], the calculator's independent-probe rate $prediction"
         [ "$above" = yes ] && pass "$what: below the interval (the gap of FORMULAS.md §r)" ||
             fail "$what: the run does not show the gap"
-        sim=$("$build/bloomsim" fpr -m "$m" -n "$n" -k "$k" --library leveldb --trials "$trials" \
-            --queries "$queries" --seed 1 --format csv |
-            awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-                     { print $c["measured_fpr"], $c["ci_low"], $c["ci_high"] }')
-        read -r sim_rate sim_low sim_high <<<"$sim"
-        overlap=$(awk -v a="$low" -v b="$high" -v c="$sim_low" -v d="$sim_high" \
-            'BEGIN { print (c <= b && a <= d) ? "yes" : "no" }')
-        sim_what="leveldb n=$n: bloomsim fpr --library leveldb (m=$m k=$k) measures $sim_rate [$sim_low, $sim_high], the library $rate [$low, $high]"
-        [ "$overlap" = yes ] && pass "$sim_what: the intervals overlap" || fail "$sim_what: disjoint"
+        check_sim_overlap leveldb leveldb
     done
 else
     fail "g++ leveldb_peer.cc"

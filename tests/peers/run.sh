@@ -49,6 +49,7 @@
 set -uo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/sim_overlap.sh"
 root=$(cd "$here/../.." && pwd)
 out="$build/peers"
 # the compare tables are cached per run only: a table left by an earlier build would
@@ -344,15 +345,7 @@ for job in "${rate_jobs[@]}"; do
     sim_rate="" sim_low="" sim_high=""
     case "$library" in
     guava|libbloom|bits-and-blooms|bloom-filters|rocksdb)
-        sim=$("$build/bloomsim" fpr -m "$m" -n "$n" -k "$k" --library "$rule" --trials "$trials" \
-            --queries "$queries" --seed 1 --format csv |
-            awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-                     { print $c["measured_fpr"], $c["ci_low"], $c["ci_high"] }')
-        read -r sim_rate sim_low sim_high <<<"$sim"
-        overlap=$(awk -v a="$low" -v b="$high" -v c="$sim_low" -v d="$sim_high" \
-            'BEGIN { print (c <= b && a <= d) ? "yes" : "no" }')
-        sim_what="$library n=$n: bloomsim fpr --library $rule (m=$m k=$k) measures $sim_rate [$sim_low, $sim_high], the library $rate [$low, $high]"
-        [ "$overlap" = yes ] && pass "$sim_what: the intervals overlap" || fail "$sim_what: disjoint"
+        check_sim_overlap "$library" "$rule"
         ;;
     rocksdb-ribbon)
         # bloomsim builds a real Ribbon of the same slots and columns (its own hash): its interval
