@@ -100,18 +100,9 @@ static const bloom_brief_line for_deployment[] = {
     BRIEF_TAIL
 };
 
-static void replace_by_brief(bloom_fields *fields, const bloom_brief_line *lines, int units)
-{
-    bloom_record brief;
-    bloom_record_init(&brief);
-    bloom_brief_select(&brief, &fields->record, lines, fields->digits, (bloom_units)units);
-    bloom_record_clear(&fields->record);
-    fields->record = brief;
-}
-
 void bloomcalc_deployment_brief(bloom_fields *fields, int units)
 {
-    replace_by_brief(fields, for_deployment, units);
+    bloom_brief_keep(&fields->record, for_deployment, fields->digits, (bloom_units)units);
 }
 
 void bloomcalc_plan_brief(bloom_fields *fields, const bloom_plan *plan, int described, int units)
@@ -119,5 +110,5 @@ void bloomcalc_plan_brief(bloom_fields *fields, const bloom_plan *plan, int desc
     const bloom_brief_line *lines = plan->mode == BLOOM_PLAN_FOR_RATE
                                         ? (described ? for_rate_deployed : for_rate)
                                         : (described ? for_size_deployed : for_size);
-    replace_by_brief(fields, lines, units);
+    bloom_brief_keep(&fields->record, lines, fields->digits, (bloom_units)units);
 }

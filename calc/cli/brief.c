@@ -48,29 +48,13 @@ static char *join(const char *first, const char *second, const char *third)
     return text;
 }
 
-/* The whole number in `text`, group spaces skipped; 0 when it holds anything else. */
-static int read_whole(mpz_ptr rop, const char *text)
-{
-    char digits[64];
-    size_t used = 0;
-    for (const char *c = text; *c != '\0'; c++) {
-        if (*c == ' ')
-            continue;
-        if (!isdigit((unsigned char)*c) || used + 1 >= sizeof digits)
-            return 0;
-        digits[used++] = *c;
-    }
-    digits[used] = '\0';
-    return used > 0 && mpz_set_str(rop, digits, 10) == 0;
-}
-
 char *bloom_brief_bytes(const char *bytes, bloom_units units)
 {
     static const char *const iec[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
     static const char *const si[] = { "kB", "MB", "GB", "TB", "PB", "EB" };
     mpz_t whole, scale;
     mpz_inits(whole, scale, (mpz_ptr)0);
-    if (!read_whole(whole, bytes)) {
+    if (!bloom_fields_read_whole(whole, bytes)) {
         mpz_clears(whole, scale, (mpz_ptr)0);
         return join(bytes, " bytes", "");
     }
@@ -193,4 +177,14 @@ void bloom_brief_select(bloom_record *brief, const bloom_record *full, const blo
         else
             bloom_record_add(brief, field->kind, field->key, label, field->unit, field->value);
     }
+}
+
+void bloom_brief_keep(bloom_record *record, const bloom_brief_line *lines, unsigned digits,
+                      bloom_units units)
+{
+    bloom_record brief;
+    bloom_record_init(&brief);
+    bloom_brief_select(&brief, record, lines, digits, units);
+    bloom_record_clear(record);
+    *record = brief;
 }

@@ -42,6 +42,10 @@ typedef struct bloom_brief_line {
 void bloom_brief_select(bloom_record *brief, const bloom_record *full, const bloom_brief_line *lines,
                         unsigned digits, bloom_units units);
 
+/* Replaces `record` by its brief screen (bloom_brief_select). */
+void bloom_brief_keep(bloom_record *record, const bloom_brief_line *lines, unsigned digits,
+                      bloom_units units);
+
 /* The text of `bytes` (a whole number, digits with optional group spaces)
  * scaled as above, "1.12 GiB (1 199 119 340 bytes)" (malloc'd); below
  * 1000 or 1024 bytes, "826 bytes". */

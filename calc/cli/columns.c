@@ -5,7 +5,6 @@
  * record with bytes also answers its memory in kB, MB, TB, KiB, MiB and TiB
  * when those columns are named.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,7 @@
 #include <gmp.h>
 
 #include "columns.h"
+#include "fields.h"
 #include "numbers.h"
 
 /* The memory of a record in other units, asked for by name: bytes / base^power,
@@ -47,17 +47,11 @@ static int add_unit_view(bloom_record *row, const bloom_record *full, const char
             bloom_record_add(row, bytes->kind, unit_views[v].key, unit_views[v].label, NULL, bytes->value);
             return 1;
         }
-        char whole[64];
-        size_t used = 0;
-        for (const char *c = bytes->value; *c != '\0' && used + 1 < sizeof whole; c++)
-            if (isdigit((unsigned char)*c))
-                whole[used++] = *c;
-        whole[used] = '\0';
         mpq_t value;
         mpz_t scale;
         mpq_init(value);
         mpz_init(scale);
-        mpz_set_str(mpq_numref(value), whole, 10);
+        bloom_fields_read_whole(mpq_numref(value), bytes->value);
         mpz_ui_pow_ui(scale, unit_views[v].base, unit_views[v].power);
         mpq_set_den(value, scale);
         mpq_canonicalize(value);

@@ -10,6 +10,7 @@
  * [value - error, value + error] round to the same D digits, so does the
  * true value (the argument of Ziv's strategy, at a fixed precision).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,4 +132,19 @@ void bloom_fields_approximate(bloom_fields *fields, const char *key, const char 
     }
     bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, key, label, unit, text);
     mpq_clears(low, high, bound, (mpq_ptr)0);
+}
+
+int bloom_fields_read_whole(mpz_ptr rop, const char *text)
+{
+    char digits[64];
+    size_t used = 0;
+    for (const char *c = text; *c != '\0'; c++) {
+        if (*c == ' ')
+            continue;
+        if (!isdigit((unsigned char)*c) || used + 1 >= sizeof digits)
+            return 0;
+        digits[used++] = *c;
+    }
+    digits[used] = '\0';
+    return used > 0 && mpz_set_str(rop, digits, 10) == 0;
 }

@@ -71,6 +71,10 @@ void bloom_fields_approximate(bloom_fields *fields, const char *key, const char 
  * one digit is common. */
 char *bloom_format_enclosed(mpq_srcptr low, mpq_srcptr high, unsigned digits);
 
+/* Reads back into rop a whole number as bloom_fields_integer printed it
+ * (digits, grouped by spaces in the table format); 0 for any other text. */
+int bloom_fields_read_whole(mpz_ptr rop, const char *text);
+
 /* Appends a missing value (no value for this row). */
 void bloom_fields_missing(bloom_fields *fields, const char *key, const char *label);
 

@@ -224,17 +224,6 @@ static int describes_nothing(const bloom_record *record)
     return standard;
 }
 
-static void keep_first_screen(bloom_fields *fields)
-{
-    bloom_record brief;
-    bloom_record_init(&brief);
-    bloom_brief_select(&brief, &fields->record,
-                       describes_nothing(&fields->record) ? brief_standard : brief_described,
-                       fields->digits, BLOOM_UNITS_IEC);
-    bloom_record_clear(&fields->record);
-    fields->record = brief;
-}
-
 /* Measures the built filter and prints the record.  Returns the exit status. */
 static int measure_and_print(bloomsim_measurement *measurement, const bloom_deployed_filter *filter,
                              const bloom_command_line *line, const bloomsim_run_options *run,
@@ -262,7 +251,9 @@ static int measure_and_print(bloomsim_measurement *measurement, const bloom_depl
         bloomsim_put_measurement(&fields, measurement);
         bloomsim_put_layout(&fields, &prediction, measurement, filter);
         if (run->output.format == BLOOM_FORMAT_TABLE && !run->all && fields.status == BLOOM_OK)
-            keep_first_screen(&fields);
+            bloom_brief_keep(&fields.record,
+                             describes_nothing(&fields.record) ? brief_standard : brief_described,
+                             fields.digits, BLOOM_UNITS_IEC);
         status = bloomsim_emit(&fields, run->output.format, line, measurement->totals.partial);
     }
     sim_layout_prediction_free(&prediction);
