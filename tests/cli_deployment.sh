@@ -4,7 +4,8 @@
 # of n keys into ceil(n/N) filters and each filter's memory against
 # RocksDB's own sizing computed here in integer arithmetic from its source
 # (filter_policy.cc: millibits = round(1000 c), bytes = ceil(n millibits /
-# 8000) rounded up to 64-byte lines, plus 5 bytes of metadata); the warning
+# 8000) rounded up to 64-byte lines, plus 5 bytes of metadata) and LevelDB's
+# filter string (its bits in whole bytes, then its k byte); the warning
 # that names --keys-per-filter where one filter would be capped; the
 # refusals of the unit options (exit 2, one line naming the option).  Ends
 # with "deployment: N passed, N failed".
@@ -62,6 +63,16 @@ check "cassandra 1e6 keys by 250000: 4 full filters" $?
 [ "$(csv_field filters)" = 1 ] && [ "$(csv_field n)" = 1000 ] \
     && [ "$(csv_field bytes_total)" = "$(rocksdb_bytes 1000)" ]
 check "keys per filter above n: one filter of n keys, $(rocksdb_bytes 1000) bytes" $?
+# LevelDB's filter string (bloom.cc, CreateFilter): max(64, n bits_per_key) bits in whole bytes,
+# then one byte holding k; 1e6 keys by 1000 at 10 bits a key, 20 at 10 bits: 25 + 1 bytes.
+leveldb_bytes() {
+    bits=$(($1 * 10)); [ "$bits" -lt 64 ] && bits=64
+    echo $(( (bits + 7) / 8 + 1 ))
+}
+"$calc" plan -n 1000020 -c 10 --library leveldb --keys-per-filter 1000 --format json >"$out" 2>"$err"
+[ "$(json_field bytes_per_filter)" = "$(leveldb_bytes 1000)" ] && [ "$(json_field bytes_last_filter)" = "$(leveldb_bytes 20)" ] \
+    && [ "$(json_field bytes_total)" = $((1000 * $(leveldb_bytes 1000) + $(leveldb_bytes 20))) ]
+check "leveldb by 1000 keys: $(leveldb_bytes 1000) bytes a filter, the last of 20 keys $(leveldb_bytes 20), k byte included (printed $(json_field bytes_per_filter), $(json_field bytes_last_filter))" $?
 
 # Without a unit, the one filter RocksDB would cap says so and names the options.
 "$calc" plan -n 5e9 -c 10 --library rocksdb >"$out" 2>"$err"

@@ -82,7 +82,7 @@ const bloom_key bloom_keys[] = {
      * --entry-size): the fields above are of one full filter. */
     { "keys_total", "keys", "keys of all the filters, the -n given" },
     { "keys_last_filter", "keys", "keys of the last filter, keys_total - (filters - 1) n, in [1, n]" },
-    { "bytes_per_filter", "bytes", "memory of a full filter as the engine allocates it: bytes_allocated plus its metadata (RocksDB: 5)" },
+    { "bytes_per_filter", "bytes", "memory of a full filter as the engine allocates it: bytes_allocated plus its metadata (RocksDB: 5; LevelDB: 1, its k)" },
     { "bytes_last_filter", "bytes", "memory of the last filter, sized for its own keys, with metadata" },
     { "bytes_total", "bytes", "memory of all the filters, (filters - 1) bytes_per_filter + bytes_last_filter" },
     { "fpr_last_filter", "probability", "rate of the last filter as deployed, sized for its own keys" },

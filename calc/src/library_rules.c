@@ -1190,6 +1190,8 @@ const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k)
 unsigned long bloom_library_metadata_bytes(int library)
 {
     bloom_rule_id rule = bloom_library_rule(library);
+    if (rule == BLOOM_RULE_LEVELDB)
+        return LEVELDB_METADATA_BYTES;
     return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON ? ROCKSDB_METADATA_BYTES : 0;
 }
 

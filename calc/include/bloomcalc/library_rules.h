@@ -155,8 +155,9 @@ BLOOM_EXPORT int bloom_library_arithmetic(int library);
  */
 BLOOM_EXPORT int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, unsigned long k);
 
-/* The bytes a library's filter carries beside its bits (RocksDB's 5 bytes of metadata; 0 for
- * the others, whose serialised headers are not part of the filter in memory). */
+/* The bytes a library's filter carries beside its bits (RocksDB's 5 bytes of metadata, LevelDB's
+ * 1 byte, its k, which ends the filter string; 0 for the others, whose serialised headers are
+ * not part of the filter in memory). */
 BLOOM_EXPORT unsigned long bloom_library_metadata_bytes(int library);
 
 /*
