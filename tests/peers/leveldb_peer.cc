@@ -12,6 +12,23 @@
  *                     (scrambled, below);
  *                     "m k F Q sum sumsq" of the per-filter false positives
  *   bits N C          keys 0..N-1; "m k", then the set bit positions
+ *   database DIR N Q  a LevelDB database in DIR (destroyed first) of N keys
+ *                     (8-byte keys, 92-byte values: 100-byte entries, in
+ *                     the default 4 KiB blocks, uncompressed so that a
+ *                     block holds what its bytes say), opened with a
+ *                     policy that delegates to NewBloomFilterPolicy(10)
+ *                     under the built-in's name (so the tables are those
+ *                     the built-in writes) and records every CreateFilter;
+ *                     then Q absent keys looked up with Get, the policy
+ *                     counting every KeyMayMatch they cause.  Prints
+ *                     "built N BYTES FILTERS" per key count and filter size
+ *                     of the filters built (flushes and compactions), and
+ *                     per key count of the filters the lookups consulted
+ *                     "consulted N FILTERS CONSULTS MATCHES SQ SM SQM", the
+ *                     sums over those filters of consults^2, matches^2 and
+ *                     consults x matches (a filter's answers are correlated
+ *                     through its bits: the interval of the rate treats
+ *                     filters as clusters), then "gets Q".
  *
  * A key is the 8 bytes of a 64-bit integer, least significant first, as in
  * the other harnesses and bloomsim's peer_bits.  Bit x of the filter is bit
@@ -22,14 +39,21 @@
  * against 1.194 % for scrambled keys, like bloomsim's), where at 1e5 keys
  * it does not.
  */
+#include <leveldb/db.h>
 #include <leveldb/filter_policy.h>
+#include <leveldb/options.h>
 #include <leveldb/slice.h>
+#include <leveldb/write_batch.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -111,6 +135,127 @@ int bits(long n, int c)
     return 0;
 }
 
+// NewBloomFilterPolicy(10) under the built-in's name, recording the filters it builds (key
+// count by filter string: compactions call it from LevelDB's background thread) and, while
+// counting, every answer it gives (by filter string: the same filter, rebuilt by a compaction
+// from the same keys, is the same string and answers alike).
+class RecordingPolicy : public leveldb::FilterPolicy {
+  public:
+    struct Answers {
+        unsigned long long consults = 0, matches = 0;
+    };
+
+    const char *Name() const override { return "leveldb.BuiltinBloomFilter2"; }
+
+    void CreateFilter(const leveldb::Slice *keys, int n, std::string *dst) const override
+    {
+        size_t before = dst->size();
+        inner_->CreateFilter(keys, n, dst);
+        std::lock_guard<std::mutex> hold(lock_);
+        std::string filter = dst->substr(before);
+        built_[{n, filter.size()}]++;
+        keys_of_[filter] = n;
+    }
+
+    bool KeyMayMatch(const leveldb::Slice &key, const leveldb::Slice &filter) const override
+    {
+        bool match = inner_->KeyMayMatch(key, filter);
+        std::lock_guard<std::mutex> hold(lock_);
+        if (counting_) {
+            Answers &answers = answers_[filter.ToString()];
+            answers.consults++;
+            answers.matches += match;
+        }
+        return match;
+    }
+
+    void count() { counting_ = true; }
+
+    void print() const
+    {
+        std::lock_guard<std::mutex> hold(lock_);
+        for (const auto &group : built_)
+            std::printf("built %d %zu %lu\n", group.first.first, group.first.second, group.second);
+        struct Stratum {
+            unsigned long long filters = 0, consults = 0, matches = 0, sq = 0, sm = 0, sqm = 0;
+        };
+        std::map<int, Stratum> strata;
+        for (const auto &filter : answers_) {
+            auto known = keys_of_.find(filter.first);
+            Stratum &stratum = strata[known == keys_of_.end() ? -1 : known->second];
+            const Answers &a = filter.second;
+            stratum.filters++;
+            stratum.consults += a.consults;
+            stratum.matches += a.matches;
+            stratum.sq += a.consults * a.consults;
+            stratum.sm += a.matches * a.matches;
+            stratum.sqm += a.consults * a.matches;
+        }
+        for (const auto &s : strata)
+            std::printf("consulted %d %llu %llu %llu %llu %llu %llu\n", s.first, s.second.filters,
+                        s.second.consults, s.second.matches, s.second.sq, s.second.sm, s.second.sqm);
+    }
+
+  private:
+    std::unique_ptr<const leveldb::FilterPolicy> inner_{leveldb::NewBloomFilterPolicy(10)};
+    mutable std::mutex lock_;
+    mutable std::map<std::pair<int, size_t>, unsigned long> built_;
+    mutable std::unordered_map<std::string, int> keys_of_;
+    mutable std::unordered_map<std::string, Answers> answers_;
+    bool counting_ = false;
+};
+
+void die(const leveldb::Status &status, const char *what)
+{
+    if (!status.ok()) {
+        std::fprintf(stderr, "%s: %s\n", what, status.ToString().c_str());
+        std::exit(1);
+    }
+}
+
+// Keys scrambled(0..n-1), big-endian so that the bytewise order is the integers' (absent keys
+// scrambled(n..n+q-1) fall between them, over the same key space).
+std::string database_key(uint64_t ordinal)
+{
+    uint64_t value = scrambled(ordinal);
+    std::string bytes(8, '\0');
+    for (int i = 0; i < 8; i++)
+        bytes[i] = static_cast<char>(value >> (56 - 8 * i));
+    return bytes;
+}
+
+int database(const std::string &dir, uint64_t n, uint64_t queries)
+{
+    RecordingPolicy policy;
+    leveldb::Options options;
+    options.create_if_missing = true;
+    options.error_if_exists = true;
+    options.compression = leveldb::kNoCompression;
+    options.filter_policy = &policy;
+    leveldb::DestroyDB(dir, options);
+    leveldb::DB *opened = nullptr;
+    die(leveldb::DB::Open(options, dir, &opened), "open");
+    std::unique_ptr<leveldb::DB> db(opened);
+    const std::string value(92, 'v');
+    for (uint64_t i = 0; i < n;) {
+        leveldb::WriteBatch batch;
+        for (uint64_t end = i + 1000; i < n && i < end; i++)
+            batch.Put(database_key(i), value);
+        die(db->Write(leveldb::WriteOptions(), &batch), "write");
+    }
+    policy.count();
+    std::string found;
+    for (uint64_t j = 0; j < queries; j++) {
+        leveldb::Status status = db->Get(leveldb::ReadOptions(), database_key(n + j), &found);
+        if (!status.IsNotFound())
+            die(status, "get of an absent key");
+    }
+    db.reset();
+    policy.print();
+    std::printf("gets %llu\n", static_cast<unsigned long long>(queries));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -122,6 +267,8 @@ int main(int argc, char **argv)
         return rate(std::atol(argv[2]), std::atoi(argv[3]), std::atol(argv[4]), std::atol(argv[5]));
     if (command == "bits" && argc == 4)
         return bits(std::atol(argv[2]), std::atoi(argv[3]));
-    std::fputs("usage: leveldb_peer sizes | rate N C F Q | bits N C\n", stderr);
+    if (command == "database" && argc == 5)
+        return database(argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10));
+    std::fputs("usage: leveldb_peer sizes | rate N C F Q | bits N C | database DIR N Q\n", stderr);
     return 2;
 }

@@ -42,7 +42,15 @@
 #       whose interval must also hold calc's prediction.  The Ribbon's sizes
 #       are also those "bloomcalc plan --library rocksdb-ribbon" settles at
 #       every point of its grid.  LevelDB's Bloom filter (libleveldb-dev):
-#       tests/peers/leveldb_checks.sh, sourced at the end.  Every measurement is written
+#       tests/peers/leveldb_checks.sh, sourced at the end.
+#   (d) databases (tests/peers/database_checks.sh, sourced last): RocksDB
+#       trees of 2e6 keys in over a hundred SSTs on L0 to L3 (format_version 5
+#       Bloom, Ribbon), every file's filter_size equal to bloomcalc's bytes
+#       for its entries, and the false reads of 1e6 absent Gets (RocksDB's
+#       statistics) against the sum of the consulted files' rates; a LevelDB
+#       database of 1e6 keys, every filter built equal in size to
+#       bloomcalc's, its rate over 1e6 absent Gets above the calculator's
+#       and overlapping bloomsim's.  Every measurement is written
 #       to BUILD/peers/measured_rates.csv (tests/peers/record_rates.sh records
 #       it for the report).
 # PEERS_INSTALL=0 skips the installs.  Closing line: "check-peers: N passed, N failed".
@@ -375,4 +383,6 @@ done
 
 # LevelDB: sizes, bit arrays and rates in one place (also runnable alone)
 . "$here/leveldb_checks.sh"
+# Real RocksDB and LevelDB databases: every file's filter and the false reads of absent Gets
+. "$here/database_checks.sh"
 finish

@@ -1,0 +1,218 @@
+#!/bin/bash
+# tests/peers/database_checks.sh BUILD - the calculator against real
+# databases, not single filters: part of "make check-peers"
+# (tests/peers/run.sh sources it), and runnable alone (PEERS_INSTALL=0 skips
+# the install) after "make BUILD/peers/peer_interval".  The databases are
+# written under BUILD/peers/databases.
+#   RocksDB (librocksdb-dev 7.8, tests/peers/rocksdb_tree_peer.cc), for each
+#   policy of tree_policies: a database of 2e6 keys in small files, over a
+#   hundred SSTs on three or four levels (three files on L0, then L2 and L3,
+#   and L1 unless a compaction has just emptied it).
+#     (a) every SST's filter_size (table properties) equals the bytes
+#         "bloomcalc plan -n ENTRIES -c 10 --keys-per-filter ENTRIES" gives
+#         one filter of that file's entries (bytes_per_filter: its lines and
+#         RocksDB's 5 bytes of metadata), and its filter_policy_name is the
+#         policy's;
+#     (b) 1e6 absent Gets: the filters they consult (every L0 file whose key
+#         range holds the key, one file a deeper level) number exactly
+#         RocksDB's BLOOM_FILTER_USEFUL + BLOOM_FILTER_FULL_POSITIVE, and the
+#         99.9 % interval of the false reads RocksDB counts (FULL_POSITIVE -
+#         FULL_TRUE_POSITIVE) holds the predicted sum over the consults of the
+#         consulted file's fpr_layout (FORMULAS.md §n, a real tree's false
+#         reads).
+#   LevelDB (libleveldb-dev 1.23, "leveldb_peer database"): a database of 1e6
+#   keys whose policy delegates to NewBloomFilterPolicy(10) and records what
+#   it builds and answers.
+#     (a) every filter built (flushes and compactions) has the bytes of
+#         "bloomcalc plan -n KEYS -c 10 --library leveldb --keys-per-filter
+#         KEYS" (bytes_per_filter: its bits and its k byte);
+#     (b) 1e6 absent Gets: the rate of the filters they consult (a 99.9 %
+#         interval with the filters as clusters) lies above the calculator's
+#         independent-probe rate (the gap of FORMULAS.md §r, asserted so
+#         that it stays measured), and, for the filters of the most common
+#         key count, overlaps bloomsim's "--library leveldb" at that count.
+# Run alone, it closes with "check-peers databases: N passed, N failed".
+set -uo pipefail
+if ! declare -F pass >/dev/null; then
+    build=${1:-build}
+    here=$(cd "$(dirname "$0")" && pwd)
+    out="$build/peers"
+    calc="$build/bloomcalc"
+    confidence=0.999
+    passed=0 failed=0
+    pass() { passed=$((passed + 1)); echo "ok    $*"; }
+    fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+    databases_alone=1
+    . "$here/sim_overlap.sh"
+    mkdir -p "$out"
+    if [ "${PEERS_INSTALL:-1}" = 1 ]; then
+        apt-get install -y -q -o DPkg::Lock::Timeout=600 librocksdb-dev libleveldb-dev g++ \
+            >"$out/apt_databases.log" 2>&1 || fail "apt-get install librocksdb-dev libleveldb-dev g++"
+    fi
+fi
+databases="$out/databases"
+mkdir -p "$databases"
+# POLICY:RULE, the harness's policy and the --library that describes its filters
+tree_policies="bloom:rocksdb ribbon:rocksdb-ribbon"
+tree_keys=2000000 tree_queries=1000000
+leveldb_keys=1000000 leveldb_queries=1000000
+
+# The columns named $2... of "bloomcalc $1" (words) in CSV, on one line; quoted fields (text
+# with commas: warnings, notes) are dropped first, as no column asked for is text.
+calc_columns() {
+    local arguments=$1
+    shift
+    # shellcheck disable=SC2086
+    "$calc" $arguments --format csv | sed 's/"[^"]*"//g' |
+        awk -F, -v names="$*" 'NR == 1 { for (i = 1; i <= NF; i++) column[$i] = i; next }
+            { n = split(names, name, " "); line = ""
+              for (j = 1; j <= n; j++) line = line (j > 1 ? " " : "") (column[name[j]] ? $column[name[j]] : "?")
+              print line }'
+}
+
+# "KEYS bytes_per_filter fpr_layout spread" of the filter of KEYS keys under rule $2 at 10 bits
+# a key; spread is Var(P), the variance between built filters of the rate P one filter has
+# (FORMULAS.md §a.7, §n): for a blocked filter of B blocks of b bits, k probes a key, the
+# variance of a block's rate f(x) = (1 - (1 - 1/b)^(k x))^k over its Poisson(KEYS/B) load x,
+# divided by B; 0 for a Ribbon (its rate does not depend on which keys it holds) and for a
+# standard filter (whose P spreads by less than 1e-3 of p at these sizes, §a.7).
+filter_model() {
+    local keys=$1 rule=$2 bytes rate layout block m k
+    read -r bytes rate layout block m k <<<"$(calc_columns "plan -n $keys -c 10 --library $rule --keys-per-filter $keys"         bytes_per_filter fpr_layout layout block_bits m_allocated k_layout)"
+    awk -v keys="$keys" -v bytes="$bytes" -v rate="$rate" -v layout="$layout" -v b="$block" -v m="$m" -v k="$k" 'BEGIN {
+        spread = 0
+        if (layout == "blocked") {
+            blocks = m / b; load = keys / blocks; pmf = exp(-load); mean = 0; square = 0
+            for (x = 0; x < load + 20 * sqrt(load) + 20; x++) {
+                if (x > 0) pmf *= load / x
+                f = (1 - (1 - 1 / b) ^ (k * x)) ^ k; mean += pmf * f; square += pmf * f * f
+            }
+            spread = (square - mean * mean) / blocks
+        }
+        printf "%s %s %s %.17g\n", keys, bytes, rate, spread }'
+}
+
+# --- RocksDB ---------------------------------------------------------------------
+rocksdb_tree() {
+    local policy=$1 rule=$2 file="$out/tree_$1"
+    if ! "$out/rocksdb_tree_peer" "$policy" "$databases/rocksdb_$policy" "$tree_keys" "$tree_queries" \
+        >"$file.txt" 2>"$file.err"; then
+        fail "rocksdb $policy tree: the harness failed ($(head -c 300 "$file.err"))"
+        return
+    fi
+    awk '$1 == "file" { print $4 }' "$file.txt" | sort -un |
+        while read -r keys; do filter_model "$keys" "$rule"; done >"$file.model"
+    # per file: level entries filter_size policy_name consults, joined to the model of its entries
+    local shape sizes names measured
+    shape=$(awk '$1 == "file" { files[$3]++; keys[$3] += $4; total++ }
+        END { for (l in files) printf "L%d %d files (%d keys), ", l, files[l], keys[l]; printf "%d files", total }' "$file.txt")
+    sizes=$(awk 'NR == FNR { bytes[$1] = $2; next }
+        $1 == "file" { files++; if (bytes[$4] == $5) same++; else if (!bad) bad = $2 " L" $3 ": " $4 " entries, filter_size " $5 ", bloomcalc " bytes[$4] }
+        END { print same + 0, files + 0, (bad ? bad : "-") }' "$file.model" "$file.txt")
+    read -r same files bad <<<"$sizes"
+    local levels
+    levels=$(awk '$1 == "file" { level[$3] = 1 } END { print length(level) }' "$file.txt")
+    if [ "$files" -ge 20 ] && [ "$levels" -ge 3 ] && [ "$same" -eq "$files" ]; then
+        pass "rocksdb $policy tree ($shape): every filter_size equals bloomcalc's bytes_per_filter ($rule) for its entries"
+    else
+        fail "rocksdb $policy tree ($shape, $levels levels): $same of $files filter sizes agree (first: $bad)"
+    fi
+    names=$(awk '$1 == "file" { print $6 }' "$file.txt" | sort -u | paste -sd' ')
+    case "$policy:$names" in
+    bloom:bloomfilter|legacy:bloomfilter|ribbon:ribbonfilter) pass "rocksdb $policy tree: filter_policy_name $names in every file" ;;
+    *) fail "rocksdb $policy tree: filter_policy_name '$names'" ;;
+    esac
+    # gets QUERIES CONSULTS USEFUL FULL_POSITIVE FULL_TRUE_POSITIVE
+    read -r _ queries consults useful positive true_positive <<<"$(grep '^gets ' "$file.txt")"
+    if [ "$consults" -eq $((useful + positive)) ]; then
+        pass "rocksdb $policy tree: $queries absent Gets consult $consults filters, as RocksDB counts them (useful + full.positive)"
+    else
+        fail "rocksdb $policy tree: $queries absent Gets consult $consults filters by the files' ranges, RocksDB counts $((useful + positive))"
+    fi
+    # prediction sum_i c_i p_i; variance sum_i c_i p_i (1 - p_i) + c_i^2 Var(P_i) (FORMULAS.md §n)
+    read -r prediction variance mean_keys <<<"$(awk 'NR == FNR { rate[$1] = $3; spread[$1] = $4; next }
+        $1 == "file" { p = rate[$4]; c = $7; mean += c * p
+                       variance += c * p * (1 - p) + c * c * spread[$4]
+                       keys += $4; files++ }
+        END { printf "%.1f %.17g %d\n", mean, variance, keys / files + 0.5 }' "$file.model" "$file.txt")"
+    measured=$((positive - true_positive))
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$measured" "$variance" "$confidence" "$prediction")"
+    local deployment
+    deployment=$(calc_columns "plan -n $tree_keys -c 10 --library $rule --keys-per-filter $mean_keys" fpr_deployment |
+        awk -v c="$consults" -v q="$queries" '{ printf "%.6g (fpr_deployment %s x %.4g filters a lookup)", $1 * c, $1, c / q }')
+    local what="rocksdb $policy tree: $queries absent Gets, $measured false reads [$low, $high], predicted $prediction from each consulted file's fpr_layout ($rule); the deployment planned with --keys-per-filter $mean_keys, for information: $deployment"
+    [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    echo "rocksdb $policy tree,$rule,$tree_keys,$files,$consults,$measured,$low,$high,$prediction" >>"$out/measured_databases.csv"
+}
+
+# --- LevelDB ---------------------------------------------------------------------
+leveldb_database() {
+    local file="$out/database_leveldb"
+    if ! "$out/leveldb_peer" database "$databases/leveldb" "$leveldb_keys" "$leveldb_queries" \
+        >"$file.txt" 2>"$file.err"; then
+        fail "leveldb database: the harness failed ($(head -c 300 "$file.err"))"
+        return
+    fi
+    awk '$1 == "built" || ($1 == "consulted" && $2 > 0) { print $2 }' "$file.txt" | sort -un |
+        while read -r keys; do
+            echo "$keys $(calc_columns "plan -n $keys -c 10 --library leveldb --keys-per-filter $keys" \
+                bytes_per_filter fpr_layout m_allocated k_layout)"
+        done >"$file.model"
+    # built KEYS BYTES FILTERS
+    local sizes same groups filters bad
+    sizes=$(awk 'NR == FNR { bytes[$1] = $2; next }
+        $1 == "built" { groups++; filters += $4; if (bytes[$2] == $3) same++; else if (!bad) bad = $2 " keys: " $3 " bytes, bloomcalc " bytes[$2] }
+        END { print same + 0, groups + 0, filters + 0, (bad ? bad : "-") }' "$file.model" "$file.txt")
+    read -r same groups filters bad <<<"$sizes"
+    if [ "$groups" -gt 0 ] && [ "$same" -eq "$groups" ] && [ "$filters" -ge 10000 ]; then
+        pass "leveldb database: the $filters filters built ($groups key counts) have bloomcalc's bytes_per_filter (leveldb) for their keys"
+    else
+        fail "leveldb database: $same of $groups key counts of $filters filters agree (first: $bad)"
+    fi
+    # consulted KEYS FILTERS CONSULTS MATCHES SQ SM SQM: the ratio estimate with its cluster
+    # variance, F/(F-1) sum (y_f - r q_f)^2 / C^2 over the F filters consulted
+    cluster() {
+        awk -v select="$1" 'NR == FNR { rate[$1] = $3; next }
+            $1 == "consulted" && (select == "all" || $2 == select) {
+                f += $3; c += $4; y += $5; sq += $6; sm += $7; sqm += $8; predicted += $4 * rate[$2] }
+            END { r = y / c; s = sm - 2 * r * sqm + r * r * sq
+                  printf "%.17g %.17g %.6e %d %d\n", r, f / (f - 1) * s / (c * c), predicted / c, c, f }' \
+            "$file.model" "$file.txt"
+    }
+    local variance prediction consults clusters
+    read -r rate variance prediction consults clusters <<<"$(cluster all)"
+    read -r rate low high where <<<"$("$out/peer_interval" --normal "$rate" "$variance" "$confidence" "$prediction")"
+    local what="leveldb database: $leveldb_queries absent Gets, $consults filter consults ($clusters filters), rate $rate [$low, $high], the calculator's independent-probe rate $prediction"
+    if [ "$(awk -v low="$low" -v p="$prediction" 'BEGIN { print (p < low) ? "yes" : "no" }')" = yes ]; then
+        pass "$what: below the interval (the gap of FORMULAS.md §r)"
+    else
+        fail "$what: the run does not show the gap"
+    fi
+    echo "leveldb database,leveldb,$leveldb_keys,$clusters,$consults,$rate,$low,$high,$prediction" >>"$out/measured_databases.csv"
+    # the most consulted key count against bloomsim at that count
+    local modal
+    modal=$(awk '$1 == "consulted" { print $4, $2 }' "$file.txt" | sort -n | tail -1 | cut -d' ' -f2)
+    read -r rate variance prediction consults clusters <<<"$(cluster "$modal")"
+    read -r rate low high where <<<"$("$out/peer_interval" --normal "$rate" "$variance" "$confidence" "$prediction")"
+    # shellcheck disable=SC2034  # check_sim_overlap's inputs
+    n=$modal trials=100000 queries=100
+    read -r _ _ _ m k <<<"$(grep "^$modal " "$file.model")"
+    check_sim_overlap "leveldb database ($consults consults of $clusters filters)" leveldb
+}
+
+if g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_tree_peer" "$here/rocksdb_tree_peer.cc" -lrocksdb &&
+   g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/leveldb_peer" "$here/leveldb_peer.cc" -lleveldb; then
+    # every measurement: false reads (RocksDB) or the rate (LevelDB), over the filters consulted
+    echo "database,rule,keys,filters,consults,measured,ci_low,ci_high,predicted" >"$out/measured_databases.csv"
+    echo "== Databases: RocksDB trees of $tree_keys keys, every SST's filter and $tree_queries absent Gets"
+    for entry in $tree_policies; do rocksdb_tree "${entry%%:*}" "${entry#*:}"; done
+    echo "== Databases: LevelDB, $leveldb_keys keys, every filter built and $leveldb_queries absent Gets"
+    leveldb_database
+else
+    fail "g++ rocksdb_tree_peer.cc leveldb_peer.cc"
+fi
+
+if [ "${databases_alone:-0}" = 1 ]; then
+    echo "check-peers databases: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+fi
