@@ -21,21 +21,8 @@
 # Run alone, it closes with "check-peers leveldb: N passed, N failed".
 set -uo pipefail
 if ! declare -F pass >/dev/null; then
-    build=${1:-build}
-    here=$(cd "$(dirname "$0")" && pwd)
-    out="$build/peers"
-    calc="$build/bloomcalc"
-    confidence=0.999
-    passed=0 failed=0
-    pass() { passed=$((passed + 1)); echo "ok    $*"; }
-    fail() { failed=$((failed + 1)); echo "FAIL  $*"; }
+    . "$(dirname "$0")/standalone.sh" "${1:-build}" "libleveldb-dev g++" leveldb
     leveldb_alone=1
-    . "$here/sim_overlap.sh"
-    mkdir -p "$out"
-    if [ "${PEERS_INSTALL:-1}" = 1 ]; then
-        apt-get install -y -q -o DPkg::Lock::Timeout=600 libleveldb-dev g++ >"$out/apt_leveldb.log" 2>&1 ||
-            fail "apt-get install libleveldb-dev g++"
-    fi
 fi
 
 leveldb_peer="$out/leveldb_peer"
