@@ -214,7 +214,8 @@ clean:
 # The real libraries (tests/peers/run.sh): installs Guava, libbloom,
 # bits-and-blooms, RocksDB and the npm bloom-filters, and checks that
 # bloomcalc's sizes and rates for them, and bloomsim's bit arrays, are the
-# libraries' own (about 5 minutes on an idle machine, installs included).
+# libraries' own, filter by filter and in real RocksDB and LevelDB databases
+# (tests/peers/database_checks.sh, which also runs alone).
 .PHONY: check-peers
 check-peers: all $(BUILD)/peers/peer_interval $(BUILD)/peers/peer_bits
 	@tests/peers/run.sh $(BUILD)
