@@ -1,0 +1,53 @@
+/*
+ * deployment_prediction.c - the calculator's false reads for a level of
+ * files as the simulator builds it (deployment_prediction.h): the layout
+ * rate of each shape of filter, combined by calc's deployment mean
+ * (deployment.h) or, for overlapping files, scaled by their number.
+ */
+#include <string.h>
+
+#include "deployment_prediction.h"
+
+int sim_deployment_prediction_compute(sim_deployment_prediction *prediction, const sim_deployment_level *level)
+{
+    memset(prediction, 0, sizeof *prediction);
+    bloom_deployment_init(&prediction->split);
+    mpz_init(prediction->keys);
+    mpq_init(prediction->files);
+    sim_mpz_set_u64(prediction->split.filters, level->files);
+    sim_mpz_set_u64(prediction->split.keys_per_filter, level->full.keys);
+    sim_mpz_set_u64(prediction->split.last_keys, level->last.keys);
+    sim_mpz_set_u64(prediction->keys, sim_deployment_level_keys(level));
+    sim_mpz_set_u64(mpq_numref(prediction->files), level->files);
+    int status = sim_layout_prediction_compute(&prediction->full, level->full.layout, level->full.keys);
+    int last = sim_layout_prediction_compute(&prediction->last, level->last.layout, level->last.keys);
+    if (status == BLOOM_OK)
+        status = last;
+    if (level->overlapping) {
+        prediction->overlapping = (bloom_quantity_scaled){ prediction->full.quantity, prediction->files };
+        prediction->quantity = (bloom_quantity){ bloom_enclose_scaled, &prediction->overlapping,
+                                                 bloom_exact_scaled };
+    } else if (level->files == 1 || level->last.keys == level->full.keys) {
+        prediction->quantity = prediction->full.quantity;   /* one rate: a difference of two equal
+                                                             * rates is never certified to digits */
+    } else {
+        prediction->has_mean = 1;
+        prediction->quantity = bloom_deployment_mean_init(&prediction->mean, &prediction->split,
+                                                          prediction->keys, &prediction->full.quantity,
+                                                          &prediction->last.quantity);
+    }
+    if (status == BLOOM_OK)
+        status = sim_quantity_double(&prediction->value, &prediction->quantity);
+    return status;
+}
+
+void sim_deployment_prediction_free(sim_deployment_prediction *prediction)
+{
+    sim_layout_prediction_free(&prediction->full);
+    sim_layout_prediction_free(&prediction->last);
+    bloom_deployment_clear(&prediction->split);
+    mpz_clear(prediction->keys);
+    mpq_clear(prediction->files);
+    if (prediction->has_mean)
+        bloom_deployment_mean_clear(&prediction->mean);
+}

@@ -1,0 +1,40 @@
+/*
+ * deployment_prediction.h - the calculator's prediction for a deployment
+ * the simulator builds (file_deployment.h): the false reads an absent lookup
+ * costs on one level of files.
+ *
+ *   a level of disjoint files (the one covering the lookup consulted)
+ *       fpr_deployment = fpr(N) - (fpr(N) - fpr(r)) r / n
+ *       (calc/include/bloomcalc/deployment.h, FORMULAS.md §e.6), fpr the
+ *       calculator's fpr_layout of each file's filter as built;
+ *   a level of overlapping files, all full (L0: every file consulted)
+ *       F fpr(N), by linearity of expectation.
+ *
+ * Certified quantities, with a correctly rounded double for the verdict.
+ */
+#ifndef BLOOMSIM_DEPLOYMENT_PREDICTION_H
+#define BLOOMSIM_DEPLOYMENT_PREDICTION_H
+
+#include "deployment.h"
+#include "file_deployment.h"
+#include "layout_prediction.h"
+
+typedef struct sim_deployment_prediction {
+    sim_layout_prediction full, last;     /* fpr(N), fpr(r) */
+    bloom_deployment split;               /* F, N, r */
+    mpz_t keys;                           /* n */
+    bloom_deployment_mean mean;
+    int has_mean;                         /* mean initialised (disjoint files) */
+    bloom_quantity_scaled overlapping;    /* F fpr(N) */
+    mpq_t files;
+    bloom_quantity quantity;              /* the level's false reads per absent lookup */
+    double value;
+} sim_deployment_prediction;
+
+/* Computes the prediction for the level (its shapes' layouts set).  The structure must not be
+ * moved afterwards.  Returns a bloom_status; free with sim_deployment_prediction_free in every
+ * case. */
+int sim_deployment_prediction_compute(sim_deployment_prediction *prediction, const sim_deployment_level *level);
+void sim_deployment_prediction_free(sim_deployment_prediction *prediction);
+
+#endif
