@@ -95,6 +95,5 @@ refuse "gives the keys per filter too" "$calc" plan -n 1e9 -c 10 --library rocks
 refuse "--keys-per-filter: '0' is out of range" "$calc" plan -n 1e9 -c 10 --keys-per-filter 0
 refuse "sized filter by filter" "$calc" plan -n 1e9 -m 1e10 --keys-per-filter 1000
 refuse "--keys-per-filter" "$calc" fpr -n 1e6 -m 1e7 -k 7 --keys-per-filter 1000
-refuse "--keys-per-filter" "$sim" plan -n 1e4 -p 1% --keys-per-filter 1000
 
 checks_end deployment

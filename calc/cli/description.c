@@ -85,7 +85,7 @@ size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_des
         { .long_name = "keys-per-filter", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->keys_per_filter, .value_name = "N",
           .help = "the keys each filter holds (an SST file's, an SSTable's, a row group's distinct "
-                  "values): ceil(n/N) filters, the last one partial (bloomcalc plan)",
+                  "values): ceil(n/N) filters, the last one partial",
           .minimum = 1, .maximum = ULONG_MAX },
         { .long_name = "file-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->file_bytes,
           .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",

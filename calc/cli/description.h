@@ -20,7 +20,8 @@
  *   --expected-insertions N --fpp P Guava's BloomFilter.create(funnel, expectedInsertions,
  *                                   fpp) (--library guava, guava@33 or guava@31)
  * and the unit an engine builds one filter for (deployment.h), planned by
- * bloomcalc plan and refused by the commands that describe one filter:
+ * bloomcalc plan, measured by bloomsim fpr, plan and lsm, and refused by
+ * the commands that describe one filter:
  *   --keys-per-filter N             keys each filter holds: ceil(n/N) filters
  *   --file-size BYTES --entry-size BYTES
  *                                   RocksDB's SST files (--library rocksdb or

@@ -196,6 +196,7 @@ const bloom_key bloom_keys[] = {
     { "verdict_bloom", "text", "the verdict on fpr_bloom" },
     { "verdict_approx", "text", "the verdict on fpr_approx" },
     { "verdict_layout", "text", "the verdict on fpr_layout" },
+    { "verdict_deployment", "text", "bloomsim with a unit: the verdict on fpr_deployment, fpr_layout of a full filter its rival" },
     { "queries_to_resolve_bloom", "queries", "queries that would tell fpr_exact from fpr_bloom" },
     { "queries_to_resolve_approx", "queries", "queries that would tell fpr_exact from fpr_approx" },
     { "resolution", "text", "what this run can tell apart" },
