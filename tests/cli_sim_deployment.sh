@@ -80,4 +80,42 @@ check "bloomsim plan --help names --keys-per-filter" $?
 "$sim" fpr --help | grep -q -- "--file-size"
 check "bloomsim fpr --help names --file-size" $?
 
+# bloomsim lsm: 2 levels of 30000 keys (2727 and 27273, as bloomcalc lsm splits them) in files of
+# 4000 keys, 2 L0 files; each filter planned by bloomcalc plan for its keys at 1 %, its exact rate
+# bloomcalc fpr's to 25 digits; the false reads an absent lookup costs, computed here in exact
+# rationals from those: 2 f(4000) + f(2727) + (6 x 4000 f(4000) + 3273 f(3273)) / 27273.
+exact_of_plan() {
+    "$calc" plan -n "$1" -p 1% --format csv >"$out"
+    m=$(csv_field m_bits)
+    k=$(csv_field k)
+    "$calc" fpr -m "$m" -n "$1" -k "$k" --digits 25 --format csv >"$out"
+    csv_field fpr_exact
+}
+f4000=$(exact_of_plan 4000)
+f2727=$(exact_of_plan 2727)
+f3273=$(exact_of_plan 3273)
+"$sim" lsm -L 2 -n 30000 -p 1% --keys-per-filter 4000 --l0-files 2 --threads 1 --format csv >"$out" 2>"$err"
+check "bloomsim lsm --keys-per-filter 4000 --l0-files 2: exit 0 ($(cat "$err"))" $?
+cp "$out" "$scratch/lsm1.csv"
+python3 - "$f4000" "$f2727" "$f3273" "$(csv_field read_amp_miss_deployment)" "$(csv_field probes_miss_ci_low)" \
+    "$(csv_field probes_miss_ci_high)" "$(csv_field level_keys)" "$(csv_field level_files)" \
+    "$(csv_field verdict_miss_without_filters)" <<'PY'
+import sys
+from fractions import Fraction
+full, first, last = (Fraction(x) for x in sys.argv[1:4])
+expected = 2 * full + first + (6 * 4000 * full + 3273 * last) / 27273
+printed = sys.argv[4]
+half_unit = Fraction(1, 2) * Fraction(10) ** -(len(printed) - 2)
+assert abs(Fraction(printed) - expected) <= half_unit + Fraction(1, 10 ** 24), (printed, float(expected))
+assert float(sys.argv[5]) <= expected <= float(sys.argv[6]), (sys.argv[5:7], float(expected))
+assert sys.argv[7:] == ["8000/2727/27273", "2/1/7", "rejected"], sys.argv[7:]
+PY
+check "lsm: read_amp_miss_deployment is L0's 2 f(N) plus each level's keys-weighted mean, in the interval" $?
+"$sim" lsm -L 2 -n 30000 -p 1% --keys-per-filter 4000 --l0-files 2 --threads 2 --format csv >"$out" 2>"$err"
+cmp -s "$out" "$scratch/lsm1.csv"
+check "lsm: same seed, 1 or 2 threads: the same record" $?
+refuse --l0-files "$sim" lsm -L 2 -n 30000 -p 1% --l0-files 2
+refuse --allocation "$sim" lsm -L 2 -n 30000 -p 1% --keys-per-filter 4000 --allocation monkey
+refuse --file-size "$sim" lsm -L 2 -n 30000 -p 1% --file-size 1MiB --entry-size 100
+
 checks_end sim_deployment

@@ -235,6 +235,10 @@ const bloom_key bloom_keys[] = {
     { "read_amp_miss_achieved", "disk probes per lookup", "read_amp_miss at the exact rates of the filters built" },
     { "verdict_miss_achieved", "text", "the verdict on read_amp_miss_achieved" },
     { "read_amp_miss_without_filters", "disk probes per lookup", "an absent key without filters: L" },
+    { "l0_files", "files", "bloomsim lsm with a unit: L0's overlapping files of n keys, every one consulted by a lookup" },
+    { "level_files", "files", "bloomsim lsm with a unit: files (one filter each) per level, L0 first, separated by /" },
+    { "read_amp_miss_deployment", "disk probes per lookup", "bloomsim lsm with a unit: l0_files times a full file's fpr_layout plus each level's fpr_deployment" },
+    { "verdict_miss_deployment", "text", "the verdict on read_amp_miss_deployment" },
     { "verdict_miss_without_filters", "text", "the verdict on read_amp_miss_without_filters" },
     /* bloomsim grow. */
     { "fpr_compound", "probability", "the exact compound rate of the sub-filters built" },

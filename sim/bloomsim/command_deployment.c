@@ -151,9 +151,7 @@ static int measure(deployment_run *run, const bloomsim_run_options *options, mpz
     sim_deployment_config *config = &run->config;
     config->levels = 1;
     config->level = &run->level;
-    int family = bloomsim_layout_library_family(&run->full.filter);
-    config->scheme = family >= 0 ? SIM_PROBE_OF_LIBRARY(family)
-                                 : (sim_probe_scheme)run->full.filter.description.scheme;
+    config->scheme = bloomsim_layout_scheme(&run->full.filter);
     config->hash_function = (sim_hash_function)options->hash_function;
     config->guard = !options->unguarded;
     bloomsim_run_settings(&config->run, options, line);

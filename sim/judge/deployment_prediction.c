@@ -27,7 +27,9 @@ int sim_deployment_prediction_compute(sim_deployment_prediction *prediction, con
         prediction->overlapping = (bloom_quantity_scaled){ prediction->full.quantity, prediction->files };
         prediction->quantity = (bloom_quantity){ bloom_enclose_scaled, &prediction->overlapping,
                                                  bloom_exact_scaled };
-    } else if (level->files == 1 || level->last.keys == level->full.keys) {
+    } else if (level->files == 1) {
+        prediction->quantity = prediction->last.quantity;   /* the one file holds the level's keys */
+    } else if (level->last.keys == level->full.keys) {
         prediction->quantity = prediction->full.quantity;   /* one rate: a difference of two equal
                                                              * rates is never certified to digits */
     } else {

@@ -1,0 +1,253 @@
+/*
+ * command_lsm_files.c - the LSM tree of files of "bloomsim lsm" with a
+ * unit (command_lsm_files.h): sizes one full file's filter and each level's
+ * last file's, builds the tree with the deployment engine, judges the sum
+ * of the levels' deployment predictions.  Parsing and printing only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "command_deployment.h"
+#include "command_layout.h"
+#include "command_lsm_files.h"
+#include "deployment.h"
+#include "deployment_prediction.h"
+#include "numbers.h"
+#include "predictions.h"
+
+/* Everything one run holds, from sizing to printing. */
+typedef struct files_run {
+    bloomsim_unit_sizing sizing;
+    mpq_t setting;
+    int searched;
+    bloom_deployment splits[SIM_LSM_MAX_LEVELS];
+    bloomsim_file_shape full, last[SIM_LSM_MAX_LEVELS];
+    unsigned sized;                                        /* last[] sized so far */
+    sim_deployment_level level[SIM_LSM_MAX_LEVELS + 1];    /* L0 first when it has files */
+    sim_deployment_prediction predictions[SIM_LSM_MAX_LEVELS + 1];
+    bloom_quantity quantities[SIM_LSM_MAX_LEVELS + 1];
+    unsigned count, predicted;
+    sim_rate_sum sum;
+    bloom_quantity total;                                  /* false reads per absent lookup */
+    double value[2];                                       /* the prediction, and without filters */
+    sim_deployment_config config;
+    sim_deployment_totals totals;
+    double predict_seconds;
+} files_run;
+
+static double seconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+/* Splits every level's keys into files, finds the RocksDB setting over all the filter sizes,
+ * and sizes the full file's filter and each level's last one.  Returns the exit status. */
+static int size_files(files_run *run, const bloomsim_lsm_files_request *request,
+                      const bloomsim_run_options *options, const bloom_command_line *line)
+{
+    mpz_srcptr keys[SIM_LSM_MAX_LEVELS + 1];
+    mpz_t level_keys;
+    mpz_init(level_keys);
+    int status = BLOOM_EXIT_SUCCESS;
+    for (unsigned i = 0; i < request->levels && status == BLOOM_EXIT_SUCCESS; i++) {
+        sim_mpz_set_u64(level_keys, request->level_keys[i]);
+        status = bloom_description_deployment(&run->splits[i], request->description, level_keys, line);
+        keys[i + 1] = run->splits[i].last_keys;
+    }
+    mpz_clear(level_keys);
+    keys[0] = run->splits[0].keys_per_filter;
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = bloomsim_unit_setting(&run->sizing, run->setting, &run->searched, keys, request->levels + 1,
+                                       line);
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = bloomsim_file_shape_size(&run->full, &run->sizing, keys[0], options, line);
+    for (; run->sized < request->levels && status == BLOOM_EXIT_SUCCESS; run->sized++)
+        status = bloomsim_file_shape_size(&run->last[run->sized], &run->sizing, keys[run->sized + 1], options,
+                                          line);
+    return status;
+}
+
+/* The engine's levels: L0's overlapping full files, then each level's files. */
+static void lay_out(files_run *run, const bloomsim_lsm_files_request *request)
+{
+    run->count = 0;
+    if (request->l0_files > 0)
+        run->level[run->count++] = (sim_deployment_level){ request->l0_files, run->full.level, run->full.level, 1 };
+    for (unsigned i = 0; i < request->levels; i++)
+        run->level[run->count++] = (sim_deployment_level){ bloomsim_u64(run->splits[i].filters), run->full.level,
+                                                           run->last[i].level, 0 };
+}
+
+/* Each level's prediction and their sum.  Returns the exit status. */
+static int predict(files_run *run, const bloomsim_lsm_files_request *request, const bloom_command_line *line)
+{
+    double start = seconds_now();
+    int status = BLOOM_OK;
+    for (; run->predicted < run->count; run->predicted++) {
+        unsigned i = run->predicted;
+        status |= sim_deployment_prediction_compute(&run->predictions[i], &run->level[i]);
+        run->quantities[i] = run->predictions[i].quantity;
+    }
+    run->sum = (sim_rate_sum){ NULL, run->count, 0, run->quantities };
+    run->total = (bloom_quantity){ sim_enclose_rate_sum, &run->sum, NULL };
+    if (status == BLOOM_OK)
+        status = sim_quantity_double(&run->value[0], &run->total);
+    run->value[1] = (double)(request->l0_files + request->levels);
+    run->predict_seconds = seconds_now() - start;
+    if (status == BLOOM_OK)
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "the tree's false reads could not be certified for these arguments");
+    return BLOOM_EXIT_FAILURE;
+}
+
+/* Default trials: 32, or as many as insert at most 5e7 keys, at least 2 (a t interval). */
+static uint64_t default_trials(const files_run *run)
+{
+    uint64_t keys = 0;
+    for (unsigned i = 0; i < run->count; i++)
+        keys += sim_deployment_level_keys(&run->level[i]);
+    uint64_t affordable = (uint64_t)5e7 / (keys ? keys : 1);
+    return affordable >= 32 ? 32 : affordable >= 2 ? affordable : 2;
+}
+
+/* Configures, checks memory and runs.  Returns the exit status. */
+static int run_tree(files_run *run, const bloomsim_lsm_files_request *request,
+                    const bloomsim_run_options *options, const bloom_command_line *line)
+{
+    sim_deployment_config *config = &run->config;
+    config->levels = run->count;
+    config->level = run->level;
+    config->scheme = bloomsim_layout_scheme(&run->full.filter);
+    config->hash_function = (sim_hash_function)options->hash_function;
+    config->guard = !options->unguarded;
+    bloomsim_run_settings(&config->run, options, line);
+    config->run.trials = request->trials != 0 ? request->trials : default_trials(run);
+    config->lookups = request->lookups / config->run.trials + (request->lookups % config->run.trials != 0);
+    sim_phase_times phases;
+    memset(&phases, 0, sizeof phases);
+    config->run.phases = &phases;
+    int status = bloomsim_check_memory(line, sim_deployment_memory(config));
+    if (status == BLOOM_EXIT_SUCCESS && sim_deployment_run(config, &run->totals) != 0) {
+        bloom_options_error(line, "out of memory or threads while building the tree");
+        status = BLOOM_EXIT_FAILURE;
+    }
+    if (status == BLOOM_EXIT_SUCCESS && run->totals.trials < 2) {
+        bloom_options_error(line, "stopped before two trees were measured; nothing to report");
+        status = BLOOM_EXIT_INTERRUPTED;
+    }
+    if (options->progress) {
+        bloomsim_progress_end();
+        fprintf(stderr, "bloomsim lsm: predictions %.1f s, build %.1f s, queries %.1f s (build and queries: "
+                "seconds of the threads, added)\n", run->predict_seconds, phases.build_seconds,
+                phases.query_seconds);
+    }
+    return status;
+}
+
+/* "a/b/c" of the levels' values (malloc'd). */
+static char *list(const files_run *run, int files)
+{
+    size_t size = 24 * (size_t)run->count + 1, used = 0;
+    char *text = malloc(size);
+    if (text == NULL)
+        abort();
+    text[0] = '\0';
+    for (unsigned i = 0; i < run->count; i++)
+        used += (size_t)snprintf(text + used, size - used, "%s%llu", i ? "/" : "",
+                                 (unsigned long long)(files ? run->level[i].files
+                                                            : sim_deployment_level_keys(&run->level[i])));
+    return text;
+}
+
+static void put_tree(bloom_fields *fields, const files_run *run, const bloomsim_lsm_files_request *request)
+{
+    bloom_fields_unsigned(fields, "levels", "levels L", NULL, request->levels);
+    bloom_fields_unsigned(fields, "l0_files", "L0 files, each consulted", NULL, request->l0_files);
+    bloom_record_take(&fields->record, BLOOM_FIELD_TEXT, "level_keys", "keys per level (L0 first)", NULL,
+                      list(run, 0));
+    bloom_record_take(&fields->record, BLOOM_FIELD_TEXT, "level_files", "files per level (L0 first)", NULL,
+                      list(run, 1));
+    bloom_fields_integer(fields, "n", "keys per file n", NULL, run->splits[0].keys_per_filter);
+    bloom_fields_rational(fields, "p", "target rate p per filter", NULL, request->p);
+    if (run->searched)
+        bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, "bits_per_key_setting",
+                          "bits_per_key to set for p", "bits per key", bloom_format_rational(run->setting, 6));
+    else
+        bloom_fields_missing(fields, "bits_per_key_setting", "bits_per_key to set for p");
+    bloom_description_fields(fields, &run->full.filter);
+}
+
+static void put_measured(bloom_fields *fields, const files_run *run, const bloomsim_run_options *options)
+{
+    const sim_deployment_totals *totals = &run->totals;
+    bloomsim_put_count(fields, "seed", "seed", run->config.run.seed);
+    bloomsim_put_count(fields, "trials", "trees built (trials)", totals->trials);
+    bloomsim_put_count(fields, "lookups", "absent lookups", totals->lookups);
+    bloomsim_put_confidence(fields, "confidence", options->confidence);
+    sim_estimate estimate = sim_estimate_between_trials(totals->false_reads, totals->false_read_squares,
+                                                        totals->trials, run->config.lookups,
+                                                        mpq_get_d(options->confidence));
+    sim_estimate_clip(&estimate, 0, run->value[1]);
+    sim_verdict verdicts[2];
+    sim_verdicts(run->value, 2, estimate.interval, verdicts);
+    bloomsim_put_ratio(fields, "measured_probes_miss", "measured false reads, absent key", totals->false_reads,
+                       totals->trials, run->config.lookups);
+    bloomsim_put_interval(fields, "probes_miss_ci_low", "probes_miss_ci_high", &estimate);
+    bloom_fields_quantity(fields, "read_amp_miss_deployment", "predicted: L0 files x fpr + sum of fpr_deployment",
+                          NULL, &run->total);
+    bloom_fields_text(fields, "verdict_miss_deployment", "  verdict", sim_verdict_names[verdicts[0]]);
+    bloom_fields_unsigned(fields, "read_amp_miss_without_filters", "without filters, L0 files + L", NULL,
+                          (unsigned long)run->value[1]);
+    bloom_fields_text(fields, "verdict_miss_without_filters", "  verdict", sim_verdict_names[verdicts[1]]);
+    bloomsim_put_count(fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)",
+                       totals->ribbon_retries);
+    bloomsim_put_yes_no(fields, "partial", "partial (stopped early)", totals->partial);
+}
+
+static void clear_run(files_run *run, const bloomsim_lsm_files_request *request)
+{
+    for (unsigned i = 0; i < run->predicted; i++)
+        sim_deployment_prediction_free(&run->predictions[i]);
+    for (unsigned i = 0; i < request->levels; i++) {
+        bloomsim_file_shape_clear(&run->last[i]);
+        bloom_deployment_clear(&run->splits[i]);
+    }
+    bloomsim_file_shape_clear(&run->full);
+    mpq_clear(run->setting);
+    free(run);
+}
+
+int bloomsim_lsm_files(const bloom_command_line *line, const bloomsim_run_options *options,
+                       const bloomsim_lsm_files_request *request)
+{
+    files_run *run = calloc(1, sizeof *run);
+    if (run == NULL)
+        abort();
+    mpq_init(run->setting);
+    bloomsim_file_shape_init(&run->full);
+    for (unsigned i = 0; i < request->levels; i++) {
+        bloomsim_file_shape_init(&run->last[i]);
+        bloom_deployment_init(&run->splits[i]);
+    }
+    run->sizing = (bloomsim_unit_sizing){ { 1, 1, 0, 0 }, request->p, NULL, 0, request->description };
+    int status = size_files(run, request, options, line);
+    if (status == BLOOM_EXIT_SUCCESS) {
+        lay_out(run, request);
+        status = predict(run, request, line);
+    }
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = run_tree(run, request, options, line);
+    if (status == BLOOM_EXIT_SUCCESS) {
+        bloom_fields fields;
+        bloom_fields_init(&fields, options->output.digits, (bloom_format)options->output.format);
+        put_tree(&fields, run, request);
+        put_measured(&fields, run, options);
+        status = bloomsim_emit(&fields, options->output.format, line, run->totals.partial);
+    }
+    clear_run(run, request);
+    return status;
+}
