@@ -175,6 +175,17 @@ static int measure(deployment_run *run, const bloomsim_run_options *options, mpz
     return BLOOM_EXIT_SUCCESS;
 }
 
+void bloomsim_put_setting_and_filter(bloom_fields *fields, mpq_srcptr setting, const bloom_deployed_filter *filter)
+{
+    static const char label[] = "bits_per_key to set for p";
+    if (setting != NULL)   /* at most 6 significant digits: exact, as the user types it */
+        bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, "bits_per_key_setting", label, "bits per key",
+                          bloom_format_rational(setting, 6));
+    else
+        bloom_fields_missing(fields, "bits_per_key_setting", label);
+    bloom_description_fields(fields, filter);
+}
+
 /* The deployment as bloomcalc plan prints it: the split, the setting, one full filter, the rates. */
 static void put_deployment(bloom_fields *fields, const deployment_run *run, mpz_srcptr n)
 {
@@ -182,12 +193,7 @@ static void put_deployment(bloom_fields *fields, const deployment_run *run, mpz_
     bloom_fields_integer(fields, "n", "keys per filter n", NULL, run->split.keys_per_filter);
     bloom_fields_integer(fields, "filters", "filters, ceil(n / keys per filter)", NULL, run->split.filters);
     bloom_fields_integer(fields, "keys_last_filter", "keys of the last filter", NULL, run->split.last_keys);
-    if (run->searched)
-        bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, "bits_per_key_setting",
-                          "bits_per_key to set for p", "bits per key", bloom_format_rational(run->setting, 6));
-    else
-        bloom_fields_missing(fields, "bits_per_key_setting", "bits_per_key to set for p");
-    bloom_description_fields(fields, &run->full.filter);
+    bloomsim_put_setting_and_filter(fields, run->searched ? run->setting : NULL, &run->full.filter);
     bloom_fields_quantity(fields, "fpr_last_filter", "rate of the last filter", NULL,
                           &run->prediction.last.quantity);
     bloom_fields_quantity(fields, "fpr_deployment", "rate of the deployment", NULL, &run->prediction.quantity);
@@ -230,7 +236,7 @@ static void put_target(bloom_fields *fields, const deployment_run *run, mpq_srcp
 }
 
 /* The first screen: the whole deployment, the measurement, the verdict. */
-static const bloom_brief_line brief[] = {
+static const bloom_brief_line deployment_brief[] = {
     { "p", NULL, BLOOM_BRIEF_RATE }, { "keys_total", NULL, BLOOM_BRIEF_AS_IS },
     { "filters", NULL, BLOOM_BRIEF_AS_IS }, { "n", NULL, BLOOM_BRIEF_AS_IS },
     { "bits_per_key_setting", NULL, BLOOM_BRIEF_AS_IS }, { "library", NULL, BLOOM_BRIEF_AS_IS },
@@ -242,6 +248,35 @@ static const bloom_brief_line brief[] = {
     { "partial", NULL, BLOOM_BRIEF_AS_IS }, { "warning", NULL, BLOOM_BRIEF_AS_IS },
     { NULL, NULL, BLOOM_BRIEF_AS_IS }
 };
+
+int bloomsim_deployment_emit(const bloom_command_line *line, const bloomsim_run_options *run,
+                             bloomsim_put_record put, const void *context, const bloom_brief_line *brief,
+                             int partial)
+{
+    bloom_fields fields;
+    bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
+    put(&fields, context);
+    if (brief != NULL && run->output.format == BLOOM_FORMAT_TABLE && !run->all && fields.status == BLOOM_OK)
+        bloom_brief_keep(&fields.record, brief, fields.digits, BLOOM_UNITS_IEC);
+    return bloomsim_emit(&fields, run->output.format, line, partial);
+}
+
+/* The record of fpr and plan with a unit. */
+typedef struct deployment_record {
+    const deployment_run *run;
+    const bloomsim_run_options *options;
+    mpq_srcptr target;
+    mpz_srcptr n;
+} deployment_record;
+
+static void put_record(bloom_fields *fields, const void *context)
+{
+    const deployment_record *record = context;
+    put_target(fields, record->run, record->target);
+    put_deployment(fields, record->run, record->n);
+    put_measured(fields, record->run, record->options);
+    bloomsim_put_yes_no(fields, "partial", "partial (stopped early)", record->run->totals.partial);
+}
 
 int bloomsim_deployment_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
                                           bloomsim_unit_sizing *sizing, mpz_srcptr n, int targeted)
@@ -257,17 +292,10 @@ int bloomsim_deployment_measure_and_print(const bloom_command_line *line, const 
     int status = size_run(state, sizing, n, run, line);
     if (status == BLOOM_EXIT_SUCCESS)
         status = measure(state, run, n, line);
-    if (status == BLOOM_EXIT_SUCCESS) {
-        bloom_fields fields;
-        bloom_fields_init(&fields, run->output.digits, (bloom_format)run->output.format);
-        put_target(&fields, state, target);
-        put_deployment(&fields, state, n);
-        put_measured(&fields, state, run);
-        bloomsim_put_yes_no(&fields, "partial", "partial (stopped early)", state->totals.partial);
-        if (run->output.format == BLOOM_FORMAT_TABLE && !run->all && fields.status == BLOOM_OK)
-            bloom_brief_keep(&fields.record, brief, fields.digits, BLOOM_UNITS_IEC);
-        status = bloomsim_emit(&fields, run->output.format, line, state->totals.partial);
-    }
+    deployment_record record = { state, run, target, n };
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = bloomsim_deployment_emit(line, run, put_record, &record, deployment_brief,
+                                           state->totals.partial);
     if (state->predicted)
         sim_deployment_prediction_free(&state->prediction);
     mpq_clear(state->setting);

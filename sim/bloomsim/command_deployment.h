@@ -64,6 +64,20 @@ int bloomsim_unit_refuses_memory(const bloom_command_line *line);
 int bloomsim_deployment_measure_and_print(const bloom_command_line *line, const bloomsim_run_options *run,
                                           bloomsim_unit_sizing *sizing, mpz_srcptr n, int targeted);
 
+/* bits_per_key_setting (setting NULL: none searched) and a full file's filter as described
+ * (bloom_description_fields), as bloomcalc plan prints them. */
+void bloomsim_put_setting_and_filter(bloom_fields *fields, mpq_srcptr setting, const bloom_deployed_filter *filter);
+
+/* Fills a record (context: the command's own state). */
+typedef void (*bloomsim_put_record)(bloom_fields *fields, const void *context);
+
+/* Prints the record `put` fills, cut to `brief` (NULL: none) in the table format without --all.
+ * Returns the exit status (bloomsim_emit). */
+struct bloom_brief_line;
+int bloomsim_deployment_emit(const bloom_command_line *line, const bloomsim_run_options *run,
+                             bloomsim_put_record put, const void *context,
+                             const struct bloom_brief_line *brief, int partial);
+
 /*
  * The unit path of fpr and plan: reads which of -n, -p, -c were given (two of them, -n among
  * them; `example` cites a valid line), refuses the run options the engine does not offer

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "command_deployment.h"
 #include "command_layout.h"
@@ -15,6 +14,7 @@
 #include "deployment.h"
 #include "deployment_prediction.h"
 #include "numbers.h"
+#include "parallel.h"
 #include "predictions.h"
 
 /* Everything one run holds, from sizing to printing. */
@@ -36,13 +36,6 @@ typedef struct files_run {
     sim_deployment_totals totals;
     double predict_seconds;
 } files_run;
-
-static double seconds_now(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-}
 
 /* Splits every level's keys into files, finds the RocksDB setting over all the filter sizes,
  * and sizes the full file's filter and each level's last one.  Returns the exit status. */
@@ -85,7 +78,7 @@ static void lay_out(files_run *run, const bloomsim_lsm_files_request *request)
 /* Each level's prediction and their sum.  Returns the exit status. */
 static int predict(files_run *run, const bloomsim_lsm_files_request *request, const bloom_command_line *line)
 {
-    double start = seconds_now();
+    double start = sim_clock_seconds(CLOCK_MONOTONIC);
     int status = BLOOM_OK;
     for (; run->predicted < run->count; run->predicted++) {
         unsigned i = run->predicted;
@@ -97,7 +90,7 @@ static int predict(files_run *run, const bloomsim_lsm_files_request *request, co
     if (status == BLOOM_OK)
         status = sim_quantity_double(&run->value[0], &run->total);
     run->value[1] = (double)(request->l0_files + request->levels);
-    run->predict_seconds = seconds_now() - start;
+    run->predict_seconds = sim_clock_seconds(CLOCK_MONOTONIC) - start;
     if (status == BLOOM_OK)
         return BLOOM_EXIT_SUCCESS;
     bloom_options_error(line, "the tree's false reads could not be certified for these arguments");
@@ -173,16 +166,13 @@ static void put_tree(bloom_fields *fields, const files_run *run, const bloomsim_
                       list(run, 1));
     bloom_fields_integer(fields, "n", "keys per file n", NULL, run->splits[0].keys_per_filter);
     bloom_fields_rational(fields, "p", "target rate p per filter", NULL, request->p);
-    if (run->searched)
-        bloom_record_take(&fields->record, BLOOM_FIELD_NUMBER, "bits_per_key_setting",
-                          "bits_per_key to set for p", "bits per key", bloom_format_rational(run->setting, 6));
-    else
-        bloom_fields_missing(fields, "bits_per_key_setting", "bits_per_key to set for p");
-    bloom_description_fields(fields, &run->full.filter);
+    bloomsim_put_setting_and_filter(fields, run->searched ? run->setting : NULL, &run->full.filter);
 }
 
-static void put_measured(bloom_fields *fields, const files_run *run, const bloomsim_run_options *options)
+static void put_measured(bloom_fields *fields, const files_run *run, const bloomsim_run_options *options,
+                         const bloomsim_lsm_files_request *request)
 {
+    put_tree(fields, run, request);
     const sim_deployment_totals *totals = &run->totals;
     bloomsim_put_count(fields, "seed", "seed", run->config.run.seed);
     bloomsim_put_count(fields, "trials", "trees built (trials)", totals->trials);
@@ -206,6 +196,19 @@ static void put_measured(bloom_fields *fields, const files_run *run, const bloom
     bloomsim_put_count(fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)",
                        totals->ribbon_retries);
     bloomsim_put_yes_no(fields, "partial", "partial (stopped early)", totals->partial);
+}
+
+/* The record of the tree of files. */
+typedef struct files_record {
+    const files_run *run;
+    const bloomsim_run_options *options;
+    const bloomsim_lsm_files_request *request;
+} files_record;
+
+static void put_record(bloom_fields *fields, const void *context)
+{
+    const files_record *record = context;
+    put_measured(fields, record->run, record->options, record->request);
 }
 
 static void clear_run(files_run *run, const bloomsim_lsm_files_request *request)
@@ -241,13 +244,9 @@ int bloomsim_lsm_files(const bloom_command_line *line, const bloomsim_run_option
     }
     if (status == BLOOM_EXIT_SUCCESS)
         status = run_tree(run, request, options, line);
-    if (status == BLOOM_EXIT_SUCCESS) {
-        bloom_fields fields;
-        bloom_fields_init(&fields, options->output.digits, (bloom_format)options->output.format);
-        put_tree(&fields, run, request);
-        put_measured(&fields, run, options);
-        status = bloomsim_emit(&fields, options->output.format, line, run->totals.partial);
-    }
+    files_record record = { run, options, request };
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = bloomsim_deployment_emit(line, options, put_record, &record, NULL, run->totals.partial);
     clear_run(run, request);
     return status;
 }

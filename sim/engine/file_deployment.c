@@ -5,7 +5,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "file_deployment.h"
 #include "file_filter.h"
@@ -126,13 +125,6 @@ static void route(const sim_deployment_level *level, uint64_t lookups, uint64_t 
     }
 }
 
-static double seconds_now(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-}
-
 /* What one trial adds up, and where its time goes. */
 typedef struct trial_counts {
     uint64_t false_reads, level_false_reads[SIM_LSM_MAX_LEVELS], largest_share, retries;
@@ -164,16 +156,16 @@ static int run_level(const run_context *context, thread_scratch *scratch, unsign
         if (sim_interrupt_requested())
             return -1;
         sim_file_filter *filter = &scratch->filters[l][i + 1 == level->files];
-        double start = seconds_now();
+        double start = sim_clock_seconds(CLOCK_MONOTONIC);
         if (sim_file_filter_build(filter, sim_derive_seed(level_seed, SIM_SEED_LEVEL, i), inserted,
                                   context->first_key[l] + i * level->full.keys, scratch->positions,
                                   &counts->retries) != 0)
             return -1;
-        double built = seconds_now();
+        double built = sim_clock_seconds(CLOCK_MONOTONIC);
         if (level->overlapping)
             next = 0;     /* every file of an overlapping level answers every lookup */
         uint64_t false_reads = ask(filter, absent, &next, scratch->counts[i], scratch->positions);
-        counts->query_seconds += seconds_now() - built;
+        counts->query_seconds += sim_clock_seconds(CLOCK_MONOTONIC) - built;
         counts->build_seconds += built - start;
         counts->level_false_reads[l] += false_reads;
         counts->false_reads += false_reads;
