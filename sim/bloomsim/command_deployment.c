@@ -166,7 +166,7 @@ static int measure(deployment_run *run, const bloomsim_run_options *options, mpz
     double confidence = mpq_get_d(options->confidence);
     run->estimate = sim_estimate_rate(run->totals.false_reads, run->totals.false_read_squares,
                                       run->totals.trials, run->totals.lookups, config->lookups,
-                                      (double)(run->totals.largest_share > 1 ? run->totals.largest_share : 1),
+                                      sim_deployment_design_effect(&run->prediction, run->totals.largest_share),
                                       confidence, &run->method);
     double values[2] = { run->prediction.value, run->prediction.full.value };
     sim_verdict verdicts[2];

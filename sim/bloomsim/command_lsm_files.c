@@ -4,6 +4,7 @@
  * last file's, builds the tree with the deployment engine, judges the sum
  * of the levels' deployment predictions.  Parsing and printing only.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "command_lsm_files.h"
 #include "deployment.h"
 #include "deployment_prediction.h"
+#include "estimate.h"
 #include "numbers.h"
 #include "parallel.h"
 #include "predictions.h"
@@ -169,6 +171,41 @@ static void put_tree(bloom_fields *fields, const files_run *run, const bloomsim_
     bloomsim_put_setting_and_filter(fields, run->searched ? run->setting : NULL, &run->full.filter);
 }
 
+/*
+ * The false reads per absent lookup and their interval: with 30 trees or more the t interval
+ * over trees; with fewer, Wilson's over the filter checks (lookups times the L0 files and
+ * levels each lookup consults: each check a Bernoulli, the checks of one lookup independent
+ * given the filters, their seeds being), with the design effect of the most lookups one filter
+ * answered (sim_deployment_design_effect, the largest over the levels), scaled back to reads.
+ */
+static sim_estimate estimate_reads(const files_run *run, double confidence, sim_interval_method *method)
+{
+    const sim_deployment_totals *totals = &run->totals;
+    double checks = run->value[1];
+    sim_estimate estimate;
+    if (totals->trials >= SIM_MIN_TRIALS_FOR_T) {
+        *method = SIM_INTERVAL_BETWEEN_TRIALS;
+        estimate = sim_estimate_between_trials(totals->false_reads, totals->false_read_squares, totals->trials,
+                                               run->config.lookups, confidence);
+        sim_estimate_clip(&estimate, 0, checks);
+        return estimate;
+    }
+    double effect = 1;
+    for (unsigned i = 0; i < run->count; i++)
+        effect = fmax(effect, sim_deployment_design_effect(&run->predictions[i], totals->largest_share));
+    *method = SIM_INTERVAL_WILSON_DESIGN_EFFECT;
+    estimate = sim_estimate_wilson(totals->false_reads, totals->lookups * (uint64_t)checks,
+                                   sim_design_effect_rounded(effect), confidence);
+    sim_estimate_clip(&estimate, 0, 1);
+    estimate.rate *= checks;
+    estimate.standard_error *= checks;
+    estimate.interval.low *= checks;
+    estimate.interval.high *= checks;
+    estimate.rate_error *= checks;
+    estimate.end_error *= checks;
+    return estimate;
+}
+
 static void put_measured(bloom_fields *fields, const files_run *run, const bloomsim_run_options *options,
                          const bloomsim_lsm_files_request *request)
 {
@@ -178,15 +215,14 @@ static void put_measured(bloom_fields *fields, const files_run *run, const bloom
     bloomsim_put_count(fields, "trials", "trees built (trials)", totals->trials);
     bloomsim_put_count(fields, "lookups", "absent lookups", totals->lookups);
     bloomsim_put_confidence(fields, "confidence", options->confidence);
-    sim_estimate estimate = sim_estimate_between_trials(totals->false_reads, totals->false_read_squares,
-                                                        totals->trials, run->config.lookups,
-                                                        mpq_get_d(options->confidence));
-    sim_estimate_clip(&estimate, 0, run->value[1]);
+    sim_interval_method method;
+    sim_estimate estimate = estimate_reads(run, mpq_get_d(options->confidence), &method);
     sim_verdict verdicts[2];
     sim_verdicts(run->value, 2, estimate.interval, verdicts);
     bloomsim_put_ratio(fields, "measured_probes_miss", "measured false reads, absent key", totals->false_reads,
                        totals->trials, run->config.lookups);
     bloomsim_put_interval(fields, "probes_miss_ci_low", "probes_miss_ci_high", &estimate);
+    bloomsim_put_interval_method(fields, method, &estimate);
     bloom_fields_quantity(fields, "read_amp_miss_deployment", "predicted: L0 files x fpr + sum of fpr_deployment",
                           NULL, &run->total);
     bloom_fields_text(fields, "verdict_miss_deployment", "  verdict", sim_verdict_names[verdicts[0]]);

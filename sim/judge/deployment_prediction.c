@@ -4,6 +4,7 @@
  * rate of each shape of filter, combined by calc's deployment mean
  * (deployment.h) or, for overlapping files, scaled by their number.
  */
+#include <math.h>
 #include <string.h>
 
 #include "deployment_prediction.h"
@@ -52,4 +53,19 @@ void sim_deployment_prediction_free(sim_deployment_prediction *prediction)
     mpq_clear(prediction->files);
     if (prediction->has_mean)
         bloom_deployment_mean_clear(&prediction->mean);
+}
+
+/* The design effect of `share` lookups to one filter of the shape, or share without a model. */
+static double shape_design_effect(const sim_layout_prediction *shape, uint64_t share)
+{
+    sim_predictions proxy;
+    sim_layout_sizing_proxy(&proxy, shape);
+    double effect = sim_design_effect(share, proxy.value[SIM_PREDICTION_EXACT], proxy.second_moment);
+    return isnan(effect) ? (double)share : effect;
+}
+
+double sim_deployment_design_effect(const sim_deployment_prediction *prediction, uint64_t largest_share)
+{
+    uint64_t share = largest_share > 1 ? largest_share : 1;
+    return fmax(shape_design_effect(&prediction->full, share), shape_design_effect(&prediction->last, share));
 }

@@ -37,4 +37,14 @@ typedef struct sim_deployment_prediction {
 int sim_deployment_prediction_compute(sim_deployment_prediction *prediction, const sim_deployment_level *level);
 void sim_deployment_prediction_free(sim_deployment_prediction *prediction);
 
+/*
+ * A design effect valid for a measurement in which one filter of the level answered at most
+ * `largest_share` lookups: max over its two shapes of 1 + (c - 1) rho, rho = (p2 - p^2) /
+ * (p - p^2) from the layout's sizing proxy (layout_prediction.h), c = largest_share.  Clusters
+ * of different filters are independent and their binomial parts add up to at most the pooled
+ * binomial variance (p(1 - p) is concave), so the measurement's design effect is at most this.
+ * `largest_share` itself (all a filter's lookups as one) when the proxy has no second moment.
+ */
+double sim_deployment_design_effect(const sim_deployment_prediction *prediction, uint64_t largest_share);
+
 #endif
