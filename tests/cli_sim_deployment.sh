@@ -117,18 +117,25 @@ check "bloomsim lsm --keys-per-filter 4000 --l0-files 2: exit 0 ($(cat "$err"))"
 cp "$out" "$scratch/lsm1.csv"
 python3 - "$f4000" "$f2727" "$f3273" "$(csv_field read_amp_miss_deployment)" "$(csv_field probes_miss_ci_low)" \
     "$(csv_field probes_miss_ci_high)" "$(csv_field level_keys)" "$(csv_field level_files)" \
-    "$(csv_field verdict_miss_without_filters)" <<'PY'
+    "$(csv_field verdict_miss_without_filters)" "$(csv_field read_amp_hit_deployment)" \
+    "$(csv_field probes_hit_ci_low)" "$(csv_field probes_hit_ci_high)" "$(csv_field false_negatives)" <<'PY'
 import sys
 from fractions import Fraction
 full, first, last = (Fraction(x) for x in sys.argv[1:4])
-expected = 2 * full + first + (6 * 4000 * full + 3273 * last) / 27273
-printed = sys.argv[4]
-half_unit = Fraction(1, 2) * Fraction(10) ** -(len(printed) - 2)
-assert abs(Fraction(printed) - expected) <= half_unit + Fraction(1, 10 ** 24), (printed, float(expected))
-assert float(sys.argv[5]) <= expected <= float(sys.argv[6]), (sys.argv[5:7], float(expected))
-assert sys.argv[7:] == ["8000/2727/27273", "2/1/7", "rejected"], sys.argv[7:]
+def correctly_rounded(printed, exact):
+    half_unit = Fraction(1, 2) * Fraction(10) ** -(len(printed.split(".")[1]))
+    return abs(Fraction(printed) - exact) <= half_unit + Fraction(1, 10 ** 24)
+miss = 2 * full + first + (6 * 4000 * full + 3273 * last) / 27273
+assert correctly_rounded(sys.argv[4], miss), (sys.argv[4], float(miss))
+assert float(sys.argv[5]) <= miss <= float(sys.argv[6]), (sys.argv[5:7], float(miss))
+assert sys.argv[7:10] == ["8000/2727/27273", "2/1/7", "rejected"], sys.argv[7:10]
+# a key of the deepest level reads both L0 files and its level-1 file before its own
+hit = 1 + 2 * full + first
+assert correctly_rounded(sys.argv[10], hit), (sys.argv[10], float(hit))
+assert float(sys.argv[11]) <= hit <= float(sys.argv[12]), (sys.argv[11:13], float(hit))
+assert sys.argv[13] == "0", sys.argv[13]
 PY
-check "lsm: read_amp_miss_deployment is L0's 2 f(N) plus each level's keys-weighted mean, in the interval" $?
+check "lsm: read_amp_miss/hit_deployment are L0's 2 f(N) plus the levels' keys-weighted means, in the intervals" $?
 "$sim" lsm -L 2 -n 30000 -p 1% --keys-per-filter 4000 --l0-files 2 --threads 2 --format csv >"$out" 2>"$err"
 cmp -s "$out" "$scratch/lsm1.csv"
 check "lsm: same seed, 1 or 2 threads: the same record" $?

@@ -239,6 +239,8 @@ const bloom_key bloom_keys[] = {
     { "level_files", "filters", "bloomsim lsm with a unit: files (one filter each) per level, L0 first, separated by /" },
     { "read_amp_miss_deployment", "disk probes per lookup", "bloomsim lsm with a unit: l0_files times a full file's fpr_layout plus each level's fpr_deployment" },
     { "verdict_miss_deployment", "text", "the verdict on read_amp_miss_deployment" },
+    { "read_amp_hit_deployment", "disk probes per lookup", "bloomsim lsm with a unit, a key of level J: 1 plus l0_files times a full file's fpr_layout plus the fpr_deployment of the levels before J" },
+    { "verdict_hit_deployment", "text", "the verdict on read_amp_hit_deployment" },
     { "verdict_miss_without_filters", "text", "the verdict on read_amp_miss_without_filters" },
     /* bloomsim grow. */
     { "fpr_compound", "probability", "the exact compound rate of the sub-filters built" },

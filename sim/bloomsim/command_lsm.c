@@ -45,10 +45,11 @@ static const char description_start[] =
     "per file sized for its own keys as 'bloomcalc plan' sizes it (RocksDB and -p:\n"
     "one bits_per_key setting), the last file of a level partial, and --l0-files F\n"
     "more files of N keys (default 4) that every lookup consults, as RocksDB's L0.\n"
-    "Absent lookups read every L0 file and, on each level, the file whose key range\n"
-    "covers them; the measured false reads are judged against\n"
-    "read_amp_miss_deployment, L0's files times a file's rate plus each level's\n"
-    "fpr_deployment.  The files are built one after the other in one file's memory\n"
+    "Lookups read every L0 file and, on each level, the file whose key range covers\n"
+    "them (a key of level J: the levels before J, then its own file); the measured\n"
+    "reads are judged against read_amp_miss_deployment, L0's files times a file's\n"
+    "rate plus each level's fpr_deployment, and read_amp_hit_deployment, 1 plus the\n"
+    "same before J.  The files are built one after the other in one file's memory\n"
     "per level; default trials: 32, or as many as insert 5e7 keys (at least 2).\n";
 
 /* An allocation run: calc's tree and its per-level rates (given = 0: every
@@ -365,6 +366,7 @@ static int measure_files(const bloom_command_line *line, const bloomsim_run_opti
     for (unsigned i = 0; i < config->levels; i++)
         counts[i] = levels[i].keys;
     request->levels = config->levels;
+    request->target_level = config->target_level;
     request->level_keys = counts;
     request->p = p;
     return status == BLOOM_EXIT_SUCCESS ? bloomsim_lsm_files(line, run, request) : status;
@@ -374,7 +376,7 @@ static int measure_files(const bloom_command_line *line, const bloomsim_run_opti
  * unit, --l0-files). */
 static int check_files_options(bloom_command_line *line, int unit)
 {
-    static const char *const refused[] = { "allocation", "bits-per-key", "level", "shard" };
+    static const char *const refused[] = { "allocation", "bits-per-key", "shard" };
     if (!unit && bloom_options_given(line, "l0-files")) {
         bloom_options_error(line, "--l0-files: L0's files are files of a unit; accepted: it with "
                             "--keys-per-filter N, or --file-size and --entry-size");
@@ -384,7 +386,7 @@ static int check_files_options(bloom_command_line *line, int unit)
         if (!bloom_options_given(line, refused[i]))
             continue;
         bloom_options_error(line, "--%s: the tree of files (--keys-per-filter, --file-size) sizes every "
-                            "file for -p and measures absent lookups; accepted: the unit without --%s",
+                            "file for -p; accepted: the unit without --%s",
                             refused[i], refused[i]);
         return BLOOM_EXIT_USAGE;
     }
@@ -536,7 +538,7 @@ int bloomsim_lsm(int argc, char **argv, int first)
         config.hash_function = (sim_hash_function)run.hash_function;
         config.guard = !run.unguarded;
         described.given = bloom_description_given(&line);
-        bloomsim_lsm_files_request request = { &described.description, 0, NULL, NULL, l0_files,
+        bloomsim_lsm_files_request request = { &described.description, 0, 0, NULL, NULL, l0_files,
                                                bloomsim_u64(lookups),
                                                bloom_options_given(&line, "trials") ? config.run.trials : 0 };
         status = unit ? measure_files(&line, &run, &config, keys, ratio, p, &request, &allocation)

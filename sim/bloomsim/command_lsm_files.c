@@ -19,6 +19,16 @@
 #include "parallel.h"
 #include "predictions.h"
 
+/* One kind of lookup: its predicted reads, 1 (present) + the false reads of the first `count`
+ * levels of the engine, and without filters. */
+typedef struct lookup_kind {
+    sim_rate_sum sum;
+    bloom_quantity predicted;
+    double value[2];            /* predicted, without filters */
+    unsigned checks;            /* filters consulted besides the key's own file */
+    unsigned long own;          /* 1 for a present key (its own file's read), 0 for an absent one */
+} lookup_kind;
+
 /* Everything one run holds, from sizing to printing. */
 typedef struct files_run {
     bloomsim_unit_sizing sizing;
@@ -31,9 +41,7 @@ typedef struct files_run {
     sim_deployment_prediction predictions[SIM_LSM_MAX_LEVELS + 1];
     bloom_quantity quantities[SIM_LSM_MAX_LEVELS + 1];
     unsigned count, predicted;
-    sim_rate_sum sum;
-    bloom_quantity total;                                  /* false reads per absent lookup */
-    double value[2];                                       /* the prediction, and without filters */
+    lookup_kind miss, hit;                                 /* absent lookups, present ones */
     sim_deployment_config config;
     sim_deployment_totals totals;
     double predict_seconds;
@@ -77,7 +85,19 @@ static void lay_out(files_run *run, const bloomsim_lsm_files_request *request)
                                                            run->last[i].level, 0 };
 }
 
-/* Each level's prediction and their sum.  Returns the exit status. */
+/* The kind's prediction over the first `count` levels (`checks` filters consulted besides the
+ * key's own file).  Returns a bloom_status. */
+static int kind_predict(lookup_kind *kind, files_run *run, unsigned count, unsigned long own, unsigned checks)
+{
+    kind->sum = (sim_rate_sum){ NULL, count, own, run->quantities };
+    kind->predicted = (bloom_quantity){ sim_enclose_rate_sum, &kind->sum, NULL };
+    kind->checks = checks;
+    kind->own = own;
+    kind->value[1] = (double)(checks + own);
+    return sim_quantity_double(&kind->value[0], &kind->predicted);
+}
+
+/* Each level's prediction and the two kinds' sums.  Returns the exit status. */
 static int predict(files_run *run, const bloomsim_lsm_files_request *request, const bloom_command_line *line)
 {
     double start = sim_clock_seconds(CLOCK_MONOTONIC);
@@ -87,11 +107,11 @@ static int predict(files_run *run, const bloomsim_lsm_files_request *request, co
         status |= sim_deployment_prediction_compute(&run->predictions[i], &run->level[i]);
         run->quantities[i] = run->predictions[i].quantity;
     }
-    run->sum = (sim_rate_sum){ NULL, run->count, 0, run->quantities };
-    run->total = (bloom_quantity){ sim_enclose_rate_sum, &run->sum, NULL };
+    unsigned before = run->count - request->levels + request->target_level - 1;   /* levels before J */
     if (status == BLOOM_OK)
-        status = sim_quantity_double(&run->value[0], &run->total);
-    run->value[1] = (double)(request->l0_files + request->levels);
+        status = kind_predict(&run->miss, run, run->count, 0, (unsigned)request->l0_files + request->levels);
+    if (status == BLOOM_OK)
+        status = kind_predict(&run->hit, run, before, 1, (unsigned)request->l0_files + request->target_level - 1);
     run->predict_seconds = sim_clock_seconds(CLOCK_MONOTONIC) - start;
     if (status == BLOOM_OK)
         return BLOOM_EXIT_SUCCESS;
@@ -122,6 +142,8 @@ static int run_tree(files_run *run, const bloomsim_lsm_files_request *request,
     bloomsim_run_settings(&config->run, options, line);
     config->run.trials = request->trials != 0 ? request->trials : default_trials(run);
     config->lookups = request->lookups / config->run.trials + (request->lookups % config->run.trials != 0);
+    config->hit_lookups = config->lookups;
+    config->hit_level = run->count - request->levels + request->target_level - 1;
     sim_phase_times phases;
     memset(&phases, 0, sizeof phases);
     config->run.phases = &phases;
@@ -172,38 +194,78 @@ static void put_tree(bloom_fields *fields, const files_run *run, const bloomsim_
 }
 
 /*
- * The false reads per absent lookup and their interval: with 30 trees or more the t interval
- * over trees; with fewer, Wilson's over the filter checks (lookups times the L0 files and
- * levels each lookup consults: each check a Bernoulli, the checks of one lookup independent
+ * The reads per lookup of a kind and their interval: with 30 trees or more the t interval
+ * over trees; with fewer, Wilson's over the filter checks (lookups times the filters each
+ * consults besides its own file: each check a Bernoulli, the checks of one lookup independent
  * given the filters, their seeds being), with the design effect of the most lookups one filter
- * answered (sim_deployment_design_effect, the largest over the levels), scaled back to reads.
+ * answered (sim_deployment_design_effect, the largest over the levels), scaled back to reads;
+ * plus the key's own read for a present key.  No check: exactly that read.
  */
-static sim_estimate estimate_reads(const files_run *run, double confidence, sim_interval_method *method)
+static sim_estimate estimate_reads(const files_run *run, const lookup_kind *kind, uint64_t false_reads,
+                                   unsigned __int128 squares, double confidence, sim_interval_method *method)
 {
     const sim_deployment_totals *totals = &run->totals;
-    double checks = run->value[1];
-    sim_estimate estimate;
+    double checks = kind->checks, own = (double)kind->own;
+    sim_estimate estimate = { 0, 0, { 0, 0 }, 0, 0, 1 };
+    *method = SIM_INTERVAL_WILSON_DESIGN_EFFECT;
     if (totals->trials >= SIM_MIN_TRIALS_FOR_T) {
         *method = SIM_INTERVAL_BETWEEN_TRIALS;
-        estimate = sim_estimate_between_trials(totals->false_reads, totals->false_read_squares, totals->trials,
-                                               run->config.lookups, confidence);
+        estimate = sim_estimate_between_trials(false_reads, squares, totals->trials, run->config.lookups,
+                                               confidence);
         sim_estimate_clip(&estimate, 0, checks);
-        return estimate;
+        checks = 1;
+    } else if (kind->checks > 0) {
+        double effect = 1;
+        for (unsigned i = 0; i < run->count; i++)
+            effect = fmax(effect, sim_deployment_design_effect(&run->predictions[i], totals->largest_share));
+        estimate = sim_estimate_wilson(false_reads, totals->lookups * kind->checks,
+                                       sim_design_effect_rounded(effect), confidence);
+        sim_estimate_clip(&estimate, 0, 1);
     }
-    double effect = 1;
-    for (unsigned i = 0; i < run->count; i++)
-        effect = fmax(effect, sim_deployment_design_effect(&run->predictions[i], totals->largest_share));
-    *method = SIM_INTERVAL_WILSON_DESIGN_EFFECT;
-    estimate = sim_estimate_wilson(totals->false_reads, totals->lookups * (uint64_t)checks,
-                                   sim_design_effect_rounded(effect), confidence);
-    sim_estimate_clip(&estimate, 0, 1);
-    estimate.rate *= checks;
+    estimate.rate = own + checks * estimate.rate;
     estimate.standard_error *= checks;
-    estimate.interval.low *= checks;
-    estimate.interval.high *= checks;
+    estimate.interval.low = own + checks * estimate.interval.low;
+    estimate.interval.high = own + checks * estimate.interval.high;
     estimate.rate_error *= checks;
     estimate.end_error *= checks;
     return estimate;
+}
+
+/* The keys of one kind's fields: measured, interval, predicted, verdict, unfiltered, verdict. */
+typedef struct kind_keys {
+    const char *measured, *low, *high, *predicted, *verdict, *unfiltered, *unfiltered_verdict;
+    const char *measured_label, *predicted_label, *unfiltered_label;
+} kind_keys;
+
+static const kind_keys miss_keys = {
+    "measured_probes_miss", "probes_miss_ci_low", "probes_miss_ci_high", "read_amp_miss_deployment",
+    "verdict_miss_deployment", "read_amp_miss_without_filters", "verdict_miss_without_filters",
+    "measured reads, absent key", "predicted: L0 files x fpr + sum of fpr_deployment",
+    "without filters, L0 files + L"
+};
+static const kind_keys hit_keys = {
+    "measured_probes_hit", "probes_hit_ci_low", "probes_hit_ci_high", "read_amp_hit_deployment",
+    "verdict_hit_deployment", "read_amp_hit_without_filters", "verdict_hit_without_filters",
+    "measured reads, key on level J", "predicted: 1 + the same over the levels before J",
+    "without filters, L0 files + J"
+};
+
+static void put_kind(bloom_fields *fields, const files_run *run, const lookup_kind *kind, const kind_keys *keys,
+                     uint64_t false_reads, unsigned __int128 squares, double confidence)
+{
+    sim_interval_method method;
+    sim_estimate estimate = estimate_reads(run, kind, false_reads, squares, confidence, &method);
+    sim_verdict verdicts[2];
+    sim_verdicts(kind->value, 2, estimate.interval, verdicts);
+    uint64_t lookups = run->totals.lookups;
+    bloomsim_put_ratio(fields, keys->measured, keys->measured_label, false_reads + kind->own * lookups,
+                       lookups, 1);
+    bloomsim_put_interval(fields, keys->low, keys->high, &estimate);
+    bloomsim_put_interval_method(fields, method, &estimate);
+    bloom_fields_quantity(fields, keys->predicted, keys->predicted_label, NULL, &kind->predicted);
+    bloom_fields_text(fields, keys->verdict, "  verdict", sim_verdict_names[verdicts[0]]);
+    bloom_fields_unsigned(fields, keys->unfiltered, keys->unfiltered_label, NULL, (unsigned long)kind->value[1]);
+    bloom_fields_text(fields, keys->unfiltered_verdict, "  verdict", sim_verdict_names[verdicts[1]]);
 }
 
 static void put_measured(bloom_fields *fields, const files_run *run, const bloomsim_run_options *options,
@@ -211,24 +273,16 @@ static void put_measured(bloom_fields *fields, const files_run *run, const bloom
 {
     put_tree(fields, run, request);
     const sim_deployment_totals *totals = &run->totals;
+    double confidence = mpq_get_d(options->confidence);
     bloomsim_put_count(fields, "seed", "seed", run->config.run.seed);
     bloomsim_put_count(fields, "trials", "trees built (trials)", totals->trials);
-    bloomsim_put_count(fields, "lookups", "absent lookups", totals->lookups);
+    bloomsim_put_count(fields, "lookups", "lookups of each kind", totals->lookups);
     bloomsim_put_confidence(fields, "confidence", options->confidence);
-    sim_interval_method method;
-    sim_estimate estimate = estimate_reads(run, mpq_get_d(options->confidence), &method);
-    sim_verdict verdicts[2];
-    sim_verdicts(run->value, 2, estimate.interval, verdicts);
-    bloomsim_put_ratio(fields, "measured_probes_miss", "measured false reads, absent key", totals->false_reads,
-                       totals->trials, run->config.lookups);
-    bloomsim_put_interval(fields, "probes_miss_ci_low", "probes_miss_ci_high", &estimate);
-    bloomsim_put_interval_method(fields, method, &estimate);
-    bloom_fields_quantity(fields, "read_amp_miss_deployment", "predicted: L0 files x fpr + sum of fpr_deployment",
-                          NULL, &run->total);
-    bloom_fields_text(fields, "verdict_miss_deployment", "  verdict", sim_verdict_names[verdicts[0]]);
-    bloom_fields_unsigned(fields, "read_amp_miss_without_filters", "without filters, L0 files + L", NULL,
-                          (unsigned long)run->value[1]);
-    bloom_fields_text(fields, "verdict_miss_without_filters", "  verdict", sim_verdict_names[verdicts[1]]);
+    bloom_fields_unsigned(fields, "target_level", "level J of the keys looked up", NULL, request->target_level);
+    put_kind(fields, run, &run->hit, &hit_keys, totals->hit_false_reads, totals->hit_false_read_squares,
+             confidence);
+    put_kind(fields, run, &run->miss, &miss_keys, totals->false_reads, totals->false_read_squares, confidence);
+    bloomsim_put_count(fields, "false_negatives", "false negatives on level J", totals->false_negatives);
     bloomsim_put_count(fields, "ribbon_retries", "Ribbon seeds that failed to band (retried)",
                        totals->ribbon_retries);
     bloomsim_put_yes_no(fields, "partial", "partial (stopped early)", totals->partial);

@@ -23,6 +23,7 @@
 typedef struct bloomsim_lsm_files_request {
     const bloom_layout_description *description;   /* with a unit */
     unsigned levels;                               /* L */
+    unsigned target_level;                         /* J, 1..L: the level of the present keys looked up */
     const uint64_t *level_keys;                    /* n_1..n_L */
     mpq_srcptr p;                                  /* every filter's target rate */
     unsigned long l0_files;

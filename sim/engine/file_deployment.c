@@ -32,6 +32,7 @@ typedef struct run_context {
 typedef struct thread_scratch {
     sim_file_filter filters[SIM_LSM_MAX_LEVELS][2];   /* a full file's shape, the last file's */
     uint64_t *counts;                                 /* lookups each file of a level answers */
+    uint64_t *hit_counts;                             /* present lookups each file answers */
     uint64_t *positions;
 } thread_scratch;
 
@@ -57,7 +58,7 @@ static unsigned most_hashes(const sim_deployment_config *config)
 uint64_t sim_deployment_memory(const sim_deployment_config *config)
 {
     uint64_t per_thread = sizeof(thread_scratch) + most_hashes(config) * sizeof(uint64_t);
-    per_thread = sim_memory_add(per_thread, sim_memory_multiply(most_files(config), sizeof(uint64_t)));
+    per_thread = sim_memory_add(per_thread, sim_memory_multiply(most_files(config), 2 * sizeof(uint64_t)));
     for (unsigned i = 0; i < config->levels; i++) {
         per_thread = sim_memory_add(per_thread, sim_file_filter_memory(&config->level[i].full));
         per_thread = sim_memory_add(per_thread, sim_file_filter_memory(&config->level[i].last));
@@ -77,6 +78,7 @@ static void end_thread(void *argument, void *scratch_pointer)
         sim_file_filter_free(&scratch->filters[i][1]);
     }
     free(scratch->counts);
+    free(scratch->hit_counts);
     free(scratch->positions);
     free(scratch);
 }
@@ -89,8 +91,9 @@ static void *start_thread(void *argument)
     if (scratch == NULL)
         return NULL;
     scratch->counts = malloc(context->most_files * sizeof *scratch->counts);
+    scratch->hit_counts = malloc(context->most_files * sizeof *scratch->hit_counts);
     scratch->positions = malloc(context->most_hashes * sizeof *scratch->positions);
-    int failed = scratch->counts == NULL || scratch->positions == NULL;
+    int failed = scratch->counts == NULL || scratch->hit_counts == NULL || scratch->positions == NULL;
     for (unsigned i = 0; i < config->levels && !failed; i++) {
         const sim_deployment_level *level = &config->level[i];
         failed = sim_file_filter_init(&scratch->filters[i][0], &level->full, config->scheme,
@@ -105,6 +108,16 @@ static void *start_thread(void *argument)
     return scratch;
 }
 
+/* A uniform draw on [0, range) from the stream. */
+static uint64_t draw(uint64_t *stream, uint64_t range)
+{
+    uint64_t value = 0;
+    while (!sim_reduce(sim_splitmix64_next(stream), range, &value)) {
+        /* a surplus draw (probability < range/2^64): draw again */
+    }
+    return value;
+}
+
 /* Counts in counts[0..files-1] the lookups of the level that each file answers: all of them
  * for overlapping files, else those whose uniform position on [0, n) its key range covers. */
 static void route(const sim_deployment_level *level, uint64_t lookups, uint64_t *choice, uint64_t *counts)
@@ -116,20 +129,40 @@ static void route(const sim_deployment_level *level, uint64_t lookups, uint64_t 
     }
     memset(counts, 0, level->files * sizeof *counts);
     uint64_t keys = sim_deployment_level_keys(level);
-    for (uint64_t j = 0; j < lookups; j++) {
-        uint64_t position = 0;
-        while (!sim_reduce(sim_splitmix64_next(choice), keys, &position)) {
-            /* a surplus draw (probability < n/2^64): draw again */
-        }
-        counts[position / level->full.keys]++;
-    }
+    for (uint64_t j = 0; j < lookups; j++)
+        counts[draw(choice, keys) / level->full.keys]++;
 }
 
 /* What one trial adds up, and where its time goes. */
 typedef struct trial_counts {
     uint64_t false_reads, level_false_reads[SIM_LSM_MAX_LEVELS], largest_share, retries;
+    uint64_t hit_false_reads, false_negatives;
     double build_seconds, query_seconds;
 } trial_counts;
+
+/* The present lookups of a trial: which keys, drawn from where. */
+typedef struct hit_draws {
+    uint64_t choice;        /* routing on the levels before J */
+    uint64_t pick;          /* which key of J (or of its file) each lookup is */
+    uint64_t first_key;     /* level J's first key in the inserted stream */
+    uint64_t keys;          /* level J's keys */
+} hit_draws;
+
+/* Asks the file `count` present keys: before level J (own = 0) keys of J, which count as
+ * false reads when it says "maybe"; on level J (own = 1) keys of its own range starting at
+ * `first` (`keys` of them), which count as false negatives when it says "no". */
+static uint64_t ask_present(const sim_file_filter *filter, const sim_key_stream *inserted, hit_draws *draws,
+                            uint64_t count, int own, uint64_t first, uint64_t keys, uint64_t *positions)
+{
+    uint64_t counted = 0;
+    for (uint64_t j = 0; j < count; j++) {
+        sim_key key;
+        sim_key_at(inserted, own ? first + draw(&draws->pick, keys)
+                                 : draws->first_key + draw(&draws->pick, draws->keys), &key);
+        counted += (uint64_t)(sim_file_filter_says_maybe(filter, &key, positions) != own);
+    }
+    return counted;
+}
 
 /* Asks the file's filter `count` absent keys from *next on; returns its false reads. */
 static uint64_t ask(const sim_file_filter *filter, const sim_key_stream *absent, uint64_t *next,
@@ -147,7 +180,8 @@ static uint64_t ask(const sim_file_filter *filter, const sim_key_stream *absent,
 /* Builds level l's files one after the other and asks each its lookups.  Returns 0, or -1 if
  * stopped. */
 static int run_level(const run_context *context, thread_scratch *scratch, unsigned l, uint64_t hash_seed,
-                     const sim_key_stream *inserted, const sim_key_stream *absent, trial_counts *counts)
+                     const sim_key_stream *inserted, const sim_key_stream *absent, hit_draws *draws,
+                     trial_counts *counts)
 {
     const sim_deployment_level *level = &context->config->level[l];
     uint64_t level_seed = sim_derive_seed(hash_seed, SIM_SEED_LEVEL, l);
@@ -165,6 +199,15 @@ static int run_level(const run_context *context, thread_scratch *scratch, unsign
         if (level->overlapping)
             next = 0;     /* every file of an overlapping level answers every lookup */
         uint64_t false_reads = ask(filter, absent, &next, scratch->counts[i], scratch->positions);
+        const sim_deployment_config *config = context->config;
+        if (config->hit_lookups > 0 && l <= config->hit_level) {
+            int own = l == config->hit_level;
+            uint64_t counted = ask_present(filter, inserted, draws, scratch->hit_counts[i], own,
+                                           context->first_key[l] + i * level->full.keys,
+                                           filter->shape->keys, scratch->positions);
+            counts->hit_false_reads += own ? 0 : counted;
+            counts->false_negatives += own ? counted : 0;
+        }
         counts->query_seconds += sim_clock_seconds(CLOCK_MONOTONIC) - built;
         counts->build_seconds += built - start;
         counts->level_false_reads[l] += false_reads;
@@ -190,9 +233,15 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
                         sim_derive_seed(config->run.seed, SIM_SEED_QUERY_KEYS, trial), NULL);
     trial_counts counts;
     memset(&counts, 0, sizeof counts);
+    uint64_t hit_seed = sim_derive_seed(choice, SIM_SEED_CHOICE, 1);
+    hit_draws draws = { hit_seed, sim_derive_seed(hit_seed, SIM_SEED_CHOICE, 1),
+                        context->first_key[config->hit_level],
+                        sim_deployment_level_keys(&config->level[config->hit_level]) };
     for (unsigned l = 0; l < config->levels; l++) {
         route(&config->level[l], config->lookups, &choice, scratch->counts);
-        if (run_level(context, scratch, l, hash_seed, &inserted, &absent, &counts) != 0)
+        if (config->hit_lookups > 0 && l <= config->hit_level)
+            route(&config->level[l], config->hit_lookups, &draws.choice, scratch->hit_counts);
+        if (run_level(context, scratch, l, hash_seed, &inserted, &absent, &draws, &counts) != 0)
             return;
     }
     sim_deployment_totals *slot = &context->slots[block];
@@ -205,6 +254,10 @@ static void run_trial(void *argument, void *scratch_pointer, uint64_t trial, uin
     if (counts.largest_share > slot->largest_share)
         slot->largest_share = counts.largest_share;
     slot->ribbon_retries += counts.retries;
+    slot->hit_lookups += config->hit_lookups;
+    slot->hit_false_reads += counts.hit_false_reads;
+    slot->hit_false_read_squares += (unsigned __int128)counts.hit_false_reads * counts.hit_false_reads;
+    slot->false_negatives += counts.false_negatives;
     context->build_seconds[block] += counts.build_seconds;
     context->query_seconds[block] += counts.query_seconds;
 }
@@ -226,6 +279,10 @@ static void reduce(sim_deployment_totals *totals, const run_context *context, ui
         if (slot->largest_share > totals->largest_share)
             totals->largest_share = slot->largest_share;
         totals->ribbon_retries += slot->ribbon_retries;
+        totals->hit_lookups += slot->hit_lookups;
+        totals->hit_false_reads += slot->hit_false_reads;
+        totals->hit_false_read_squares += slot->hit_false_read_squares;
+        totals->false_negatives += slot->false_negatives;
         if (phases != NULL) {
             phases->build_seconds += context->build_seconds[block];
             phases->query_seconds += context->query_seconds[block];

@@ -48,6 +48,8 @@ typedef struct sim_deployment_config {
     unsigned levels;                     /* 1..SIM_LSM_MAX_LEVELS */
     const sim_deployment_level *level;
     uint64_t lookups;                    /* absent lookups per trial, >= 1 */
+    uint64_t hit_lookups;                /* present lookups per trial (0: none) */
+    unsigned hit_level;                  /* index in level[] of the level J they look up */
     sim_probe_scheme scheme;
     sim_hash_function hash_function;
     int guard;
@@ -61,6 +63,10 @@ typedef struct sim_deployment_totals {
     uint64_t level_false_reads[SIM_LSM_MAX_LEVELS];
     unsigned __int128 false_read_squares;          /* sum of squared per-trial false reads */
     uint64_t largest_share;                        /* most lookups one filter answered in a trial */
+    uint64_t hit_lookups;                          /* present lookups, over complete trials */
+    uint64_t hit_false_reads;                      /* their false reads before level J */
+    unsigned __int128 hit_false_read_squares;      /* sum of squared per-trial hit false reads */
+    uint64_t false_negatives;                      /* level J's filters denying their own key */
     uint64_t ribbon_retries;
     int partial;
 } sim_deployment_totals;
