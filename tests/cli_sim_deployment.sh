@@ -92,6 +92,7 @@ refuse --file-size "$sim" plan 1e6 1% --file-size 64MiB --entry-size 100
 refuse -m/--bits "$sim" fpr -n 1e6 -m 1e7 -k 7 --keys-per-filter 1000
 refuse --key-file "$sim" plan 1e6 1% --keys-per-filter 1000 --key-file /dev/null
 refuse --keys-per-filter "$sim" plan 1e6 1% --keys-per-filter 0
+refuse --overfill "$sim" fpr -n 1e4 -c 10 -k 7 --keys-per-filter 1000 --overfill 2
 refuse --entry-size "$sim" plan 1e6 1% --library rocksdb --entry-size 1GiB
 "$sim" plan --help | grep -q -- "--keys-per-filter"
 check "bloomsim plan --help names --keys-per-filter" $?

@@ -161,6 +161,10 @@ static int measure(deployment_run *run, const bloomsim_run_options *options, mpz
         bloom_options_error(line, "out of memory or threads while building the filters");
         status = BLOOM_EXIT_FAILURE;
     }
+    if (status == BLOOM_EXIT_SUCCESS && run->totals.trials == 0) {
+        bloom_options_error(line, "stopped before one deployment was measured; nothing to report");
+        status = BLOOM_EXIT_INTERRUPTED;
+    }
     if (status != BLOOM_EXIT_SUCCESS)
         return status;
     double confidence = mpq_get_d(options->confidence);
@@ -307,17 +311,20 @@ int bloomsim_deployment_measure_and_print(const bloom_command_line *line, const 
 }
 
 /* 0, or 2 after one line naming a run option the deployment engine does not offer. */
-static int refuse_run_options(const bloom_command_line *line, const bloomsim_run_options *run)
+static int refuse_run_options(bloom_command_line *line)
 {
-    const char *refused = run->key_path != NULL ? "--key-file" : run->shard != NULL ? "--shard"
-                        : run->filter_file != NULL ? "--filter-file"
-                        : run->filter != SIM_FILTER_STANDARD ? "--filter" : NULL;
-    if (refused == NULL)
-        return BLOOM_EXIT_SUCCESS;
-    bloom_options_error(line, "%s: a deployment of filters (--keys-per-filter, --file-size) is built "
-                        "from generated keys, file by file, in one process; accepted: the unit without %s",
-                        refused, refused);
-    return BLOOM_EXIT_USAGE;
+    static const char *const refused[] = { "key-file", "shard", "filter-file", "filter", "overfill",
+                                           "check-members" };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        const bloom_option *option = bloom_options_find(line, refused[i]);
+        if (option == NULL || !option->seen)
+            continue;
+        bloom_options_error(line, "--%s: a deployment of filters (--keys-per-filter, --file-size) is built "
+                            "file by file from generated keys, in one process, and asked absent keys only; "
+                            "accepted: the unit without --%s", refused[i], refused[i]);
+        return BLOOM_EXIT_USAGE;
+    }
+    return BLOOM_EXIT_SUCCESS;
 }
 
 int bloomsim_unit_command(bloom_command_line *line, const bloomsim_run_options *run,
@@ -327,7 +334,7 @@ int bloomsim_unit_command(bloom_command_line *line, const bloomsim_run_options *
     bloom_given given = { 0, 0, 0, 0 };
     int status = bloom_given_read(&given, line, example);
     if (status == BLOOM_EXIT_SUCCESS)
-        status = refuse_run_options(line, run);
+        status = refuse_run_options(line);
     if (status == BLOOM_EXIT_SUCCESS && !given.n) {
         bloom_options_error(line, "-n/--keys: a deployment splits the keys of all its filters; "
                             "accepted: -n N with -c C or -p P (%s)", example);

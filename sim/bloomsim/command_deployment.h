@@ -81,7 +81,8 @@ int bloomsim_deployment_emit(const bloom_command_line *line, const bloomsim_run_
 /*
  * The unit path of fpr and plan: reads which of -n, -p, -c were given (two of them, -n among
  * them; `example` cites a valid line), refuses the run options the engine does not offer
- * (--key-file, --shard, --filter-file, --filter counting), then measures and prints.  Returns
+ * (--key-file, --shard, --filter-file, --filter, --overfill, --check-members), then measures
+ * and prints.  Returns
  * the exit status.
  */
 int bloomsim_unit_command(bloom_command_line *line, const bloomsim_run_options *run,
