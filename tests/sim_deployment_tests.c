@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "deployment_prediction.h"
 #include "file_deployment.h"
 #include "predictions.h"
 #include "sim_suites.h"
@@ -159,12 +160,34 @@ static void test_present_lookups(void)
     CU_ASSERT_EQUAL(totals.level_false_reads[3], 4000);   /* the absent lookups still read level 4 */
 }
 
+/*
+ * Reads per lookup from few trees: 900 false reads among 2 x 1000 lookups of 9 checks each,
+ * plus a present key's own read, are 1 + 9 x 900 / 18000 = 1.45 exactly; the interval is 1 +
+ * 9 times Wilson's on 900 of 18000 (z = 3.29 at 99.9 %: the proportion 0.05 within about
+ * +-0.0054, so the reads within +-0.06 of 1.45).  No check: exactly the own read.
+ */
+static void test_reads_from_checks(void)
+{
+    sim_read_counts counts = { 900, 0, 2, 1000, 9, 1 };
+    sim_interval_method method;
+    sim_estimate estimate = sim_deployment_estimate_reads(&counts, 1, 0.999, &method);
+    CU_ASSERT_EQUAL(method, SIM_INTERVAL_WILSON_DESIGN_EFFECT);
+    CU_ASSERT_DOUBLE_EQUAL(estimate.rate, 1.45, 1e-12);
+    CU_ASSERT(estimate.interval.low > 1.39 && estimate.interval.low < 1.42);
+    CU_ASSERT(estimate.interval.high > 1.48 && estimate.interval.high < 1.51);
+    counts.checks = 0;
+    counts.false_reads = 0;
+    estimate = sim_deployment_estimate_reads(&counts, 1, 0.999, &method);
+    CU_ASSERT(estimate.rate == 1 && estimate.interval.low == 1 && estimate.interval.high == 1);
+}
+
 static const bloom_test_case cases[] = {
     { "lookups fall in files by their share of keys", test_routing_follows_key_shares },
     { "every overlapping file is read", test_overlapping_files_all_read },
     { "measured rate against the keys-weighted mean", test_rate_against_deployment_mean },
     { "1 and 3 threads give identical counts", test_deployment_thread_count_does_not_matter },
     { "present lookups read the levels before theirs", test_present_lookups },
+    { "reads per lookup from the filter checks of few trees", test_reads_from_checks },
     { "memory does not grow with the files' filters", test_memory_independent_of_files },
     { NULL, NULL },
 };

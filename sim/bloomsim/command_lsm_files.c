@@ -193,42 +193,18 @@ static void put_tree(bloom_fields *fields, const files_run *run, const bloomsim_
     bloomsim_put_setting_and_filter(fields, run->searched ? run->setting : NULL, &run->full.filter);
 }
 
-/*
- * The reads per lookup of a kind and their interval: with 30 trees or more the t interval
- * over trees; with fewer, Wilson's over the filter checks (lookups times the filters each
- * consults besides its own file: each check a Bernoulli, the checks of one lookup independent
- * given the filters, their seeds being), with the design effect of the most lookups one filter
- * answered (sim_deployment_design_effect, the largest over the levels), scaled back to reads;
- * plus the key's own read for a present key.  No check: exactly that read.
- */
+/* The reads per lookup of a kind and their interval (sim_deployment_estimate_reads), with the
+ * design effect of the most lookups one filter answered, the largest over the levels. */
 static sim_estimate estimate_reads(const files_run *run, const lookup_kind *kind, uint64_t false_reads,
                                    unsigned __int128 squares, double confidence, sim_interval_method *method)
 {
     const sim_deployment_totals *totals = &run->totals;
-    double checks = kind->checks, own = (double)kind->own;
-    sim_estimate estimate = { 0, 0, { 0, 0 }, 0, 0, 1 };
-    *method = SIM_INTERVAL_WILSON_DESIGN_EFFECT;
-    if (totals->trials >= SIM_MIN_TRIALS_FOR_T) {
-        *method = SIM_INTERVAL_BETWEEN_TRIALS;
-        estimate = sim_estimate_between_trials(false_reads, squares, totals->trials, run->config.lookups,
-                                               confidence);
-        sim_estimate_clip(&estimate, 0, checks);
-        checks = 1;
-    } else if (kind->checks > 0) {
-        double effect = 1;
-        for (unsigned i = 0; i < run->count; i++)
-            effect = fmax(effect, sim_deployment_design_effect(&run->predictions[i], totals->largest_share));
-        estimate = sim_estimate_wilson(false_reads, totals->lookups * kind->checks,
-                                       sim_design_effect_rounded(effect), confidence);
-        sim_estimate_clip(&estimate, 0, 1);
-    }
-    estimate.rate = own + checks * estimate.rate;
-    estimate.standard_error *= checks;
-    estimate.interval.low = own + checks * estimate.interval.low;
-    estimate.interval.high = own + checks * estimate.interval.high;
-    estimate.rate_error *= checks;
-    estimate.end_error *= checks;
-    return estimate;
+    double effect = 1;
+    for (unsigned i = 0; i < run->count; i++)
+        effect = fmax(effect, sim_deployment_design_effect(&run->predictions[i], totals->largest_share));
+    sim_read_counts counts = { false_reads, squares, totals->trials, run->config.lookups, kind->checks,
+                               kind->own };
+    return sim_deployment_estimate_reads(&counts, effect, confidence, method);
 }
 
 /* The keys of one kind's fields: measured, interval, predicted, verdict, unfiltered, verdict. */

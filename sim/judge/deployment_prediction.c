@@ -69,3 +69,29 @@ double sim_deployment_design_effect(const sim_deployment_prediction *prediction,
     uint64_t share = largest_share > 1 ? largest_share : 1;
     return fmax(shape_design_effect(&prediction->full, share), shape_design_effect(&prediction->last, share));
 }
+
+sim_estimate sim_deployment_estimate_reads(const sim_read_counts *counts, double design_effect, double confidence,
+                                           sim_interval_method *method)
+{
+    double checks = counts->checks, own = (double)counts->own;
+    sim_estimate estimate = { 0, 0, { 0, 0 }, 0, 0, 1 };
+    *method = SIM_INTERVAL_WILSON_DESIGN_EFFECT;
+    if (counts->trials >= SIM_MIN_TRIALS_FOR_T) {
+        *method = SIM_INTERVAL_BETWEEN_TRIALS;
+        estimate = sim_estimate_between_trials(counts->false_reads, counts->squares, counts->trials,
+                                               counts->per_trial, confidence);
+        sim_estimate_clip(&estimate, 0, checks);
+        checks = 1;                  /* already reads per lookup */
+    } else if (counts->checks > 0) {
+        estimate = sim_estimate_wilson(counts->false_reads, counts->trials * counts->per_trial * counts->checks,
+                                       sim_design_effect_rounded(design_effect), confidence);
+        sim_estimate_clip(&estimate, 0, 1);
+    }
+    estimate.rate = own + checks * estimate.rate;
+    estimate.standard_error *= checks;
+    estimate.interval.low = own + checks * estimate.interval.low;
+    estimate.interval.high = own + checks * estimate.interval.high;
+    estimate.rate_error *= checks;
+    estimate.end_error *= checks;
+    return estimate;
+}

@@ -17,6 +17,7 @@
 
 #include "deployment.h"
 #include "file_deployment.h"
+#include "estimate.h"
 #include "layout_prediction.h"
 
 typedef struct sim_deployment_prediction {
@@ -46,5 +47,24 @@ void sim_deployment_prediction_free(sim_deployment_prediction *prediction);
  * `largest_share` itself (all a filter's lookups as one) when the proxy has no second moment.
  */
 double sim_deployment_design_effect(const sim_deployment_prediction *prediction, uint64_t largest_share);
+
+/* The false reads of one kind of lookup in a run of trees (file_deployment.h). */
+typedef struct sim_read_counts {
+    uint64_t false_reads;
+    unsigned __int128 squares;     /* sum of squared per-trial false reads */
+    uint64_t trials, per_trial;    /* trials, lookups a trial */
+    unsigned checks;               /* filters a lookup consults besides its own file */
+    unsigned long own;             /* 1: a present key's read of its own file; 0: an absent key */
+} sim_read_counts;
+
+/*
+ * The reads per lookup and their interval at `confidence`: with SIM_MIN_TRIALS_FOR_T trials or
+ * more the t interval over trials; with fewer, Wilson's over the filter checks (each a
+ * Bernoulli, the checks of one lookup independent given the filters, their seeds being) with
+ * `design_effect` (sim_deployment_design_effect, the largest over the levels), scaled back to
+ * reads; plus `own`.  Without checks, exactly `own`.  *method says which interval.
+ */
+sim_estimate sim_deployment_estimate_reads(const sim_read_counts *counts, double design_effect, double confidence,
+                                           sim_interval_method *method);
 
 #endif
