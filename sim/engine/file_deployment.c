@@ -55,12 +55,20 @@ static unsigned most_hashes(const sim_deployment_config *config)
     return most;
 }
 
+/* Nonzero when the level has a full file besides its last one (a level of one file has none,
+ * whatever its unit: its full shape is never built, nor allocated). */
+static int has_full_files(const sim_deployment_level *level)
+{
+    return level->files > 1;
+}
+
 uint64_t sim_deployment_memory(const sim_deployment_config *config)
 {
     uint64_t per_thread = sizeof(thread_scratch) + most_hashes(config) * sizeof(uint64_t);
     per_thread = sim_memory_add(per_thread, sim_memory_multiply(most_files(config), 2 * sizeof(uint64_t)));
     for (unsigned i = 0; i < config->levels; i++) {
-        per_thread = sim_memory_add(per_thread, sim_file_filter_memory(&config->level[i].full));
+        if (has_full_files(&config->level[i]))
+            per_thread = sim_memory_add(per_thread, sim_file_filter_memory(&config->level[i].full));
         per_thread = sim_memory_add(per_thread, sim_file_filter_memory(&config->level[i].last));
     }
     uint64_t slots = sim_memory_multiply(sim_block_count(config->run.trials),
@@ -96,8 +104,9 @@ static void *start_thread(void *argument)
     int failed = scratch->counts == NULL || scratch->hit_counts == NULL || scratch->positions == NULL;
     for (unsigned i = 0; i < config->levels && !failed; i++) {
         const sim_deployment_level *level = &config->level[i];
-        failed = sim_file_filter_init(&scratch->filters[i][0], &level->full, config->scheme,
-                                      config->hash_function, config->guard) != 0
+        failed = (has_full_files(level)
+                  && sim_file_filter_init(&scratch->filters[i][0], &level->full, config->scheme,
+                                          config->hash_function, config->guard) != 0)
               || sim_file_filter_init(&scratch->filters[i][1], &level->last, config->scheme,
                                       config->hash_function, config->guard) != 0;
     }
