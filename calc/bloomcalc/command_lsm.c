@@ -323,51 +323,15 @@ static int print_levels(const lsm_tree_filters *filters, const bloom_output_choi
     return bloom_results_exit(line, status);
 }
 
-/* Reads --coverage "c1,...,cL" (each in [0, 1], exactly L of them) into the tree.
- * Returns 0, or 2 after one line. */
+/* Reads --coverage "c1,...,cL" into the tree (bloom_read_coverage).  Returns 0, or 2 after one line. */
 static int read_coverage(bloom_lsm_tree *tree, const char *text, const bloom_command_line *line)
 {
-    mpq_t *values = calloc(tree->levels, sizeof *values);
-    char *copy = malloc(strlen(text) + 1);
-    if (values == NULL || copy == NULL)
-        abort();
-    strcpy(copy, text);
-    unsigned long count = 0;
-    int status = 0;
-    mpq_t one;
-    mpq_init(one);
-    mpq_set_ui(one, 1, 1);
-    for (unsigned long i = 0; i < tree->levels; i++)
-        mpq_init(values[i]);
-    char *item = copy;
-    while (status == 0 && item != NULL) {
-        char *comma = strchr(item, ',');
-        if (comma != NULL)
-            *comma = '\0';
-        mpq_t value;
-        mpq_init(value);
-        if (count >= tree->levels || bloom_parse_rational(value, item) != 0 || mpq_sgn(value) < 0
-            || mpq_cmp(value, one) > 0)
-            status = BLOOM_EXIT_USAGE;
-        else
-            mpq_set(values[count++], value);
-        mpq_clear(value);
-        item = comma != NULL ? comma + 1 : NULL;
-    }
-    if (status == 0 && count != tree->levels)
-        status = BLOOM_EXIT_USAGE;
-    if (status != 0)
-        bloom_options_error(line, "--coverage: '%s' is not %lu shares of the key space; accepted: "
-                            "L comma-separated numbers from 0 to 1 (e.g. 0.01,0.1,1 for -L 3)",
-                            text, tree->levels);
-    else
-        bloom_lsm_tree_set_coverage(tree, (const mpq_t *)values);
-    for (unsigned long i = 0; i < tree->levels; i++)
-        mpq_clear(values[i]);
-    mpq_clear(one);
-    free(values);
-    free(copy);
-    return status;
+    mpq_t *values = bloom_read_coverage(text, tree->levels, line);
+    if (values == NULL)
+        return BLOOM_EXIT_USAGE;
+    bloom_lsm_tree_set_coverage(tree, (const mpq_t *)values);
+    bloom_coverage_free(values, tree->levels);
+    return BLOOM_EXIT_SUCCESS;
 }
 
 #define LSM_OWN_OPTIONS 8

@@ -17,6 +17,8 @@
 #include "fields.h"
 #include "options.h"
 #include "layouts.h"
+#include "library_rules.h"
+#include "lsm_levels.h"
 #include "plan.h"
 
 static const char description[] =
@@ -78,7 +80,8 @@ typedef struct plan_inputs {
     bloom_given given;
     mpz_srcptr m;
     mpq_srcptr p, c;
-    unsigned long k, levels;
+    unsigned long k, levels, l0_files;
+    const char *coverage;            /* --coverage as given, or NULL */
     const bloom_layout_description *description;
     const bloom_command_line *line;
 } plan_inputs;
@@ -104,6 +107,46 @@ static int check_unit_sizing(const bloom_command_line *line)
     bloom_options_error(line, "-m/--bits: a deployment of filters is sized filter by filter from "
                         "-n with -p/--rate or -c/--bits-per-key; accepted: -n N with -p P or -c C");
     return BLOOM_EXIT_USAGE;
+}
+
+/* 0, or 2 after one line when --l0-files or --coverage comes without a unit: they describe the
+ * tree of a deployment's files, and one filter of all n keys is no file. */
+static int check_tree_options(const bloom_command_line *line)
+{
+    const char *given = bloom_options_given(line, "l0-files") ? "l0-files"
+                      : bloom_options_given(line, "coverage") ? "coverage" : NULL;
+    if (given == NULL)
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "--%s: the levels of a deployment's files, which needs a unit; accepted: "
+                        "--%s with --keys-per-filter N (or RocksDB's --file-size and --entry-size)",
+                        given, given);
+    return BLOOM_EXIT_USAGE;
+}
+
+/*
+ * The filter of an L0 file: a full file's (`full`), except under rocksdb-ribbon, whose
+ * flushes (bloom_before_level 0) build RocksDB's Bloom filter of the same bits per key
+ * (bloom_rule_apply_ribbon_flush), planned into *flushed as the m and k settled for it.
+ */
+static int plan_flushed(const bloom_plan **l0, bloom_plan *flushed, const bloom_plan *full,
+                        const plan_inputs *given_inputs)
+{
+    *l0 = full;
+    if (!bloom_library_is_ribbon(given_inputs->description->library, given_inputs->k != 0))
+        return BLOOM_OK;
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    int status = bloom_rule_apply_ribbon_flush(&sizing, full->n, given_inputs->given.p ? given_inputs->p : NULL,
+                                               given_inputs->c);
+    if (status == BLOOM_OK) {
+        mpz_set(flushed->m_bits, sizing.m_bits);
+        mpz_set(flushed->n, full->n);
+        flushed->k = sizing.k;
+        flushed->k_fixed = 1;
+        *l0 = flushed;
+    }
+    bloom_rule_sizing_clear(&sizing);
+    return status;
 }
 
 /* With a library whose knob is bits per key and a rate: the one setting every filter meets p
@@ -136,6 +179,14 @@ static int plan_deployment(bloom_fields *fields, const plan_inputs *given_inputs
     bloom_plan_init(&last);
     mpq_t setting;
     mpq_init(setting);
+    bloom_plan flushed;
+    bloom_plan_init(&flushed);
+    const bloom_plan *l0 = &full;
+    mpq_t *coverage = NULL;
+    if (status == BLOOM_EXIT_SUCCESS && inputs.coverage != NULL) {
+        coverage = bloom_read_coverage(inputs.coverage, inputs.levels, inputs.line);
+        status = coverage != NULL ? BLOOM_EXIT_SUCCESS : BLOOM_EXIT_USAGE;
+    }
     int planned = BLOOM_OK, last_planned = BLOOM_OK, searched = BLOOM_UNDEFINED, short_of_p = 0;
     int one = mpz_cmp_ui(deployment.filters, 1) == 0;   /* the one filter holds all n */
     if (status == BLOOM_EXIT_SUCCESS)
@@ -147,12 +198,18 @@ static int plan_deployment(bloom_fields *fields, const plan_inputs *given_inputs
     int same = one || mpz_cmp(deployment.last_keys, deployment.keys_per_filter) == 0;
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && !same)
         status = plan_keys(&last, &last_planned, &inputs, deployment.last_keys);
+    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && last_planned == BLOOM_OK)
+        planned = plan_flushed(&l0, &flushed, &full, given_inputs);
     fields->status = planned != BLOOM_OK ? planned : last_planned;
+    bloomcalc_deployment_tree tree = { l0, inputs.l0_files, (const mpq_t *)coverage };
     if (status == BLOOM_EXIT_SUCCESS && fields->status == BLOOM_OK)
         status = bloomcalc_plan_deployment_fields(fields, &full, same ? &full : &last, &deployment,
                                                   inputs.description,
                                                   searched == BLOOM_OK ? setting : NULL, short_of_p,
-                                                  inputs.line);
+                                                  &tree, inputs.line);
+    if (coverage != NULL)
+        bloom_coverage_free(coverage, inputs.levels);
+    bloom_plan_clear(&flushed);
     mpq_clear(setting);
     bloom_plan_clear(&full);
     bloom_plan_clear(&last);
@@ -160,17 +217,22 @@ static int plan_deployment(bloom_fields *fields, const plan_inputs *given_inputs
     return status;
 }
 
+/* The options before the description's: -n, -p, -m, --memory, -c, -k, -L, --l0-files,
+ * --coverage, --actual-keys, --all, --units. */
+#define PLAN_OWN_OPTIONS 12
+
 int bloomcalc_plan(int argc, char **argv, int first)
 {
     mpz_t n, m, actual;
     mpq_t p, c;
     mpz_inits(n, m, actual, (mpz_ptr)0);
     mpq_inits(p, c, (mpq_ptr)0);
-    unsigned long k = 0, levels = 5;
+    unsigned long k = 0, levels = 5, l0_files = 4;
+    const char *coverage = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     int all = 0, units = BLOOM_UNITS_IEC;
-    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+    bloom_option options[PLAN_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
                          + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
@@ -186,8 +248,15 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .maximum = BLOOM_MAX_HASHES },
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L",
-          .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
+          .help = "LSM levels (or sorted runs), one filter each (default 5); with a unit, the "
+                  "levels past L0", .minimum = 1, .maximum = BLOOM_MAX_LEVELS },
+        { .long_name = "l0-files", .kind = BLOOM_OPTION_UNSIGNED, .destination = &l0_files,
+          .value_name = "F", .help = "with a unit: the L0 files, each one filter an absent lookup "
+          "consults (default 4, RocksDB's level0_file_num_compaction_trigger)", .minimum = 0,
           .maximum = BLOOM_MAX_LEVELS },
+        { .long_name = "coverage", .kind = BLOOM_OPTION_TEXT, .destination = &coverage,
+          .value_name = "c1,...,cL", .help = "with a unit: the share of the key space each level "
+          "past L0 covers, as in 'bloomcalc lsm' (default 1 each)" },
         { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT, .destination = actual,
           .value_name = "N2", .help = "the rate of the planned filter when it holds N2 keys",
           .count_minimum = "0", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -197,7 +266,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .help = "sizes on the first screen in binary (KiB, MiB, GiB, TiB) or decimal (kB, MB, GB, TB) units",
           .choices = bloom_units_names },
     };
-    size_t count = 10 + bloom_description_option_table(options + 10, &deployed);
+    size_t count = PLAN_OWN_OPTIONS + bloom_description_option_table(options + PLAN_OWN_OPTIONS, &deployed);
     count += bloom_description_unit_option_table(options + count, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
@@ -212,7 +281,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
         status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
         && bloom_deployment_has_unit(&deployed)) {
-        plan_inputs inputs = { given, m, p, c, k, levels, &deployed, &line };
+        plan_inputs inputs = { given, m, p, c, k, levels, l0_files, coverage, &deployed, &line };
         bloom_fields fields;
         bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
         status = plan_deployment(&fields, &inputs, n);
@@ -223,7 +292,8 @@ int bloomcalc_plan(int argc, char **argv, int first)
             status = bloomcalc_emit(&fields, output.format, &line);
         else
             bloom_fields_clear(&fields);
-    } else if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
+    } else if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
+               && (status = check_tree_options(&line)) == BLOOM_EXIT_SUCCESS) {
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;

@@ -25,6 +25,7 @@
  * meets p (bloom_rule_setting_for_rate; for a deployment, one setting that
  * every filter meets p with, as the engine applies one to all its files).
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "commands.h"
@@ -187,18 +188,67 @@ static void put_deployment_rates(bloom_fields *fields, const bloom_quantity *ful
     bloom_fields_quantity(fields, "fpr_deployment", "rate, mean over absent lookups", NULL, mean);
 }
 
+/* The reads of a lookup in the tree of the deployment's files, at the rate of an L0 file's
+ * filter and the deployment's rate (deployment.h), printed instead of L p. */
+static void put_tree(bloom_fields *fields, const bloom_plan *full, const bloomcalc_deployment_tree *tree,
+                     const bloom_quantity *l0_rate, const bloom_quantity *deployed, int probes)
+{
+    bloom_deployment_reads hit, miss;
+    bloom_deployment_reads_init(&hit, tree->l0_files, full->levels, tree->coverage, 1, l0_rate, deployed);
+    bloom_deployment_reads_init(&miss, tree->l0_files, full->levels, tree->coverage, 0, l0_rate, deployed);
+    bloom_quantity hit_reads = { bloom_enclose_deployment_reads, &hit, bloom_exact_deployment_reads };
+    bloom_quantity miss_reads = { bloom_enclose_deployment_reads, &miss, bloom_exact_deployment_reads };
+    mpq_t without;
+    mpq_init(without);
+    mpq_add(without, miss.l0_files, miss.coverage);
+    bloomcalc_tree_reads reads = { tree->l0_files, &hit_reads, &miss_reads, without };
+    bloomcalc_plan_fields_in_tree(fields, full, deployed, probes, &reads);
+    mpq_clear(without);
+    bloom_deployment_reads_clear(&hit);
+    bloom_deployment_reads_clear(&miss);
+}
+
+/* Which of the deployment's filters are RocksDB's Bloom filter under rocksdb-ribbon, said in a note. */
+static void note_ribbon_blooms(bloom_fields *fields, const bloom_deployed_filter *each,
+                               const bloom_deployed_filter *last, const bloomcalc_deployment_tree *tree)
+{
+    if (each->description.library == 0
+        || bloom_library_rule(each->description.library) != BLOOM_RULE_ROCKSDB_RIBBON)
+        return;
+    int full_bloom = each->layout.kind != BLOOM_LAYOUT_RIBBON;
+    int last_bloom = last->layout.kind != BLOOM_LAYOUT_RIBBON;
+    const char *text = full_bloom
+        ? "every filter is RocksDB's Bloom filter (FastLocalBloom): RocksDB falls back to it for a file "
+          "this size"
+        : last_bloom
+        ? "the last filter is RocksDB's Bloom filter (FastLocalBloom; RocksDB falls back to it for a file "
+          "this small), the others Ribbons"
+        : "every file's filter is a Ribbon";
+    char note[320];
+    snprintf(note, sizeof note, "%s; %s", text,
+             tree->l0_files == 0 ? "no L0 file"
+             : "the L0 files' filters, built at flush (NewRibbonFilterPolicy's bloom_before_level 0), "
+               "are RocksDB's Bloom filter of a file's keys");
+    bloom_fields_text(fields, "note", "note", note);
+}
+
 int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *full, const bloom_plan *last,
                                      const bloom_deployment *deployment,
                                      const bloom_layout_description *description, mpq_srcptr setting,
-                                     int short_of_p, const bloom_command_line *line)
+                                     int short_of_p, const bloomcalc_deployment_tree *tree,
+                                     const bloom_command_line *line)
 {
-    bloom_deployed_filter each, partial;
+    bloom_deployed_filter each, partial, flushed;
     int status = bloom_description_settle(&each, description, full->m_bits, full->n, full->k,
                                           full->k_fixed, line);
     int settled_last = status == BLOOM_EXIT_SUCCESS;
     if (settled_last)
         status = bloom_description_settle(&partial, description, last->m_bits, last->n, last->k,
                                           last->k_fixed, line);
+    int settled_flushed = settled_last && status == BLOOM_EXIT_SUCCESS;
+    if (settled_flushed)
+        status = bloom_description_settle(&flushed, description, tree->l0->m_bits, tree->l0->n,
+                                          tree->l0->k, tree->l0->k_fixed, line);
     if (status == BLOOM_EXIT_SUCCESS) {
         mpz_t total;
         mpz_init(total);
@@ -210,11 +260,13 @@ int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *ful
         int same = last == full;
         bloom_quantity full_rate = bloom_fpr_layout_quantity(&each.layout);
         bloom_quantity last_rate = same ? full_rate : bloom_fpr_layout_quantity(&partial.layout);
+        bloom_quantity l0_rate = bloom_fpr_layout_quantity(&flushed.layout);
         bloom_deployment_mean mean;
         bloom_quantity mean_rate = bloom_deployment_mean_init(&mean, deployment, total, &full_rate, &last_rate);
         const bloom_quantity *deployed = same ? &full_rate : &mean_rate;
-        bloomcalc_plan_fields(fields, full, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
+        put_tree(fields, full, tree, &l0_rate, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
         put_setting(fields, setting, short_of_p);
+        note_ribbon_blooms(fields, &each, same ? &each : &partial, tree);
         bloom_description_fields(fields, &each);
         bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, total);
         put_deployment_memory(fields, deployment, &each, same ? &each : &partial);
@@ -225,5 +277,7 @@ int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *ful
     bloom_deployed_filter_clear(&each);
     if (settled_last)
         bloom_deployed_filter_clear(&partial);
+    if (settled_flushed)
+        bloom_deployed_filter_clear(&flushed);
     return status;
 }

@@ -37,6 +37,20 @@ struct bloom_quantity;
 void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
                            const struct bloom_quantity *deployed_rate, int probes);
 
+/* The lookups of a levelled tree of a deployment's files (deployment.h): its L0 files, the
+ * expected reads of a key on the deepest level and of an absent key, and the files an absent
+ * key reads without filters, l0_files plus the coverages. */
+typedef struct bloomcalc_tree_reads {
+    unsigned long l0_files;
+    const struct bloom_quantity *hit, *miss;
+    mpq_srcptr without;
+} bloomcalc_tree_reads;
+
+/* bloomcalc_plan_fields with the read amplification of that tree, l0_files beside levels. */
+void bloomcalc_plan_fields_in_tree(struct bloom_fields *fields, const struct bloom_plan *plan,
+                                   const struct bloom_quantity *deployed_rate, int probes,
+                                   const bloomcalc_tree_reads *tree);
+
 struct bloom_layout_description;
 
 /*
@@ -112,17 +126,26 @@ void bloomcalc_deployment_brief(struct bloom_fields *fields, int units);
  * when the last is full), `setting` the library's knob both were sized at
  * when it was searched for p (NULL otherwise; short_of_p: none meets p).
  * Appends full's fields with the read
- * amplification at the deployment's rate, its description's fields, then
+ * amplification of a levelled tree of the files (`tree`: l0_files L0
+ * files, each with the filter tree->l0 plans, and full->levels deeper
+ * levels of the given coverages at the deployment's rate; deployment.h),
+ * its description's fields, then
  * filters, keys_total, keys_last_filter, bytes_per_filter,
  * bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and
  * fpr_deployment.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the
  * description's one line.
  */
 struct bloom_deployment;
+typedef struct bloomcalc_deployment_tree {
+    const struct bloom_plan *l0;   /* the filter of an L0 file (rocksdb-ribbon: its Bloom filter) */
+    unsigned long l0_files;
+    const mpq_t *coverage;         /* one share per level past L0, or NULL: all 1 */
+} bloomcalc_deployment_tree;
 int bloomcalc_plan_deployment_fields(struct bloom_fields *fields, const struct bloom_plan *full,
                                      const struct bloom_plan *last, const struct bloom_deployment *deployment,
                                      const struct bloom_layout_description *description,
                                      mpq_srcptr setting, int short_of_p,
+                                     const bloomcalc_deployment_tree *tree,
                                      const struct bloom_command_line *line);
 
 /*

@@ -7,9 +7,15 @@
  * bits a key, blocked with k = 6, 0.966 % where the textbook filter has
  * 0.819 %.  Monkey's per-level budgets are real numbers of bits a key; a
  * level's m is their certified round(n_i c_i) (floor(n_i c_i + 1/2)).
+ * The levels' coverages (--coverage) are read here too, for lsm and for
+ * plan's tree of a deployment's files.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "lsm_levels.h"
 #include "library_rules.h"
+#include "numbers.h"
 #include "sizing.h"
 
 void bloom_lsm_level_filter_init(bloom_lsm_level_filter *level)
@@ -148,4 +154,52 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
     mpz_clear(m);
     mpq_clear(rate);
     return status;
+}
+
+mpq_t *bloom_read_coverage(const char *text, unsigned long levels, const bloom_command_line *line)
+{
+    mpq_t *values = calloc(levels, sizeof *values);
+    char *copy = malloc(strlen(text) + 1);
+    if (values == NULL || copy == NULL)
+        abort();
+    strcpy(copy, text);
+    unsigned long count = 0;
+    int status = 0;
+    mpq_t one;
+    mpq_init(one);
+    mpq_set_ui(one, 1, 1);
+    for (unsigned long i = 0; i < levels; i++)
+        mpq_init(values[i]);
+    char *item = copy;
+    while (status == 0 && item != NULL) {
+        char *comma = strchr(item, ',');
+        if (comma != NULL)
+            *comma = '\0';
+        mpq_t value;
+        mpq_init(value);
+        if (count >= levels || bloom_parse_rational(value, item) != 0 || mpq_sgn(value) < 0
+            || mpq_cmp(value, one) > 0)
+            status = BLOOM_EXIT_USAGE;
+        else
+            mpq_set(values[count++], value);
+        mpq_clear(value);
+        item = comma != NULL ? comma + 1 : NULL;
+    }
+    if (status == 0 && count != levels)
+        status = BLOOM_EXIT_USAGE;
+    mpq_clear(one);
+    free(copy);
+    if (status == 0)
+        return values;
+    bloom_options_error(line, "--coverage: '%s' is not %lu shares of the key space; accepted: "
+                        "L comma-separated numbers from 0 to 1 (e.g. 0.01,0.1,1 for -L 3)", text, levels);
+    bloom_coverage_free(values, levels);
+    return NULL;
+}
+
+void bloom_coverage_free(mpq_t *values, unsigned long levels)
+{
+    for (unsigned long i = 0; i < levels; i++)
+        mpq_clear(values[i]);
+    free(values);
 }

@@ -60,6 +60,16 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
 int bloom_lsm_level_keys_or_refuse(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long index,
                                    const bloom_command_line *line);
 
+/*
+ * --coverage "c1,...,cL": the share of the key space each of the L levels'
+ * files cover (calc/FORMULAS.md §n), each in [0, 1], exactly L of them, read
+ * for "bloomcalc lsm" and for the levels past L0 of "bloomcalc plan" with a
+ * unit.  Returns the L shares (free them with bloom_coverage_free), or NULL
+ * after one line naming --coverage.
+ */
+mpq_t *bloom_read_coverage(const char *text, unsigned long levels, const bloom_command_line *line);
+void bloom_coverage_free(mpq_t *values, unsigned long levels);
+
 /* rop = m_allocated of the level's filter (0 without one). */
 void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level);
 

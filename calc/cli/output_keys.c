@@ -51,10 +51,11 @@ const bloom_key bloom_keys[] = {
     { "fpr_exact_actual_ratio", "—", "with --actual-keys: fpr_exact_actual / p" },
     { "note", "text", "a bare -m that gives 64 bits per key or more, or under 2 (bytes typed for bits, or bits for bytes?)" },
     /* Read amplification of an LSM tree, one filter per level. */
-    { "levels", "levels", "L, the levels (or sorted runs), one filter each" },
-    { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p" },
-    { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key: L p" },
-    { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L" },
+    { "levels", "levels", "L, the levels (or sorted runs), one filter each; in a deployment, the levels past L0" },
+    { "l0_files", "filters", "in a deployment (plan with a unit): F0, the L0 files, each one filter an absent lookup consults (--l0-files)" },
+    { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p; in a deployment 1 + F0 p0 + (c1 + ... + c(L-1)) fpr_deployment, p0 an L0 file's rate, ci the coverages" },
+    { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key, its expected false reads: L p; in a deployment F0 p0 + (c1 + ... + cL) fpr_deployment" },
+    { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L; in a deployment an absent key's, F0 + c1 + ... + cL" },
     /* The filter as deployed (calc/cli/description.h). */
     { "library", "text", "the library whose filter is described (--library), or none" },
     { "bits_per_key_setting", "bits per key", "plan -n -p with a library whose knob is bits_per_key (rocksdb; rocksdb-ribbon above 950e6 keys, its Bloom filter): the smallest setting, as typed into the engine (RocksDB tells thousandths apart), whose filter's fpr_layout is at most p; with a unit, one setting for every filter" },

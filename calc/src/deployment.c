@@ -1,7 +1,9 @@
 /*
  * deployment.c - the split of n keys into the filters an engine builds and
  * the deployment's rate weighted by the absent lookups each filter answers
- * (deployment.h; calc/FORMULAS.md §e.6).
+ * (deployment.h; calc/FORMULAS.md §e.6), and the false reads of a lookup in
+ * a levelled tree of its files: every L0 file's filter and one filter per
+ * deeper level, weighted by its coverage (calc/FORMULAS.md §n).
  */
 #include "deployment.h"
 
@@ -63,4 +65,63 @@ bloom_quantity bloom_deployment_mean_init(bloom_deployment_mean *mean, const blo
 void bloom_deployment_mean_clear(bloom_deployment_mean *mean)
 {
     mpq_clear(mean->last_share);
+}
+
+void bloom_deployment_reads_init(bloom_deployment_reads *reads, unsigned long l0_files, unsigned long levels,
+                                 const mpq_t *coverage, int present, const bloom_quantity *l0_rate,
+                                 const bloom_quantity *level_rate)
+{
+    mpq_inits(reads->l0_files, reads->coverage, (mpq_ptr)0);
+    mpq_set_ui(reads->l0_files, l0_files, 1);
+    unsigned long consulted = present ? levels - 1 : levels;   /* a key's own level reads it anyway */
+    if (coverage == NULL)
+        mpq_set_ui(reads->coverage, consulted, 1);
+    for (unsigned long i = 0; coverage != NULL && i < consulted; i++)
+        mpq_add(reads->coverage, reads->coverage, coverage[i]);
+    reads->own_read = present ? 1 : 0;
+    reads->l0_rate = *l0_rate;
+    reads->level_rate = *level_rate;
+}
+
+void bloom_deployment_reads_clear(bloom_deployment_reads *reads)
+{
+    mpq_clears(reads->l0_files, reads->coverage, (mpq_ptr)0);
+}
+
+int bloom_enclose_deployment_reads(mpfi_ptr result, const void *arguments)
+{
+    const bloom_deployment_reads *reads = arguments;
+    mpfi_t level;
+    mpfi_init2(level, mpfi_get_prec(result));
+    int status = reads->l0_rate.enclose(result, reads->l0_rate.arguments);
+    if (status == BLOOM_OK)
+        status = reads->level_rate.enclose(level, reads->level_rate.arguments);
+    if (status == BLOOM_OK) {
+        mpfi_mul_q(result, result, reads->l0_files);
+        mpfi_mul_q(level, level, reads->coverage);
+        mpfi_add(result, result, level);
+        mpfi_add_ui(result, result, reads->own_read);
+    }
+    mpfi_clear(level);
+    return status;
+}
+
+int bloom_exact_deployment_reads(mpq_ptr result, const void *arguments)
+{
+    const bloom_deployment_reads *reads = arguments;
+    if (reads->l0_rate.exact == NULL || reads->level_rate.exact == NULL)
+        return BLOOM_UNDEFINED;
+    mpq_t level;
+    mpq_init(level);
+    int known = reads->l0_rate.exact(result, reads->l0_rate.arguments) == BLOOM_OK
+        && reads->level_rate.exact(level, reads->level_rate.arguments) == BLOOM_OK;
+    if (known) {
+        mpq_mul(result, result, reads->l0_files);
+        mpq_mul(level, level, reads->coverage);
+        mpq_add(result, result, level);
+        mpq_set_ui(level, reads->own_read, 1);
+        mpq_add(result, result, level);
+    }
+    mpq_clear(level);
+    return known ? BLOOM_OK : BLOOM_UNDEFINED;
 }

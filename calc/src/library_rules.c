@@ -1056,6 +1056,16 @@ int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id 
     return finish_rule(sizing, status);
 }
 
+int bloom_rule_apply_ribbon_flush(bloom_rule_sizing *sizing, mpz_srcptr n, mpq_srcptr p, mpq_srcptr c)
+{
+    if (mpz_sgn(n) <= 0)
+        return BLOOM_UNDEFINED;
+    bloom_sizing_arguments arguments;
+    bloom_quantity exact = { bloom_enclose_rational, c, bloom_exact_rational };
+    start_rule(sizing, BLOOM_RULE_ROCKSDB, n);
+    return finish_rule(sizing, rocksdb(sizing, p != NULL ? bits_per_key_of_rate(&arguments, p) : exact));
+}
+
 /* --- the library as part of a filter description -------------------------------- */
 
 const char *const bloom_library_names[] = {

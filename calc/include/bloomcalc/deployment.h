@@ -14,6 +14,15 @@
  *   fpr_deployment = ((F - 1) N fpr(N) + r fpr(r)) / n
  *                  = fpr(N) - (fpr(N) - fpr(r)) r / n,
  * r the last filter's keys (calc/FORMULAS.md §e.6).
+ *
+ * An absent lookup in a levelled tree consults every L0 file's filter (F0
+ * of them, each a file's keys, rate fpr_0) and, on each of the L levels
+ * past L0, the one filter whose file covers the key, with probability the
+ * level's coverage cov_i (calc/FORMULAS.md §n), at the deployment's rate:
+ *   read_amp_miss = F0 fpr_0 + (cov_1 + ... + cov_L) fpr_deployment,
+ * and a key on the deepest level reads its own file besides:
+ *   read_amp_hit  = 1 + F0 fpr_0 + (cov_1 + ... + cov_(L-1)) fpr_deployment,
+ * by linearity of expectation, with no independence between filters needed.
  */
 #ifndef BLOOMCALC_DEPLOYMENT_H
 #define BLOOMCALC_DEPLOYMENT_H
@@ -65,6 +74,29 @@ BLOOM_EXPORT bloom_quantity bloom_deployment_mean_init(bloom_deployment_mean *me
                                                        const bloom_deployment *deployment, mpz_srcptr n,
                                                        const bloom_quantity *full, const bloom_quantity *last);
 BLOOM_EXPORT void bloom_deployment_mean_clear(bloom_deployment_mean *mean);
+
+/* The false reads of a lookup in a levelled tree of the deployment's files (above). */
+typedef struct bloom_deployment_reads {
+    mpq_t l0_files;               /* F0 */
+    mpq_t coverage;               /* the coverages summed over the levels consulted */
+    unsigned long own_read;       /* 1: the read of the file holding the key; 0 absent */
+    bloom_quantity l0_rate, level_rate;
+} bloom_deployment_reads;
+
+/*
+ * Sets up the reads of an absent key (present 0) or of a key on the deepest
+ * of `levels` >= 1 levels past L0 (present 1); coverage holds `levels`
+ * shares (NULL: every level covers the whole key space).  The rates are
+ * quantities that must outlive the reads.
+ */
+BLOOM_EXPORT void bloom_deployment_reads_init(bloom_deployment_reads *reads, unsigned long l0_files,
+                                              unsigned long levels, const mpq_t *coverage, int present,
+                                              const bloom_quantity *l0_rate,
+                                              const bloom_quantity *level_rate);
+BLOOM_EXPORT void bloom_deployment_reads_clear(bloom_deployment_reads *reads);
+/* Enclose and exact functions of the reads: arguments points to a bloom_deployment_reads. */
+BLOOM_EXPORT int bloom_enclose_deployment_reads(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_deployment_reads(mpq_ptr result, const void *arguments);
 
 #ifdef __cplusplus
 }

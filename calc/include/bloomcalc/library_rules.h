@@ -98,6 +98,12 @@ BLOOM_EXPORT int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_
 BLOOM_EXPORT int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                        const bloom_quantity *c);
 
+/* The filter NewRibbonFilterPolicy(c) builds at a flush, an L0 file's (its bloom_before_level,
+ * 0 by default, makes flushes Bloom): NewBloomFilterPolicy(c)'s, for c given, or, with p, the
+ * ln(1/p)/ln^2 2 the Ribbon is sized at.  Returns as bloom_rule_apply. */
+BLOOM_EXPORT int bloom_rule_apply_ribbon_flush(bloom_rule_sizing *sizing, mpz_srcptr n, mpq_srcptr p,
+                                               mpq_srcptr c);
+
 /* Nonzero for the rules whose native input is bits per key (above). */
 BLOOM_EXPORT int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
 
