@@ -156,12 +156,10 @@ static void filter_bytes(mpz_ptr rop, const bloom_deployed_filter *filter)
 
 /* Memory of the deployment: a full filter's, the last one's, and all of them. */
 static void put_deployment_memory(bloom_fields *fields, const bloom_deployment *deployment,
-                                  const bloom_deployed_filter *full, const bloom_deployed_filter *last)
+                                  mpz_srcptr each, mpz_srcptr partial)
 {
-    mpz_t each, partial, total;
-    mpz_inits(each, partial, total, (mpz_ptr)0);
-    filter_bytes(each, full);
-    filter_bytes(partial, last);
+    mpz_t total;
+    mpz_init(total);
     mpz_sub_ui(total, deployment->filters, 1);
     mpz_mul(total, total, each);
     mpz_add(total, total, partial);
@@ -171,7 +169,7 @@ static void put_deployment_memory(bloom_fields *fields, const bloom_deployment *
     bloom_fields_integer(fields, "bytes_last_filter", "memory of the last filter, with metadata", "bytes",
                          partial);
     bloom_fields_integer(fields, "bytes_total", "memory of all the filters", "bytes", total);
-    mpz_clears(each, partial, total, (mpz_ptr)0);
+    mpz_clear(total);
 }
 
 /* The rates of the last filter, of the worse of the two, and of the deployment (deployment.h). */
@@ -186,6 +184,30 @@ static void put_deployment_rates(bloom_fields *fields, const bloom_quantity *ful
     else
         bloom_fields_missing(fields, "fpr_worst", "rate of the worst filter");
     bloom_fields_quantity(fields, "fpr_deployment", "rate, mean over absent lookups", NULL, mean);
+}
+
+const bloom_quantity *bloomcalc_deployment_rate(bloom_quantity *storage, bloom_deployment_mean *mean,
+                                                const bloom_deployment *deployment, mpz_srcptr n,
+                                                const bloom_quantity *full, const bloom_quantity *last)
+{
+    if (full == last)   /* one rate, the mean (a difference of two equal rates is never certified) */
+        return full;
+    *storage = bloom_deployment_mean_init(mean, deployment, n, full, last);
+    return storage;
+}
+
+void bloomcalc_deployment_totals(bloom_fields *fields, const bloom_deployment *deployment, mpz_srcptr n,
+                                 mpz_srcptr each, mpz_srcptr partial, const bloom_quantity *full,
+                                 const bloom_quantity *last)
+{
+    bloom_deployment_mean mean;
+    bloom_quantity storage;
+    const bloom_quantity *rate = bloomcalc_deployment_rate(&storage, &mean, deployment, n, full, last);
+    bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, n);
+    put_deployment_memory(fields, deployment, each, partial);
+    put_deployment_rates(fields, full, last, rate);
+    if (rate != full)
+        bloom_deployment_mean_clear(&mean);
 }
 
 /* The reads of a lookup in the tree of the deployment's files, at the rate of an L0 file's
@@ -250,29 +272,30 @@ int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *ful
         status = bloom_description_settle(&flushed, description, tree->l0->m_bits, tree->l0->n,
                                           tree->l0->k, tree->l0->k_fixed, line);
     if (status == BLOOM_EXIT_SUCCESS) {
-        mpz_t total;
-        mpz_init(total);
+        mpz_t total, bytes_each, bytes_last;
+        mpz_inits(total, bytes_each, bytes_last, (mpz_ptr)0);
         mpz_sub_ui(total, deployment->filters, 1);
         mpz_mul(total, total, deployment->keys_per_filter);
         mpz_add(total, total, deployment->last_keys);
-        /* every filter full: one rate, which is the mean (a difference of two equal rates is
-         * never certified to relative digits) */
-        int same = last == full;
+        const bloom_deployed_filter *final = last == full ? &each : &partial;
+        filter_bytes(bytes_each, &each);
+        filter_bytes(bytes_last, final);
         bloom_quantity full_rate = bloom_fpr_layout_quantity(&each.layout);
-        bloom_quantity last_rate = same ? full_rate : bloom_fpr_layout_quantity(&partial.layout);
+        bloom_quantity last_rate = bloom_fpr_layout_quantity(&final->layout);
+        const bloom_quantity *last_of = last == full ? &full_rate : &last_rate;
         bloom_quantity l0_rate = bloom_fpr_layout_quantity(&flushed.layout);
         bloom_deployment_mean mean;
-        bloom_quantity mean_rate = bloom_deployment_mean_init(&mean, deployment, total, &full_rate, &last_rate);
-        const bloom_quantity *deployed = same ? &full_rate : &mean_rate;
+        bloom_quantity storage;
+        const bloom_quantity *deployed = bloomcalc_deployment_rate(&storage, &mean, deployment, total,
+                                                                   &full_rate, last_of);
         put_tree(fields, full, tree, &l0_rate, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
         put_setting(fields, setting, short_of_p);
-        note_ribbon_blooms(fields, &each, same ? &each : &partial, tree);
+        note_ribbon_blooms(fields, &each, final, tree);
         bloom_description_fields(fields, &each);
-        bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, total);
-        put_deployment_memory(fields, deployment, &each, same ? &each : &partial);
-        put_deployment_rates(fields, &full_rate, same ? &full_rate : &last_rate, deployed);
-        bloom_deployment_mean_clear(&mean);
-        mpz_clear(total);
+        bloomcalc_deployment_totals(fields, deployment, total, bytes_each, bytes_last, &full_rate, last_of);
+        if (deployed != &full_rate)
+            bloom_deployment_mean_clear(&mean);
+        mpz_clears(total, bytes_each, bytes_last, (mpz_ptr)0);
     }
     bloom_deployed_filter_clear(&each);
     if (settled_last)

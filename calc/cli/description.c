@@ -247,14 +247,21 @@ static int check_unit(const bloom_layout_description *description, const bloom_c
     return BLOOM_EXIT_SUCCESS;
 }
 
-int bloom_description_deployment(bloom_deployment *rop, const bloom_layout_description *description,
-                                 mpz_srcptr n, const bloom_command_line *line)
+int bloom_unit_deployment(bloom_deployment *rop, const bloom_layout_description *description, mpz_srcptr n,
+                          const bloom_command_line *line)
 {
-    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS
-        || check_unit(description, line) != BLOOM_EXIT_SUCCESS)
+    if (check_unit(description, line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
     bloom_deployment_split(rop, description, n);   /* check_unit leaves every unit a key */
     return BLOOM_EXIT_SUCCESS;
+}
+
+int bloom_description_deployment(bloom_deployment *rop, const bloom_layout_description *description,
+                                 mpz_srcptr n, const bloom_command_line *line)
+{
+    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
+    return bloom_unit_deployment(rop, description, n, line);
 }
 
 int bloom_description_given(bloom_command_line *line)

@@ -87,6 +87,11 @@ struct bloom_deployment;
 int bloom_description_deployment(struct bloom_deployment *rop, const bloom_layout_description *description,
                                  mpz_srcptr n, const bloom_command_line *line);
 
+/* The same for a command whose line has the unit options but no description (compare: its
+ * --library names a row), description->library set to the rule the unit is read for. */
+int bloom_unit_deployment(struct bloom_deployment *rop, const bloom_layout_description *description,
+                          mpz_srcptr n, const bloom_command_line *line);
+
 /* Nonzero when the parsed line gave any option of the description. */
 int bloom_description_given(bloom_command_line *line);
 
