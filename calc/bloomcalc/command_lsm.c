@@ -340,7 +340,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
 {
     unsigned long levels = 5, ratio = 10;
     int per_level = 0;
-    const char *coverage = NULL;
+    const char *coverage = NULL, *unit = NULL;
     mpz_t n;
     mpq_t bits, rate, hit;
     mpz_init_set_ui(n, 1000000000UL);
@@ -351,7 +351,8 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     lsm_tree_filters filters;
     memset(&filters, 0, sizeof filters);
     filters.description = (bloom_layout_description)BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L", .help = "levels (default 5)", .minimum = 1,
           .maximum = BLOOM_LSM_MAX_LEVELS },
@@ -377,6 +378,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     };
     size_t count = LSM_OWN_OPTIONS + bloom_description_option_table(options + LSM_OWN_OPTIONS,
                                                                      &filters.description);
+    count += bloom_unit_refused_options(options + count, &unit);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -384,7 +386,11 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     int rate_given = parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "rate");
-    if (rate_given && bloom_options_given(&line, "bits-per-key")) {
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_unit_refusal(&line, "lsm gives each level one filter of its keys; the files "
+                                    "of a deployment in a levelled tree: 'bloomcalc plan -L L' with the "
+                                    "unit, --l0-files and --coverage");
+    if (status == BLOOM_EXIT_SUCCESS && rate_given && bloom_options_given(&line, "bits-per-key")) {
         bloom_options_error(&line, "--bits-per-key and -p/--rate both set the memory; give one");
         status = BLOOM_EXIT_USAGE;
     }

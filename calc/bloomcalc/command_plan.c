@@ -131,7 +131,9 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     bloom_given given = { 0, 0, 0, 0 };
-    if (parsed == BLOOM_OPTIONS_PARSED)
+    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_deployment_has_unit(&deployed))
+        status = bloomcalc_check_tree_options(&line);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
         && bloom_deployment_has_unit(&deployed)) {
@@ -146,8 +148,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
             status = bloomcalc_emit(&fields, output.format, &line);
         else
             bloom_fields_clear(&fields);
-    } else if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
-               && (status = bloomcalc_check_tree_options(&line)) == BLOOM_EXIT_SUCCESS) {
+    } else if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_plan plan;
         bloom_plan_init(&plan);
         int planned = BLOOM_OK;

@@ -203,6 +203,25 @@ static const char *unit_given(bloom_command_line *line)
     return NULL;
 }
 
+size_t bloom_unit_refused_options(bloom_option *table, const char **destination)
+{
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_UNIT_OPTION_COUNT; i++)
+        table[i] = (bloom_option){ .long_name = unit_names[i], .kind = BLOOM_OPTION_TEXT,
+                                   .destination = destination, .value_name = "VALUE",
+                                   .help = "not modelled by this command (refused, with the reason)" };
+    return BLOOM_DESCRIPTION_UNIT_OPTION_COUNT;
+}
+
+int bloom_unit_refusal(bloom_command_line *line, const char *why)
+{
+    const char *given = unit_given(line);
+    if (given == NULL)
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "--%s: %s; accepted: the command without a unit, or the unit with "
+                        "'bloomcalc plan', 'compare' or 'table'", given, why);
+    return BLOOM_EXIT_USAGE;
+}
+
 /* check_library_fixes, then the libraries' own names for n and p: the one rule
  * of what a description may combine, applied before the description sizes or settles anything. */
 static int check_combination(const bloom_layout_description *description, const bloom_command_line *line)

@@ -20,8 +20,9 @@
  *   --expected-insertions N --fpp P Guava's BloomFilter.create(funnel, expectedInsertions,
  *                                   fpp) (--library guava, guava@33 or guava@31)
  * and the unit an engine builds one filter for (deployment.h), planned by
- * bloomcalc plan, measured by bloomsim fpr, plan and lsm, and refused by
- * the commands that describe one filter:
+ * bloomcalc plan, compare, table and lsm, measured by bloomsim fpr, plan and
+ * lsm, and refused, with the reason, by the commands that describe one
+ * filter (bloomcalc fpr, plot, converge, grow):
  *   --keys-per-filter N             keys each filter holds: ceil(n/N) filters
  *   --file-size BYTES --entry-size BYTES
  *                                   RocksDB's SST files (--library rocksdb or
@@ -91,6 +92,16 @@ int bloom_description_deployment(struct bloom_deployment *rop, const bloom_layou
  * --library names a row), description->library set to the rule the unit is read for. */
 int bloom_unit_deployment(struct bloom_deployment *rop, const bloom_layout_description *description,
                           mpz_srcptr n, const bloom_command_line *line);
+
+/*
+ * The unit's options (--keys-per-filter, --file-size, --entry-size) for a
+ * command that describes one filter or one structure and cannot honour a
+ * unit (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries, values into
+ * *destination), and their refusal: when one was given, one line, "--NAME:
+ * WHY; accepted: ...", and 2; otherwise 0.
+ */
+size_t bloom_unit_refused_options(bloom_option *table, const char **destination);
+int bloom_unit_refusal(bloom_command_line *line, const char *why);
 
 /* Nonzero when the parsed line gave any option of the description. */
 int bloom_description_given(bloom_command_line *line);
