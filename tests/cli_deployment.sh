@@ -7,8 +7,11 @@
 # 8000) rounded up to 64-byte lines, plus 5 bytes of metadata) and LevelDB's
 # filter string (its bits in whole bytes, then its k byte); the warning
 # that names --keys-per-filter where one filter would be capped; the
-# refusals of the unit options (exit 2, one line naming the option).  Ends
-# with "deployment: N passed, N failed".
+# read amplification of the files' levelled tree, Ribbon's Bloom filters and
+# the agreement of plan, compare and table (tests/deployment_reference.py);
+# the refusals of the unit options (exit 2, one line naming the option),
+# also by the commands that describe one filter.  Ends with "deployment: N
+# passed, N failed".
 set -u
 . tests/command_checks.sh
 checks_begin "$1"
@@ -84,6 +87,8 @@ check "no unit: rocksdb-ribbon's Bloom fallback is said, naming --keys-per-filte
 [ -z "$(csv_field warning)" ]
 check "a filter below the cap: no warning" $?
 
+python_checks deployment-reference tests/deployment_reference.py "$build"
+
 refuse "--file-size: RocksDB's SST files" "$calc" plan -n 1e9 -c 10 --file-size 64MiB --entry-size 100
 refuse "--entry-size: RocksDB's SST files" "$calc" plan -n 1e9 -p 1% --library guava --entry-size 100
 refuse "accepted: --entry-size" "$calc" plan -n 1e9 -c 10 --library rocksdb --file-size 64MiB
@@ -93,6 +98,15 @@ refuse "--entry-size: '10.5' is not a whole" "$calc" plan -n 1e9 -c 10 --library
 refuse "gives the keys per filter too" "$calc" plan -n 1e9 -c 10 --library rocksdb --keys-per-filter 10 --entry-size 100
 refuse "--keys-per-filter: '0' is out of range" "$calc" plan -n 1e9 -c 10 --keys-per-filter 0
 refuse "sized filter by filter" "$calc" plan -n 1e9 -m 1e10 --keys-per-filter 1000
-refuse "--keys-per-filter" "$calc" fpr -n 1e6 -m 1e7 -k 7 --keys-per-filter 1000
+refuse "--keys-per-filter: fpr rates the one filter" "$calc" fpr -n 1e6 -m 1e7 -k 7 --keys-per-filter 1000
+refuse "--entry-size: plot draws" "$calc" plot 1e6 1% --terminal --entry-size 100
+refuse "--keys-per-filter: converge" "$calc" converge --keys-per-filter 1000
+refuse "--file-size: a scalable filter" "$calc" grow -n 1e6 --file-size 1MiB
+refuse "--keys-per-filter: lsm gives each level one filter" "$calc" lsm --keys-per-filter 1000
+refuse "--l0-files: the levels of a deployment's files" "$calc" plan -n 1e9 -c 10 --l0-files 2
+refuse "--coverage: the levels of a deployment's files" "$calc" table -n 1e9 -c 10 --coverage 1,1,1,1,1
+refuse "--coverage: '1,1' is not 5 shares" "$calc" plan -n 1e9 -c 10 --keys-per-filter 1e6 --coverage 1,1
+refuse "--file-size: RocksDB's SST files" "$calc" compare 1e9 1% --library guava --file-size 64MiB --entry-size 100
+refuse "holds no key" "$calc" table -n 1e9 -c 10 --library rocksdb --file-size 1KiB --entry-size 2KiB
 
 checks_end deployment
