@@ -41,8 +41,12 @@ static const char description[] =
     "filters an engine really builds, one per file, SSTable or row group: the fields\n"
     "are of one filter of N keys, then filters, keys_last_filter, bytes_per_filter,\n"
     "bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and fpr_deployment\n"
-    "(the rates weighted by the absent lookups each filter answers), the read\n"
-    "amplification at fpr_deployment.  The first screen leads with the whole:\n"
+    "(the rates weighted by the absent lookups each filter answers).  The read\n"
+    "amplification is then of a levelled tree of the files: --l0-files F L0 files\n"
+    "(default 4), each consulted, and -L levels past L0, one file each, weighted by\n"
+    "--coverage: F p0 + (c1 + ... + cL) fpr_deployment false reads for an absent key,\n"
+    "p0 an L0 file's rate (under rocksdb-ribbon RocksDB's Bloom filter: flushes are\n"
+    "built below bloom_before_level).  The first screen leads with the whole:\n"
     "filters, total memory, the mean and worst rate.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 

@@ -18,7 +18,7 @@
  * An absent lookup in a levelled tree consults every L0 file's filter (F0
  * of them, each a file's keys, rate fpr_0) and, on each of the L levels
  * past L0, the one filter whose file covers the key, with probability the
- * level's coverage cov_i (calc/FORMULAS.md §n), at the deployment's rate:
+ * level's coverage cov_i (calc/FORMULAS.md §e.6, §n), at the deployment's rate:
  *   read_amp_miss = F0 fpr_0 + (cov_1 + ... + cov_L) fpr_deployment,
  * and a key on the deepest level reads its own file besides:
  *   read_amp_hit  = 1 + F0 fpr_0 + (cov_1 + ... + cov_(L-1)) fpr_deployment,
