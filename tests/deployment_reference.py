@@ -17,26 +17,15 @@ computed here independently of the program:
 
 Prints FAIL lines and "deployment-reference: N passed, N failed"; exits 1 on a failure.
 """
-import csv
-import io
 import json
 import subprocess
 import sys
 from fractions import Fraction
 
+from reference_checks import check, close, finish
 from rocksdb_reference import blocked, rocksdb_bits
 
 BUILD = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: %s %s" % (name, detail))
 
 
 def run(*args):
@@ -47,11 +36,6 @@ def run(*args):
         return [{}]
     rows = json.loads(result.stdout)
     return rows if isinstance(rows, list) else [rows]
-
-
-def close(name, printed, expected, tolerance=2e-9):
-    ok = printed is not None and abs(float(printed) - expected) <= tolerance * abs(expected)
-    check(name, ok, "printed %s, expected %.12g" % (printed, expected))
 
 
 def rocksdb_bytes(keys, millibits):
@@ -147,5 +131,4 @@ for library, unit in (("rocksdb", ["--keys-per-filter", "300000"]), ("cassandra"
         check("%s %s: plan, compare and table agree on %s" % (library, " ".join(unit), key),
               values[0] is not None and values[0] == values[1] == values[2], str(values))
 
-print("deployment-reference: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish("deployment-reference")

@@ -29,19 +29,10 @@ import subprocess
 import sys
 from fractions import Fraction
 
+from reference_checks import check, close, finish
 from rocksdb_reference import blocked, choose_num_probes, rocksdb_bits, rocksdb_millibits
 
 BUILD = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: %s %s" % (name, detail))
 
 
 def run(*args):
@@ -51,12 +42,6 @@ def run(*args):
         check(" ".join(args), False, "exit %d: %s" % (result.returncode, result.stderr.strip()))
         return []
     return list(csv.DictReader(io.StringIO(result.stdout)))
-
-
-def close(name, printed, expected, tolerance=2e-9):
-    value = float(printed)
-    ok = abs(value - expected) <= tolerance * abs(expected)
-    check(name, ok, "printed %s, expected %.12g" % (printed, expected))
 
 
 LN2_SQUARED = math.log(2) ** 2
@@ -221,5 +206,4 @@ if summary:
               summary[0]["m_allocated_" + allocation] == str(totals[allocation]),
               summary[0]["m_allocated_" + allocation])
 
-print("lsm-deployed: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish("lsm-deployed")

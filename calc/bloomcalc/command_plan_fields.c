@@ -42,18 +42,23 @@ static void put_rates(bloom_fields *fields, const bloom_plan *plan, int probes)
     bloom_fields_quantity(fields, "fpr_exact", "rate, exact", NULL, &plan->fpr_exact);
 }
 
-/* Read amplification: at the deployed filter's rate when it is described,
- * else exact at the target rate when there is one. */
+/* read_amp_hit and read_amp_miss, as quantities, with the unit's note. */
+static void put_reads(bloom_fields *fields, const bloom_quantity *hit, const bloom_quantity *miss,
+                      const char *note)
+{
+    bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level", note, hit);
+    bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key", note, miss);
+}
+
+/* Read amplification: of the tree of a deployment's files when there is one, else at the
+ * deployed filter's rate when it is described, else exact at the target rate when there is one. */
 static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan,
                                    const bloom_quantity *deployed_rate, const bloomcalc_tree_reads *tree)
 {
     bloom_fields_unsigned(fields, "levels", "LSM levels, one filter each", NULL, plan->levels);
     if (tree != NULL) {
         bloom_fields_unsigned(fields, "l0_files", "L0 files, one filter each", NULL, tree->l0_files);
-        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(L0 files and levels, at the rates as deployed)", tree->hit);
-        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
-                              "(L0 files and levels, at the rates as deployed)", tree->miss);
+        put_reads(fields, tree->hit, tree->miss, "(L0 files and levels, at the rates as deployed)");
         bloom_fields_rational(fields, "read_amp_without_filters", "probes without filters, absent key",
                               NULL, tree->without);
         return;
@@ -62,15 +67,9 @@ static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan,
         bloom_lsm_arguments deployed = { plan->levels, *deployed_rate };
         bloom_quantity hit = { bloom_enclose_read_amplification_hit, &deployed, NULL };
         bloom_quantity miss = { bloom_enclose_read_amplification_miss, &deployed, NULL };
-        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(at the rate as deployed)", &hit);
-        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
-                              "(at the rate as deployed)", &miss);
+        put_reads(fields, &hit, &miss, "(at the rate as deployed)");
     } else if (plan->mode == BLOOM_PLAN_FOR_MEMORY) {
-        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(at the exact rate)", &plan->read_amp_hit_achieved);
-        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
-                              "(at the exact rate)", &plan->read_amp_miss_achieved);
+        put_reads(fields, &plan->read_amp_hit_achieved, &plan->read_amp_miss_achieved, "(at the exact rate)");
     } else {
         bloom_fields_rational(fields, "read_amp_hit", "probes, key on the deepest level",
                               "(at the target rate)", plan->read_amp_hit);
