@@ -113,6 +113,11 @@ ribbon = [x for x in rows if x.get("rule") == "rocksdb-ribbon"]
 check("compare --keys-per-filter 1e6: rocksdb-ribbon's filters of 1e6 keys are Ribbons (no fallback)",
       len(ribbon) == 1 and ribbon[0].get("layout") == "ribbon" and ribbon[0].get("filters") == 1000,
       str(ribbon))
+row = run("compare", "1e9", "1%", "--library", "guava", "--keys-per-filter", "2e9")[0]
+alone = run("compare", "1e9", "1%", "--library", "guava")[0]
+check("compare --keys-per-filter above n: one filter of the n keys, as without a unit",
+      row.get("n") == 10 ** 9 and row.get("filters") == 1 and row.get("bytes_total") == alone.get("bytes_library"),
+      str((row.get("n"), row.get("filters"), row.get("bytes_total"), alone.get("bytes_library"))))
 rows = run("compare", "1e9", "1%", "--file-size", "64MiB", "--entry-size", "100")
 check("compare --file-size: RocksDB's rows only", [x.get("rule") for x in rows] == ["rocksdb", "rocksdb-ribbon"],
       str([x.get("rule") for x in rows]))

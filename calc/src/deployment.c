@@ -40,6 +40,8 @@ int bloom_deployment_split(bloom_deployment *rop, const bloom_layout_description
     }
     if (mpz_sgn(rop->keys_per_filter) == 0)
         return BLOOM_UNDEFINED;
+    if (mpz_cmp(rop->keys_per_filter, n) > 0)
+        mpz_set(rop->keys_per_filter, n);     /* one filter, of the n keys */
     mpz_cdiv_q(rop->filters, n, rop->keys_per_filter);
     mpz_sub_ui(rop->last_keys, rop->filters, 1);
     mpz_mul(rop->last_keys, rop->last_keys, rop->keys_per_filter);

@@ -41,7 +41,7 @@ extern "C" {
 
 typedef struct bloom_deployment {
     mpz_t filters;           /* ceil(n / N) */
-    mpz_t keys_per_filter;   /* N: the keys of every filter but the last */
+    mpz_t keys_per_filter;   /* N: the keys of every filter but the last (n when N > n) */
     mpz_t last_keys;         /* the last filter's keys, n - (filters - 1) N, in [1, N]
                               * (N itself when N divides n; n when N > n) */
 } bloom_deployment;
