@@ -122,6 +122,25 @@ rows = run("compare", "1e9", "1%", "--file-size", "64MiB", "--entry-size", "100"
 check("compare --file-size: RocksDB's rows only", [x.get("rule") for x in rows] == ["rocksdb", "rocksdb-ribbon"],
       str([x.get("rule") for x in rows]))
 
+# 3b. lsm with a unit: level i of round(N T^(i-1) (T-1)/(T^L-1)) keys is ceil(n_i/N) files, each
+# with RocksDB's filter of its keys at 10 bits a key; the level's rate their keys-weighted mean.
+rows = run("lsm", "-n", "1e9", "-L", "5", "--library", "rocksdb", "--file-size", "64MiB", "--entry-size", "100",
+           "--per-level")
+N, total_bits = (64 << 20) // 100, 0
+for i, level in enumerate(rows, 1):
+    keys = round(Fraction(10 ** 9 * 10 ** (i - 1) * 9, 10 ** 5 - 1))
+    F, r = split(keys, min(N, keys))
+    full = blocked(rocksdb_bits(min(N, keys), 10000), min(N, keys), 6)
+    last = blocked(rocksdb_bits(r, 10000), r, 6)
+    check("lsm --file-size: level %d holds %d keys" % (i, keys), level.get("keys") == keys, str(level.get("keys")))
+    close("lsm --file-size: level %d, %d files, p_uniform" % (i, F), level.get("p_uniform"),
+          ((F - 1) * min(N, keys) * full + r * last) / keys)
+    total_bits += (F - 1) * rocksdb_bits(min(N, keys), 10000) + rocksdb_bits(r, 10000)
+check("lsm --file-size: five levels", len(rows) == 5, str(len(rows)))
+row = run("lsm", "-n", "1e9", "-L", "5", "--library", "rocksdb", "--file-size", "64MiB", "--entry-size", "100")[0]
+check("lsm --file-size: m_allocated_uniform sums every file's filter, %d bits" % total_bits,
+      row.get("m_allocated_uniform") == total_bits, str(row.get("m_allocated_uniform")))
+
 # 4. One answer per question: plan, compare and table agree on the deployment.
 for library, unit in (("rocksdb", ["--keys-per-filter", "300000"]), ("cassandra", ["--keys-per-filter", "250000"]),
                       ("leveldb", ["--keys-per-filter", "300000"]), ("parquet-mr", ["--keys-per-filter", "1000000"]),

@@ -45,6 +45,11 @@ static const char description[] =
     "(--layout, --block-bits, ..., --library) makes every level's filter the one\n"
     "described, sized as 'bloomcalc plan -n n_i -c C' (or -p P) sizes it, and its\n"
     "rate the described filter's (RocksDB at 10 bits a key: 0.966 %, not 0.819 %).\n"
+    "With a unit (--keys-per-filter N, or RocksDB's --file-size and --entry-size, as\n"
+    "in 'bloomcalc plan') each level is ceil(n_i/N) files, each with the filter of\n"
+    "its own keys at the level's budget, the level's rate their keys-weighted mean\n"
+    "(a lookup consults the one file that covers its key) and its memory all of\n"
+    "them; L0's files are planned by 'bloomcalc plan --l0-files'.\n"
     "--per-level prints one record per level instead: keys, coverage, and each\n"
     "allocation's rate and bits per key.";
 
@@ -323,6 +328,16 @@ static int print_levels(const lsm_tree_filters *filters, const bloom_output_choi
     return bloom_results_exit(line, status);
 }
 
+/* 0, or 2 after one line when the unit's options do not name one unit (bloom_description_deployment). */
+static int check_unit(const bloom_layout_description *described, mpz_srcptr n, const bloom_command_line *line)
+{
+    bloom_deployment deployment;
+    bloom_deployment_init(&deployment);
+    int status = bloom_description_deployment(&deployment, described, n, line);
+    bloom_deployment_clear(&deployment);
+    return status;
+}
+
 /* Reads --coverage "c1,...,cL" into the tree (bloom_read_coverage).  Returns 0, or 2 after one line. */
 static int read_coverage(bloom_lsm_tree *tree, const char *text, const bloom_command_line *line)
 {
@@ -340,7 +355,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
 {
     unsigned long levels = 5, ratio = 10;
     int per_level = 0;
-    const char *coverage = NULL, *unit = NULL;
+    const char *coverage = NULL;
     mpz_t n;
     mpq_t bits, rate, hit;
     mpz_init_set_ui(n, 1000000000UL);
@@ -378,7 +393,7 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     };
     size_t count = LSM_OWN_OPTIONS + bloom_description_option_table(options + LSM_OWN_OPTIONS,
                                                                      &filters.description);
-    count += bloom_unit_refused_options(options + count, &unit);
+    count += bloom_description_unit_option_table(options + count, &filters.description);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -386,10 +401,8 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     int rate_given = parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "rate");
-    if (parsed == BLOOM_OPTIONS_PARSED)
-        status = bloom_unit_refusal(&line, "lsm gives each level one filter of its keys; the files "
-                                    "of a deployment in a levelled tree: 'bloomcalc plan -L L' with the "
-                                    "unit, --l0-files and --coverage");
+    if (parsed == BLOOM_OPTIONS_PARSED && bloom_deployment_has_unit(&filters.description))
+        status = check_unit(&filters.description, n, &line);
     if (status == BLOOM_EXIT_SUCCESS && rate_given && bloom_options_given(&line, "bits-per-key")) {
         bloom_options_error(&line, "--bits-per-key and -p/--rate both set the memory; give one");
         status = BLOOM_EXIT_USAGE;

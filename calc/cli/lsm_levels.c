@@ -26,12 +26,21 @@ void bloom_lsm_level_filter_init(bloom_lsm_level_filter *level)
     level->filtered = 0;
     bloom_plan_init(&level->plan);
     level->rate = (bloom_quantity){ bloom_enclose_rational, level->one, bloom_exact_rational };
+    level->files = level->last_filtered = 0;
+    bloom_deployment_init(&level->deployment);
+    bloom_plan_init(&level->last_plan);
 }
 
 void bloom_lsm_level_filter_clear(bloom_lsm_level_filter *level)
 {
     if (level->filtered)
         bloom_deployed_filter_clear(&level->filter);
+    if (level->last_filtered)
+        bloom_deployed_filter_clear(&level->last_filter);
+    if (level->files && level->last_filtered)
+        bloom_deployment_mean_clear(&level->mean);
+    bloom_deployment_clear(&level->deployment);
+    bloom_plan_clear(&level->last_plan);
     bloom_plan_clear(&level->plan);
     mpz_clear(level->keys);
     mpq_clear(level->one);
@@ -39,10 +48,17 @@ void bloom_lsm_level_filter_clear(bloom_lsm_level_filter *level)
 
 void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level)
 {
-    if (level->filtered)
-        mpz_set(rop, level->filter.allocated);
-    else
+    if (!level->filtered) {
         mpz_set_ui(rop, 0);
+        return;
+    }
+    if (!level->files) {
+        mpz_set(rop, level->filter.allocated);
+        return;
+    }
+    mpz_sub_ui(rop, level->deployment.filters, 1);      /* (F - 1) full files and the last */
+    mpz_mul(rop, rop, level->filter.allocated);
+    mpz_add(rop, rop, level->last_filtered ? level->last_filter.allocated : level->filter.allocated);
 }
 
 int bloom_lsm_level_keys_or_refuse(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long index,
@@ -122,38 +138,75 @@ static int size_level(mpz_ptr m, unsigned long *k, int *k_fixed, mpq_ptr rate, c
     return status;
 }
 
-int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree,
-                                bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys,
-                                const bloom_layout_description *description,
-                                const bloom_command_line *line)
+/* One filter of the level, of `keys` keys (all the level's, or one file's), planned into plan
+ * and settled into filter (*filtered set once it is), its rate into *rate; no filter: *rate
+ * untouched.  Returns 0, 1 or 2 (after a line). */
+static int size_filter(bloom_plan *plan, bloom_deployed_filter *filter, int *filtered, bloom_quantity *rate,
+                       const bloom_lsm_tree *tree, bloom_lsm_allocation allocation, unsigned long index,
+                       mpz_srcptr keys, const bloom_layout_description *description,
+                       const bloom_command_line *line)
 {
     mpz_t m;
-    mpq_t rate;
+    mpq_t target;
     mpz_init(m);
-    mpq_init(rate);
+    mpq_init(target);
     unsigned long k = 0;
     int k_fixed = 0;
-    mpz_set(level->keys, keys);
-    int status = size_level(m, &k, &k_fixed, rate, tree, allocation, index, keys, description, line);
+    int status = size_level(m, &k, &k_fixed, target, tree, allocation, index, keys, description, line);
     int planned = BLOOM_OK;
     if (status == 0 && mpz_sgn(m) < 0)
-        planned = bloom_plan_for_rate(&level->plan, keys, rate, 0, 1);
+        planned = bloom_plan_for_rate(plan, keys, target, 0, 1);
     else if (status == 0 && mpz_sgn(m) > 0)
-        planned = bloom_plan_for_memory(&level->plan, keys, m, k_fixed ? k : 0, 1);
+        planned = bloom_plan_for_memory(plan, keys, m, k_fixed ? k : 0, 1);
     if (status == 0 && planned != BLOOM_OK) {
         bloom_options_error(line, "the filter of level %lu could not be planned or certified", index);
         status = planned == BLOOM_UNDEFINED ? 2 : 1;
     }
     if (status == 0 && mpz_sgn(m) != 0) {
-        status = bloom_description_settle(&level->filter, description, level->plan.m_bits,
-                                          level->keys, level->plan.k, level->plan.k_fixed, line);
-        level->filtered = 1;
+        status = bloom_description_settle(filter, description, plan->m_bits, keys, plan->k, plan->k_fixed,
+                                          line);
+        *filtered = 1;
         if (status == 0)
-            level->rate = bloom_fpr_layout_quantity(&level->filter.layout);
+            *rate = bloom_fpr_layout_quantity(&filter->layout);
     }
     mpz_clear(m);
-    mpq_clear(rate);
+    mpq_clear(target);
     return status;
+}
+
+/* The level as files (deployment.h): a full file's filter and the last file's, their mean. */
+static int size_files(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation,
+                      unsigned long index, const bloom_layout_description *description,
+                      const bloom_command_line *line)
+{
+    bloom_deployment_split(&level->deployment, description, level->keys);
+    level->full_rate = level->rate;
+    int status = size_filter(&level->plan, &level->filter, &level->filtered, &level->full_rate, tree,
+                             allocation, index, level->deployment.keys_per_filter, description, line);
+    int same = mpz_cmp(level->deployment.last_keys, level->deployment.keys_per_filter) == 0;
+    level->last_rate = level->full_rate;
+    if (status == 0 && level->filtered && !same)
+        status = size_filter(&level->last_plan, &level->last_filter, &level->last_filtered, &level->last_rate,
+                             tree, allocation, index, level->deployment.last_keys, description, line);
+    if (status != 0 || !level->filtered)
+        return status;
+    level->files = 1;
+    level->rate = !level->last_filtered ? level->full_rate
+                : bloom_deployment_mean_init(&level->mean, &level->deployment, level->keys, &level->full_rate,
+                                             &level->last_rate);
+    return 0;
+}
+
+int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree,
+                                bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys,
+                                const bloom_layout_description *description,
+                                const bloom_command_line *line)
+{
+    mpz_set(level->keys, keys);
+    if (bloom_deployment_has_unit(description))
+        return size_files(level, tree, allocation, index, description, line);
+    return size_filter(&level->plan, &level->filter, &level->filtered, &level->rate, tree, allocation, index,
+                       level->keys, description, line);
 }
 
 mpq_t *bloom_read_coverage(const char *text, unsigned long levels, const bloom_command_line *line)
