@@ -237,15 +237,16 @@ static void note_ribbon_blooms(bloom_fields *fields, const bloom_deployed_filter
     if (each->description.library == 0
         || bloom_library_rule(each->description.library) != BLOOM_RULE_ROCKSDB_RIBBON)
         return;
-    int full_bloom = each->layout.kind != BLOOM_LAYOUT_RIBBON;
-    int last_bloom = last->layout.kind != BLOOM_LAYOUT_RIBBON;
-    const char *text = full_bloom
-        ? "every filter is RocksDB's Bloom filter (FastLocalBloom): RocksDB falls back to it for a file "
-          "this size"
-        : last_bloom
-        ? "the last filter is RocksDB's Bloom filter (FastLocalBloom; RocksDB falls back to it for a file "
-          "this small), the others Ribbons"
-        : "every file's filter is a Ribbon";
+    /* indexed by (full file's filter Bloom, last file's filter Bloom) */
+    static const char *const texts[2][2] = {
+        { "every file's filter is a Ribbon",
+          "the last filter is RocksDB's Bloom filter (FastLocalBloom; RocksDB falls back to it for a "
+          "file this small), the others Ribbons" },
+        { "the full files' filters are RocksDB's Bloom filter (FastLocalBloom: RocksDB falls back to it "
+          "for a file this size), the last one a Ribbon",
+          "every file's filter is RocksDB's Bloom filter (FastLocalBloom): RocksDB falls back to it for "
+          "a file this size" } };
+    const char *text = texts[each->layout.kind != BLOOM_LAYOUT_RIBBON][last->layout.kind != BLOOM_LAYOUT_RIBBON];
     char note[320];
     snprintf(note, sizeof note, "%s; %s", text,
              tree->l0_files == 0 ? "no L0 file"

@@ -52,7 +52,7 @@ const bloom_key bloom_keys[] = {
     { "note", "text", "a bare -m that gives 64 bits per key or more, or under 2 (bytes typed for bits, or bits for bytes?)" },
     /* Read amplification of an LSM tree, one filter per level. */
     { "levels", "levels", "L, the levels (or sorted runs), one filter each; in a deployment, the levels past L0" },
-    { "l0_files", "filters", "in a deployment (plan with a unit): F0, the L0 files, each one filter an absent lookup consults (--l0-files)" },
+    { "l0_files", "filters", "in a deployment (plan or table with a unit): F0, the L0 files, each one filter an absent lookup consults (--l0-files)" },
     { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p; in a deployment 1 + F0 p0 + (c1 + ... + c(L-1)) fpr_deployment, p0 an L0 file's rate, ci the coverages" },
     { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key, its expected false reads: L p; in a deployment F0 p0 + (c1 + ... + cL) fpr_deployment" },
     { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L; in a deployment an absent key's, F0 + c1 + ... + cL" },
@@ -152,7 +152,7 @@ const bloom_key bloom_keys[] = {
     { "first_rate", "probability", "design rate p0 of the first sub-filter" },
     { "growth", "—", "capacity growth s from one sub-filter to the next" },
     { "tightening", "—", "rate ratio r from one sub-filter to the next" },
-    { "filters", "filters", "sub-filters; in a deployment (bloomcalc plan with a unit), the filters the engine builds, ceil(keys_total / n)" },
+    { "filters", "filters", "sub-filters; in a deployment (plan, compare or table with a unit), the filters the engine builds, ceil(keys_total / n)" },
     { "fpr_bound", "probability", "compound rate bound 1 - prod(1 - p_i) of the design rates" },
     { "fpr_limit", "probability", "the bound for any n, p0/(1 - r)" },
     { "probes_absent", "bit probes per lookup", "bit probes for an absent key (every sub-filter read)" },
