@@ -103,6 +103,7 @@ refuse "--entry-size: plot draws" "$calc" plot 1e6 1% --terminal --entry-size 10
 refuse "--keys-per-filter: converge" "$calc" converge --keys-per-filter 1000
 refuse "--file-size: a scalable filter" "$calc" grow -n 1e6 --file-size 1MiB
 refuse "--file-size: RocksDB's SST files" "$calc" lsm --file-size 64MiB --entry-size 100
+refuse "--l0-files: the levels of a deployment's files" "$calc" lsm --l0-files 2
 refuse "--l0-files: the levels of a deployment's files" "$calc" plan -n 1e9 -c 10 --l0-files 2
 refuse "--coverage: the levels of a deployment's files" "$calc" table -n 1e9 -c 10 --coverage 1,1,1,1,1
 refuse "--coverage: '1,1' is not 5 shares" "$calc" plan -n 1e9 -c 10 --keys-per-filter 1e6 --coverage 1,1

@@ -126,20 +126,33 @@ check("compare --file-size: RocksDB's rows only", [x.get("rule") for x in rows] 
 # with RocksDB's filter of its keys at 10 bits a key; the level's rate their keys-weighted mean.
 rows = run("lsm", "-n", "1e9", "-L", "5", "--library", "rocksdb", "--file-size", "64MiB", "--entry-size", "100",
            "--per-level")
-N, total_bits = (64 << 20) // 100, 0
+N, total_bits, level_rates = (64 << 20) // 100, 0, []
 for i, level in enumerate(rows, 1):
     keys = round(Fraction(10 ** 9 * 10 ** (i - 1) * 9, 10 ** 5 - 1))
     F, r = split(keys, min(N, keys))
     full = blocked(rocksdb_bits(min(N, keys), 10000), min(N, keys), 6)
     last = blocked(rocksdb_bits(r, 10000), r, 6)
     check("lsm --file-size: level %d holds %d keys" % (i, keys), level.get("keys") == keys, str(level.get("keys")))
-    close("lsm --file-size: level %d, %d files, p_uniform" % (i, F), level.get("p_uniform"),
-          ((F - 1) * min(N, keys) * full + r * last) / keys)
+    level_rates.append(((F - 1) * min(N, keys) * full + r * last) / keys)
+    close("lsm --file-size: level %d, %d files, p_uniform" % (i, F), level.get("p_uniform"), level_rates[-1])
     total_bits += (F - 1) * rocksdb_bits(min(N, keys), 10000) + rocksdb_bits(r, 10000)
 check("lsm --file-size: five levels", len(rows) == 5, str(len(rows)))
 row = run("lsm", "-n", "1e9", "-L", "5", "--library", "rocksdb", "--file-size", "64MiB", "--entry-size", "100")[0]
 check("lsm --file-size: m_allocated_uniform sums every file's filter, %d bits" % total_bits,
       row.get("m_allocated_uniform") == total_bits, str(row.get("m_allocated_uniform")))
+# and 4 L0 files of N keys above the 5 levels, each consulted by every lookup
+l0 = blocked(rocksdb_bits(N, 10000), N, 6)
+check("lsm --file-size: 4 L0 files, 9 filters consulted",
+      row.get("l0_files") == 4 and row.get("filters_checked_absent") == 9,
+      str((row.get("l0_files"), row.get("filters_checked_absent"))))
+close("lsm --file-size: read_amp_miss_uniform = 4 p0 + sum p_i", row.get("read_amp_miss_uniform"),
+      4 * l0 + sum(level_rates))
+close("lsm --file-size: read_amp_hit_worst_uniform = 1 + 4 p0 + p_1 + ... + p_4",
+      row.get("read_amp_hit_worst_uniform"), 1 + 4 * l0 + sum(level_rates[:-1]))
+row = run("lsm", "-n", "1e9", "-L", "5", "--library", "rocksdb", "--file-size", "64MiB", "--entry-size", "100",
+          "--l0-files", "0")[0]
+close("lsm --file-size --l0-files 0: read_amp_miss_uniform = sum p_i", row.get("read_amp_miss_uniform"),
+      sum(level_rates))
 
 # 4. One answer per question: plan, compare and table agree on the deployment.
 for library, unit in (("rocksdb", ["--keys-per-filter", "300000"]), ("cassandra", ["--keys-per-filter", "250000"]),

@@ -84,7 +84,8 @@ NEEDS_IN = {("fpr", "block-words"): lambda form: ["-m", "1e4", "-n", "1000", "-k
                                                   "--layout", "split-block"],
             ("lsm", "library"): lambda form: ["-n", "1e7", "-L", "2"],
             # lsm has no -n/-p base to refuse first: a file large enough for every form of an entry
-            ("lsm", "entry-size"): lambda form: ["--library", "rocksdb", "-c", "10", "--file-size", "2GiB"]}
+            ("lsm", "entry-size"): lambda form: ["--library", "rocksdb", "-c", "10", "--file-size", "2GiB"],
+            ("lsm", "l0-files"): lambda form: ["-n", "1e7", "-L", "2", "--keys-per-filter", "1e6"]}
 
 # bloomsim options whose bounds are cheap to run: the widths the description accepts.
 SIM_BOUNDED = {"hash-bits", "index-bits", "block-bits"}

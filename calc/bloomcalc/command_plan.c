@@ -136,7 +136,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED && !bloom_deployment_has_unit(&deployed))
-        status = bloomcalc_check_tree_options(&line);
+        status = bloomcalc_check_tree_options(&line, 1);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS

@@ -44,10 +44,10 @@ static int check_unit_sizing(const bloom_command_line *line)
     return BLOOM_EXIT_USAGE;
 }
 
-int bloomcalc_check_tree_options(const bloom_command_line *line)
+int bloomcalc_check_tree_options(const bloom_command_line *line, int coverage_too)
 {
     const char *given = bloom_options_given(line, "l0-files") ? "l0-files"
-                      : bloom_options_given(line, "coverage") ? "coverage" : NULL;
+                      : coverage_too && bloom_options_given(line, "coverage") ? "coverage" : NULL;
     if (given == NULL)
         return BLOOM_EXIT_SUCCESS;
     bloom_options_error(line, "--%s: the levels of a deployment's files, which needs a unit; accepted: "

@@ -272,7 +272,7 @@ int bloomcalc_table(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED && !bloom_deployment_has_unit(&described.description))
-        status = bloomcalc_check_tree_options(&line);
+        status = bloomcalc_check_tree_options(&line, 1);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     described.given = parsed == BLOOM_OPTIONS_PARSED && bloom_description_given(&line);

@@ -181,9 +181,9 @@ typedef struct bloomcalc_plan_inputs {
  * BLOOM_EXIT_USAGE after one line naming the option at fault. */
 int bloomcalc_plan_deployment(struct bloom_fields *fields, const bloomcalc_plan_inputs *inputs, mpz_srcptr n);
 
-/* 0, or 2 after one line when --l0-files or --coverage comes without a unit: they describe the
- * tree of a deployment's files, and one filter of all n keys is no file. */
-int bloomcalc_check_tree_options(const struct bloom_command_line *line);
+/* 0, or 2 after one line when --l0-files (or, coverage_too, --coverage) comes without a unit:
+ * they describe the tree of a deployment's files, and one filter of all n keys is no file. */
+int bloomcalc_check_tree_options(const struct bloom_command_line *line, int coverage_too);
 
 /*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise

@@ -209,6 +209,30 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
                        level->keys, description, line);
 }
 
+int bloom_lsm_l0_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree, mpz_srcptr keys,
+                             const bloom_layout_description *description, const bloom_command_line *line)
+{
+    if (!bloom_library_is_ribbon(description->library, 0))
+        return bloom_lsm_level_filter_size(level, tree, BLOOM_ALLOCATION_UNIFORM, 1, keys, description, line);
+    mpz_set(level->keys, keys);
+    bloom_rule_sizing sizing;
+    bloom_rule_sizing_init(&sizing);
+    int status = bloom_rule_apply_ribbon_flush(&sizing, keys, tree->budget_is_rate ? tree->uniform_rate : NULL,
+                                               tree->bits_per_key) == BLOOM_OK
+        && bloom_plan_for_memory(&level->plan, keys, sizing.m_bits, sizing.k, 1) == BLOOM_OK ? 0 : 1;
+    if (status != 0)
+        bloom_options_error(line, "the filter of an L0 file could not be planned or certified");
+    if (status == 0) {
+        status = bloom_description_settle(&level->filter, description, level->plan.m_bits, level->keys,
+                                          level->plan.k, 1, line);
+        level->filtered = 1;
+    }
+    if (status == 0)
+        level->rate = bloom_fpr_layout_quantity(&level->filter.layout);
+    bloom_rule_sizing_clear(&sizing);
+    return status;
+}
+
 mpq_t *bloom_read_coverage(const char *text, unsigned long levels, const bloom_command_line *line)
 {
     mpq_t *values = calloc(levels, sizeof *values);

@@ -84,6 +84,16 @@ int bloom_lsm_level_keys_or_refuse(mpz_ptr rop, const bloom_lsm_tree *tree, unsi
 mpq_t *bloom_read_coverage(const char *text, unsigned long levels, const bloom_command_line *line);
 void bloom_coverage_free(mpq_t *values, unsigned long levels);
 
+/*
+ * Sizes `level` as the filter of one L0 file of `keys` keys, flushed from the
+ * memtable at the tree's budget as given (bits per key, or the uniform rate):
+ * the uniform allocation's filter of those keys, except under rocksdb-ribbon,
+ * whose flushes build RocksDB's Bloom filter of the same bits per key
+ * (bloom_rule_apply_ribbon_flush).  Returns as bloom_lsm_level_filter_size.
+ */
+int bloom_lsm_l0_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree, mpz_srcptr keys,
+                             const bloom_layout_description *description, const bloom_command_line *line);
+
 /* rop = m_allocated of the level's filter (0 without one); with files, of all of them. */
 void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level);
 

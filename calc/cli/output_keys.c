@@ -52,7 +52,7 @@ const bloom_key bloom_keys[] = {
     { "note", "text", "a bare -m that gives 64 bits per key or more, or under 2 (bytes typed for bits, or bits for bytes?)" },
     /* Read amplification of an LSM tree, one filter per level. */
     { "levels", "levels", "L, the levels (or sorted runs), one filter each; in a deployment, the levels past L0" },
-    { "l0_files", "filters", "in a deployment (plan or table with a unit): F0, the L0 files, each one filter an absent lookup consults (--l0-files)" },
+    { "l0_files", "filters", "in a deployment (plan, table or lsm with a unit): F0, the L0 files, each one filter an absent lookup consults (--l0-files)" },
     { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p; in a deployment 1 + F0 p0 + (c1 + ... + c(L-1)) fpr_deployment, p0 an L0 file's rate, ci the coverages" },
     { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key, its expected false reads: L p; in a deployment F0 p0 + (c1 + ... + cL) fpr_deployment" },
     { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L; in a deployment an absent key's, F0 + c1 + ... + cL" },
@@ -156,7 +156,7 @@ const bloom_key bloom_keys[] = {
     { "fpr_bound", "probability", "compound rate bound 1 - prod(1 - p_i) of the design rates" },
     { "fpr_limit", "probability", "the bound for any n, p0/(1 - r)" },
     { "probes_absent", "bit probes per lookup", "bit probes for an absent key (every sub-filter read)" },
-    { "filters_checked_absent", "filters", "filters checked for an absent key (sub-filters; LSM levels: the sum of their coverages)" },
+    { "filters_checked_absent", "filters", "filters checked for an absent key (sub-filters; LSM levels: the sum of their coverages, plus the L0 files with a unit)" },
     { "filters_checked_present", "filters", "sub-filters checked for a present key, on average" },
     { "sub_filter", "filters", "the sub-filter of the row (1 the first)" },
     { "capacity", "keys", "capacity of the row's sub-filter" },
