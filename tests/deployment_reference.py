@@ -154,6 +154,21 @@ row = run("lsm", "-n", "1e9", "-L", "5", "--library", "rocksdb", "--file-size", 
 close("lsm --file-size --l0-files 0: read_amp_miss_uniform = sum p_i", row.get("read_amp_miss_uniform"),
       sum(level_rates))
 
+# 3c. lsm -p 1 %: every file of a level at the one setting its full files and its last file meet
+# 1 % with, as plan sizes a deployment: levels of 1e5 and 1e6 keys in files of 99990, the last
+# ones of 10 and 100 keys, at 9.914 (9914 millibits, k = 6; 10 keys alone would take 2.081).
+rows = run("lsm", "-n", "1100000", "-L", "2", "-p", "1%", "--library", "rocksdb", "--keys-per-filter", "99990",
+           "--per-level")
+for level, keys in zip(rows, (100000, 1000000)):
+    F, r = split(keys, 99990)
+    rate = ((F - 1) * 99990 * blocked(rocksdb_bits(99990, 9914), 99990, 6)
+            + r * blocked(rocksdb_bits(r, 9914), r, 6)) / keys
+    close("lsm -p 1%%: a level of %d keys, its files at 9.914" % keys, level.get("p_uniform"), rate)
+    planned = run("plan", "-n", str(keys), "-p", "1%", "--library", "rocksdb", "--keys-per-filter", "99990")[0]
+    check("lsm -p 1%%: a level of %d keys has plan's fpr_deployment" % keys,
+          planned.get("fpr_deployment") == level.get("p_uniform"),
+          str((planned.get("fpr_deployment"), level.get("p_uniform"))))
+
 # 4. One answer per question: plan, compare and table agree on the deployment.
 for library, unit in (("rocksdb", ["--keys-per-filter", "300000"]), ("cassandra", ["--keys-per-filter", "250000"]),
                       ("leveldb", ["--keys-per-filter", "300000"]), ("parquet-mr", ["--keys-per-filter", "1000000"]),

@@ -110,9 +110,10 @@ static int size_for_bits_per_key(mpz_ptr m, unsigned long *k, const bloom_quanti
     return 0;
 }
 
-/* The level's m and k (k 0: the best integer) and whether k is fixed; m 0: no filter. */
+/* The level's m and k (k 0: the best integer) and whether k is fixed; m 0: no filter.  setting:
+ * NULL, or the bits per key every file of the level is sized at (size_files). */
 static int size_level(mpz_ptr m, unsigned long *k, int *k_fixed, mpq_ptr rate, const bloom_lsm_tree *tree,
-                      bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys,
+                      bloom_lsm_allocation allocation, unsigned long index, mpz_srcptr keys, mpq_srcptr setting,
                       const bloom_layout_description *description, const bloom_command_line *line)
 {
     *k = 0;
@@ -122,6 +123,12 @@ static int size_level(mpz_ptr m, unsigned long *k, int *k_fixed, mpq_ptr rate, c
         return 0;
     int as_given = allocation == BLOOM_ALLOCATION_UNIFORM
                 || allocation == BLOOM_ALLOCATION_LAST_LEVEL_DROPPED;
+    if (setting != NULL) {
+        bloom_quantity exact = { bloom_enclose_rational, setting, bloom_exact_rational };
+        int status = size_for_bits_per_key(m, k, &exact, setting, keys, description, line);
+        *k_fixed = *k != 0;
+        return status;
+    }
     if (as_given && tree->budget_is_rate) {     /* "plan -n n_i -p P": m 0 asks for the plan for a rate */
         mpq_set(rate, tree->uniform_rate);
         int status = bloom_description_library_sizing(m, k, k_fixed, description, keys, rate, NULL, line);
@@ -143,7 +150,7 @@ static int size_level(mpz_ptr m, unsigned long *k, int *k_fixed, mpq_ptr rate, c
  * untouched.  Returns 0, 1 or 2 (after a line). */
 static int size_filter(bloom_plan *plan, bloom_deployed_filter *filter, int *filtered, bloom_quantity *rate,
                        const bloom_lsm_tree *tree, bloom_lsm_allocation allocation, unsigned long index,
-                       mpz_srcptr keys, const bloom_layout_description *description,
+                       mpz_srcptr keys, mpq_srcptr setting, const bloom_layout_description *description,
                        const bloom_command_line *line)
 {
     mpz_t m;
@@ -152,7 +159,8 @@ static int size_filter(bloom_plan *plan, bloom_deployed_filter *filter, int *fil
     mpq_init(target);
     unsigned long k = 0;
     int k_fixed = 0;
-    int status = size_level(m, &k, &k_fixed, target, tree, allocation, index, keys, description, line);
+    int status = size_level(m, &k, &k_fixed, target, tree, allocation, index, keys, setting, description,
+                            line);
     int planned = BLOOM_OK;
     if (status == 0 && mpz_sgn(m) < 0)
         planned = bloom_plan_for_rate(plan, keys, target, 0, 1);
@@ -174,20 +182,53 @@ static int size_filter(bloom_plan *plan, bloom_deployed_filter *filter, int *fil
     return status;
 }
 
+/*
+ * For a budget given as a rate under an allocation that sizes the level as given, with a
+ * library whose knob is bits per key (RocksDB): the one setting the level's full files and
+ * its last file all meet the rate with, as "plan -p P" with the unit sizes them (the engine
+ * applies one bits_per_key to every file).  Returns 0 and *setting NULL otherwise, 1 after
+ * a line when it cannot be certified.
+ */
+static int files_setting(mpq_ptr value, mpq_srcptr *setting, const bloom_lsm_tree *tree,
+                         bloom_lsm_allocation allocation, const bloom_deployment *deployment,
+                         const bloom_layout_description *description, const bloom_command_line *line)
+{
+    *setting = NULL;
+    int as_given = allocation == BLOOM_ALLOCATION_UNIFORM || allocation == BLOOM_ALLOCATION_LAST_LEVEL_DROPPED;
+    if (!tree->budget_is_rate || !as_given || description->library == 0
+        || !bloom_rule_has_knob(bloom_library_rule(description->library)))
+        return 0;
+    mpz_srcptr keys[] = { deployment->keys_per_filter, deployment->last_keys };
+    int short_of_p = 0;
+    if (bloom_rule_setting_for_rate(value, &short_of_p, bloom_library_rule(description->library), keys, 2,
+                                    tree->uniform_rate) != BLOOM_OK) {
+        bloom_options_error(line, "the bits_per_key setting of a level's files could not be certified");
+        return 1;
+    }
+    *setting = value;
+    return 0;
+}
+
 /* The level as files (deployment.h): a full file's filter and the last file's, their mean. */
 static int size_files(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree, bloom_lsm_allocation allocation,
                       unsigned long index, const bloom_layout_description *description,
                       const bloom_command_line *line)
 {
     bloom_deployment_split(&level->deployment, description, level->keys);
+    mpq_t value;
+    mpq_init(value);
+    mpq_srcptr setting = NULL;
+    int status = files_setting(value, &setting, tree, allocation, &level->deployment, description, line);
     level->full_rate = level->rate;
-    int status = size_filter(&level->plan, &level->filter, &level->filtered, &level->full_rate, tree,
-                             allocation, index, level->deployment.keys_per_filter, description, line);
+    if (status == 0)
+        status = size_filter(&level->plan, &level->filter, &level->filtered, &level->full_rate, tree,
+                             allocation, index, level->deployment.keys_per_filter, setting, description, line);
     int same = mpz_cmp(level->deployment.last_keys, level->deployment.keys_per_filter) == 0;
     level->last_rate = level->full_rate;
     if (status == 0 && level->filtered && !same)
         status = size_filter(&level->last_plan, &level->last_filter, &level->last_filtered, &level->last_rate,
-                             tree, allocation, index, level->deployment.last_keys, description, line);
+                             tree, allocation, index, level->deployment.last_keys, setting, description, line);
+    mpq_clear(value);
     if (status != 0 || !level->filtered)
         return status;
     level->files = 1;
@@ -206,7 +247,7 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
     if (bloom_deployment_has_unit(description))
         return size_files(level, tree, allocation, index, description, line);
     return size_filter(&level->plan, &level->filter, &level->filtered, &level->rate, tree, allocation, index,
-                       level->keys, description, line);
+                       level->keys, NULL, description, line);
 }
 
 int bloom_lsm_l0_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree, mpz_srcptr keys,
