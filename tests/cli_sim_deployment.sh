@@ -144,4 +144,16 @@ refuse --l0-files "$sim" lsm -L 2 -n 30000 -p 1% --l0-files 2
 refuse --allocation "$sim" lsm -L 2 -n 30000 -p 1% --keys-per-filter 4000 --allocation monkey
 refuse --file-size "$sim" lsm -L 2 -n 30000 -p 1% --file-size 1MiB --entry-size 100
 
+# Levels smaller than one file (1e6 keys, 5 levels, 64 MiB files of 100-byte entries): each such
+# level is its last file alone, an L0 file still holds floor(64 MiB / 100) = 671088 keys, and
+# one bits_per_key serves every file of the tree, so bloomsim's prediction is bloomcalc lsm's.
+"$sim" lsm -n 1e6 -p 1% --library rocksdb --file-size 64MiB --entry-size 100 --lookups 1e4 --trials 2 \
+    --format csv >"$out" 2>"$err"
+check "lsm, levels smaller than a file: exit 0 ($(head -c 200 "$err"))" $?
+sim_reads=$(csv_field read_amp_miss_deployment)
+sim_file=$(csv_field n)
+"$calc" lsm -n 1e6 -p 1% --library rocksdb --file-size 64MiB --entry-size 100 --format csv >"$out" 2>"$err"
+[ "$sim_file" = 671088 ] && [ -n "$sim_reads" ] && [ "$sim_reads" = "$(csv_field read_amp_miss_uniform)" ]
+check "lsm, levels smaller than a file: files of 671088 keys ($sim_file), bloomsim's false reads $sim_reads = bloomcalc lsm's $(csv_field read_amp_miss_uniform)" $?
+
 checks_end sim_deployment

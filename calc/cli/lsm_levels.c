@@ -183,30 +183,72 @@ static int size_filter(bloom_plan *plan, bloom_deployed_filter *filter, int *fil
 }
 
 /*
+ * The key counts of the filters an engine builds for the tree's keys under a unit, into
+ * counts[] (2 L + 1 of them, initialised by the caller; *used says how many were set): an L0
+ * file's, the unit's keys (at most the tree's), then each level's full files and its last one.
+ * Returns 0, or 1 after a line.
+ */
+static int tree_files(mpz_t *counts, size_t *used, const bloom_lsm_tree *tree,
+                      const bloom_layout_description *description, const bloom_command_line *line)
+{
+    bloom_deployment split;
+    bloom_deployment_init(&split);
+    int status = bloom_deployment_split(&split, description, tree->keys) == BLOOM_OK ? 0 : 1;
+    *used = 0;
+    if (status == 0)
+        mpz_set(counts[(*used)++], split.keys_per_filter);
+    for (unsigned long i = 1; i <= tree->levels && status == 0; i++) {
+        status = bloom_lsm_level_keys_or_refuse(counts[*used], tree, i, line) != 0
+              || bloom_deployment_split(&split, description, counts[*used]) != BLOOM_OK;
+        if (status == 0) {
+            mpz_set(counts[(*used)++], split.keys_per_filter);
+            mpz_set(counts[(*used)++], split.last_keys);
+        }
+    }
+    bloom_deployment_clear(&split);
+    return status;
+}
+
+/*
  * For a budget given as a rate under an allocation that sizes the level as given, with a
- * library whose knob is bits per key (RocksDB): the one setting the level's full files and
- * its last file all meet the rate with, as "plan -p P" with the unit sizes them (the engine
- * applies one bits_per_key to every file).  Returns 0 and *setting NULL otherwise, 1 after
- * a line when it cannot be certified.
+ * library whose knob is bits per key (RocksDB): the one setting every file of the tree meets
+ * the rate with, L0's and each level's full and last files, as "plan -p P" with the unit sizes
+ * its filters and as "bloomsim lsm" builds them (the engine applies one bits_per_key to every
+ * file of every level).  Returns 0 and *setting NULL otherwise, 1 after a line when it cannot
+ * be certified.
  */
 static int files_setting(mpq_ptr value, mpq_srcptr *setting, const bloom_lsm_tree *tree,
-                         bloom_lsm_allocation allocation, const bloom_deployment *deployment,
-                         const bloom_layout_description *description, const bloom_command_line *line)
+                         bloom_lsm_allocation allocation, const bloom_layout_description *description,
+                         const bloom_command_line *line)
 {
     *setting = NULL;
     int as_given = allocation == BLOOM_ALLOCATION_UNIFORM || allocation == BLOOM_ALLOCATION_LAST_LEVEL_DROPPED;
     if (!tree->budget_is_rate || !as_given || description->library == 0
         || !bloom_rule_has_knob(bloom_library_rule(description->library)))
         return 0;
-    mpz_srcptr keys[] = { deployment->keys_per_filter, deployment->last_keys };
-    int short_of_p = 0;
-    if (bloom_rule_setting_for_rate(value, &short_of_p, bloom_library_rule(description->library), keys, 2,
-                                    tree->uniform_rate) != BLOOM_OK) {
-        bloom_options_error(line, "the bits_per_key setting of a level's files could not be certified");
-        return 1;
+    size_t count = 2 * (size_t)tree->levels + 1, used = 0;
+    mpz_t *counts = malloc(count * sizeof *counts);
+    mpz_srcptr *keys = malloc(count * sizeof *keys);
+    if (counts == NULL || keys == NULL)
+        abort();
+    for (size_t i = 0; i < count; i++) {
+        mpz_init(counts[i]);
+        keys[i] = counts[i];
     }
-    *setting = value;
-    return 0;
+    int short_of_p = 0;
+    int status = tree_files(counts, &used, tree, description, line);
+    if (status == 0 && bloom_rule_setting_for_rate(value, &short_of_p, bloom_library_rule(description->library),
+                                                   keys, used, tree->uniform_rate) != BLOOM_OK) {
+        bloom_options_error(line, "the bits_per_key setting of the tree's files could not be certified");
+        status = 1;
+    }
+    for (size_t i = 0; i < count; i++)
+        mpz_clear(counts[i]);
+    free(counts);
+    free(keys);
+    if (status == 0)
+        *setting = value;
+    return status;
 }
 
 /* The level as files (deployment.h): a full file's filter and the last file's, their mean. */
@@ -218,7 +260,7 @@ static int size_files(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree,
     mpq_t value;
     mpq_init(value);
     mpq_srcptr setting = NULL;
-    int status = files_setting(value, &setting, tree, allocation, &level->deployment, description, line);
+    int status = files_setting(value, &setting, tree, allocation, description, line);
     level->full_rate = level->rate;
     if (status == 0)
         status = size_filter(&level->plan, &level->filter, &level->filtered, &level->full_rate, tree,

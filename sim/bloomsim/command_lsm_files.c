@@ -35,6 +35,7 @@ typedef struct files_run {
     mpq_t setting;
     int searched;
     bloom_deployment splits[SIM_LSM_MAX_LEVELS];
+    bloom_deployment tree;           /* the unit over the tree's keys: a full file's keys, as bloomcalc lsm */
     bloomsim_file_shape full, last[SIM_LSM_MAX_LEVELS];
     unsigned sized;                                        /* last[] sized so far */
     sim_deployment_level level[SIM_LSM_MAX_LEVELS + 1];    /* L0 first when it has files */
@@ -53,16 +54,21 @@ static int size_files(files_run *run, const bloomsim_lsm_files_request *request,
                       const bloomsim_run_options *options, const bloom_command_line *line)
 {
     mpz_srcptr keys[SIM_LSM_MAX_LEVELS + 1];
-    mpz_t level_keys;
-    mpz_init(level_keys);
+    mpz_t level_keys, tree_keys;
+    mpz_inits(level_keys, tree_keys, (mpz_ptr)0);
     int status = BLOOM_EXIT_SUCCESS;
     for (unsigned i = 0; i < request->levels && status == BLOOM_EXIT_SUCCESS; i++) {
         sim_mpz_set_u64(level_keys, request->level_keys[i]);
+        mpz_add(tree_keys, tree_keys, level_keys);
         status = bloom_description_deployment(&run->splits[i], request->description, level_keys, line);
         keys[i + 1] = run->splits[i].last_keys;
     }
-    mpz_clear(level_keys);
-    keys[0] = run->splits[0].keys_per_filter;
+    /* A full file (an L0 file, a file of a level of many) holds the unit's keys, at most the
+     * tree's: a level smaller than one file is its last file alone. */
+    if (status == BLOOM_EXIT_SUCCESS)
+        status = bloom_description_deployment(&run->tree, request->description, tree_keys, line);
+    mpz_clears(level_keys, tree_keys, (mpz_ptr)0);
+    keys[0] = run->tree.keys_per_filter;
     if (status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_unit_setting(&run->sizing, run->setting, &run->searched, keys, request->levels + 1,
                                        line);
@@ -188,7 +194,7 @@ static void put_tree(bloom_fields *fields, const files_run *run, const bloomsim_
                       list(run, 0));
     bloom_record_take(&fields->record, BLOOM_FIELD_TEXT, "level_files", "files per level (L0 first)", NULL,
                       list(run, 1));
-    bloom_fields_integer(fields, "n", "keys per file n", NULL, run->splits[0].keys_per_filter);
+    bloom_fields_integer(fields, "n", "keys per file n", NULL, run->tree.keys_per_filter);
     bloom_fields_rational(fields, "p", "target rate p per filter", NULL, request->p);
     bloomsim_put_setting_and_filter(fields, run->searched ? run->setting : NULL, &run->full.filter);
 }
@@ -285,6 +291,7 @@ static void clear_run(files_run *run, const bloomsim_lsm_files_request *request)
         bloomsim_file_shape_clear(&run->last[i]);
         bloom_deployment_clear(&run->splits[i]);
     }
+    bloom_deployment_clear(&run->tree);
     bloomsim_file_shape_clear(&run->full);
     mpq_clear(run->setting);
     free(run);
@@ -298,6 +305,7 @@ int bloomsim_lsm_files(const bloom_command_line *line, const bloomsim_run_option
         abort();
     mpq_init(run->setting);
     bloomsim_file_shape_init(&run->full);
+    bloom_deployment_init(&run->tree);
     for (unsigned i = 0; i < request->levels; i++) {
         bloomsim_file_shape_init(&run->last[i]);
         bloom_deployment_init(&run->splits[i]);
