@@ -89,6 +89,29 @@ check "a filter below the cap: no warning" $?
 
 python_checks deployment-reference tests/deployment_reference.py "$build"
 
+
+# LevelDB: a filter per 2 KiB of table (--entry-size, --block-size, --file-size), against
+# tests/leveldb_deployment.py, which runs LevelDB 1.23's TableBuilder, BlockBuilder and
+# FilterBlockBuilder logic entry by entry: blocks of 1 to 220 keys, blocks of 2 KiB (every range
+# a block), small tables, a partial last block.
+for case in "1e5 100 4096 2097152" "300000 37 8192 1048576" "20000 1000 4096 2097152" \
+            "5000 3000 4096 65536" "2000 5000 2048 2097152" "12345 200 2048 100000"; do
+    set -- $case
+    expected=$(python3 tests/leveldb_deployment.py "$(printf '%.0f' "$1")" "$2" "$3" "$4" 10)
+    "$calc" plan -n "$1" -c 10 --library leveldb --entry-size "$2" --block-size "$3" --file-size "$4" \
+        --format json >"$out" 2>"$err"
+    got="$(json_field filters) $(json_field n) $(json_field keys_last_filter) $(json_field filters_empty)"
+    got="$got $(json_field tables) $(json_field bytes_filter_index) $(json_field bytes_total)"
+    [ "$got" = "$expected" ]
+    check "leveldb n=$1 entry $2 block $3 file $4: filters, keys per filter, last, empty, tables, index and total bytes $got, LevelDB's builders $expected ($(cat "$err"))" $?
+done
+"$calc" plan -n 1e9 -c 10 --library leveldb --entry-size 100 --format json >"$out" 2>"$err"
+got="$(json_field filters) $(json_field n) $(json_field bytes_total) $(json_field bytes_per_filter)"
+[ "$got" = "24390244 41 1489194497 53" ]
+check "leveldb 1e9 keys of 100 bytes, 4 KiB blocks: 24390244 filters of 41 keys, 53 bytes each, 1489194497 bytes (got $got)" $?
+refuse "--block-size: LevelDB's data blocks" "$calc" plan -n 1e9 -c 10 --library rocksdb --entry-size 100 --block-size 4096
+refuse "--block-size: LevelDB's data blocks" "$calc" plan -n 1e9 -c 10 --library leveldb --block-size 4096
+refuse "--block-size: '1024' is out of range" "$calc" plan -n 1e9 -c 10 --library leveldb --entry-size 100 --block-size 1024
 refuse "--file-size: RocksDB's SST files" "$calc" plan -n 1e9 -c 10 --file-size 64MiB --entry-size 100
 refuse "--entry-size: RocksDB's SST files" "$calc" plan -n 1e9 -p 1% --library guava --entry-size 100
 refuse "accepted: --entry-size" "$calc" plan -n 1e9 -c 10 --library rocksdb --file-size 64MiB

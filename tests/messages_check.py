@@ -76,7 +76,9 @@ NEEDS = {"block-words": lambda form: ["--layout", "split-block"],
          "entry-size": lambda form: ["--library", "rocksdb", "-c", "10"],
          # the tree of a deployment's files: "accepted: --l0-files with --keys-per-filter N"
          "l0-files": lambda form: ["--keys-per-filter", "1000"],
-         "coverage": lambda form: ["--keys-per-filter", "1000"]}
+         "coverage": lambda form: ["--keys-per-filter", "1000"],
+         # LevelDB's data blocks: "read only with --library leveldb and --entry-size"
+         "block-size": lambda form: ["--library", "leveldb", "-c", "10", "--entry-size", "100"]}
 # lsm's default tree (10^9 keys at 10 bits a key over 5 levels) is beyond
 # libbloom (2^31 bits) and its top level below it (1000 keys): --library is
 # tried on a tree every library builds, two levels of 0.9 and 9.1 million keys.

@@ -48,6 +48,11 @@ static const char description[] =
     "p0 an L0 file's rate (under rocksdb-ribbon RocksDB's Bloom filter: flushes are\n"
     "built below bloom_before_level).  The first screen leads with the whole:\n"
     "filters, total memory, the mean and worst rate.\n"
+    "LevelDB (--library leveldb --entry-size BYTES [--block-size BYTES] [--file-size\n"
+    "BYTES]) builds a filter per 2 KiB of table holding the keys of the data block\n"
+    "that starts there: N is a block's entries, and filters_empty, tables and\n"
+    "bytes_filter_index count the ranges without a block start, whose 4-byte\n"
+    "offsets bytes_total includes with each table's 5-byte trailer.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
 /* A bare -m/--bits figure that may have been meant as bytes, said rather

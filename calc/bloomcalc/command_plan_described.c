@@ -163,7 +163,19 @@ static void put_deployment_memory(bloom_fields *fields, const bloom_deployment *
     mpz_sub_ui(total, deployment->filters, 1);
     mpz_mul(total, total, each);
     mpz_add(total, total, partial);
+    mpz_add(total, total, deployment->index_bytes);   /* LevelDB's offsets and trailers; else 0 */
     bloom_fields_integer(fields, "filters", "filters, ceil(n / keys per filter)", NULL, deployment->filters);
+    if (mpz_sgn(deployment->tables) > 0) {
+        bloom_fields_integer(fields, "filters_empty", "empty filters, 2 KiB without a block start", NULL,
+                             deployment->empty_filters);
+        bloom_fields_integer(fields, "tables", "tables (filter blocks)", NULL, deployment->tables);
+        bloom_fields_integer(fields, "bytes_filter_index", "filter offsets and trailers", "bytes",
+                             deployment->index_bytes);
+    } else {
+        bloom_fields_missing(fields, "filters_empty", "empty filters, 2 KiB without a block start");
+        bloom_fields_missing(fields, "tables", "tables (filter blocks)");
+        bloom_fields_missing(fields, "bytes_filter_index", "filter offsets and trailers");
+    }
     bloom_fields_integer(fields, "keys_last_filter", "keys of the last filter", NULL, deployment->last_keys);
     bloom_fields_integer(fields, "bytes_per_filter", "memory of a full filter, with metadata", "bytes", each);
     bloom_fields_integer(fields, "bytes_last_filter", "memory of the last filter, with metadata", "bytes",

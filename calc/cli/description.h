@@ -50,7 +50,7 @@
 /* Entries bloom_description_option_table writes: the shape, then the libraries' names for n, p. */
 #define BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT 8
 #define BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT 5
-#define BLOOM_DESCRIPTION_UNIT_OPTION_COUNT 3
+#define BLOOM_DESCRIPTION_UNIT_OPTION_COUNT 4
 #define BLOOM_DESCRIPTION_OPTION_COUNT (BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT \
                                         + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT)
 
@@ -59,8 +59,8 @@
  * should start as BLOOM_LAYOUT_DESCRIPTION_DEFAULTS); returns how many. */
 size_t bloom_description_option_table(bloom_option *table, bloom_layout_description *description);
 
-/* Writes the deployment's unit options, --keys-per-filter, --file-size and
- * --entry-size (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries), for a command
+/* Writes the deployment's unit options, --keys-per-filter, --file-size,
+ * --entry-size and --block-size (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries), for a command
  * that plans the many filters an engine builds; returns how many. */
 size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_description *description);
 

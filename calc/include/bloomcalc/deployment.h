@@ -39,17 +39,31 @@ extern "C" {
 /* RocksDB's target_file_size_base by default: 64 MiB. */
 #define BLOOM_ROCKSDB_DEFAULT_FILE_BYTES (64UL << 20)
 
+/* LevelDB 1.23 (table/filter_block.cc, table/table_builder.cc, table/block_builder.cc,
+ * include/leveldb/options.h): a filter per kFilterBase = 2 KiB of table offset, the data
+ * block size (block_size), a table's size (max_file_size). */
+#define BLOOM_LEVELDB_FILTER_RANGE_BYTES 2048UL
+#define BLOOM_LEVELDB_DEFAULT_BLOCK_BYTES 4096UL
+#define BLOOM_LEVELDB_DEFAULT_FILE_BYTES (2UL << 20)
+
 typedef struct bloom_deployment {
     mpz_t filters;           /* ceil(n / N) */
     mpz_t keys_per_filter;   /* N: the keys of every filter but the last (n when N > n) */
     mpz_t last_keys;         /* the last filter's keys, n - (filters - 1) N, in [1, N]
                               * (N itself when N divides n; n when N > n) */
+    /* LevelDB's filter blocks (0 for other engines): the 2 KiB ranges in which no data block
+     * starts, each an empty filter, the tables, and the bytes of the filter blocks besides the
+     * filters, 4 for each filter's offset (empty or not) and 5 for each table's trailer. */
+    mpz_t empty_filters;
+    mpz_t tables;
+    mpz_t index_bytes;
 } bloom_deployment;
 
 BLOOM_EXPORT void bloom_deployment_init(bloom_deployment *deployment);
 BLOOM_EXPORT void bloom_deployment_clear(bloom_deployment *deployment);
 
-/* Nonzero when the description names a unit (keys_per_filter, or a RocksDB file and entry). */
+/* Nonzero when the description names a unit (keys_per_filter, or a RocksDB file and entry, or
+ * LevelDB's entry and block). */
 BLOOM_EXPORT int bloom_deployment_has_unit(const bloom_layout_description *description);
 
 /*
@@ -57,6 +71,18 @@ BLOOM_EXPORT int bloom_deployment_has_unit(const bloom_layout_description *descr
  * floor(file_bytes / entry_bytes) with file_bytes 64 MiB when 0; without a
  * unit, one filter of n keys.  Returns BLOOM_OK, or BLOOM_UNDEFINED when the
  * unit holds no key (an entry larger than the file).
+ *
+ * LevelDB (library leveldb with entry_bytes; calc/FORMULAS.md §r.1): entries
+ * of entry_bytes each as a data block stores them (length varints, key and
+ * value, no prefix shared with the previous key), blocks stored
+ * uncompressed.  TableBuilder cuts a block once its estimate, entries + 4
+ * bytes a restart point (one every 16 entries) + 4, reaches block_bytes
+ * (4096 when 0): N = the entries that takes; on disk the block has 5 bytes
+ * more.  A table ends at the first block boundary at or past file_bytes
+ * (2 MiB when 0).  The filter of the 2 KiB range [2048 i, 2048 (i + 1)) of
+ * a table holds the keys of the blocks starting in it: with blocks of at
+ * least 2048 bytes (block_bytes >= 2048, else BLOOM_UNDEFINED) one block's,
+ * or none.
  */
 BLOOM_EXPORT int bloom_deployment_split(bloom_deployment *rop, const bloom_layout_description *description,
                                         mpz_srcptr n);
