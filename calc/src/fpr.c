@@ -646,9 +646,16 @@ static const rate_form *choose_form(const rate_question *question)
     return form;
 }
 
-/* The one engine of the exact rates: the first form that applies, certified.  The rates of
- * uniform probes are kept (rate_cache.h); those of probes reduced modulo m, asked about one
- * filter a run (a library's), are not. */
+/* The kind a rate is kept under (rate_cache.h), whose key is m, n, k and j: uniform probes, or
+ * libbloom's 32-bit values reduced modulo m; other ranges (tests' small ones) are not kept. */
+static int kept_kind(const rate_question *question)
+{
+    if (!weighted_probes(question))
+        return BLOOM_RATE_EXACT;
+    return question->index_range_bits == 32 ? BLOOM_RATE_MODULO_2_32 : -1;
+}
+
+/* The one engine of the exact rates: the first form that applies, certified, and kept. */
 static int enclose_exact(mpfi_ptr result, const rate_question *question)
 {
     const bloom_fpr_arguments *arguments = &question->filter;
@@ -658,9 +665,9 @@ static int enclose_exact(mpfi_ptr result, const rate_question *question)
         mpfi_set_ui(result, 0);
         return BLOOM_OK;
     }
-    int kept_here = !weighted_probes(question);
+    int kind = kept_kind(question), kept_here = kind >= 0;
     mpfr_prec_t kept = 0;
-    if (kept_here && bloom_rate_cache_find(result, &kept, BLOOM_RATE_EXACT, arguments))
+    if (kept_here && bloom_rate_cache_find(result, &kept, (bloom_rate_kind)kind, arguments))
         return BLOOM_OK;
     mpfr_prec_t precision = bloom_rate_cache_precision(mpfi_get_prec(result), kept);
     mpfi_t sum, rate;
@@ -670,7 +677,7 @@ static int enclose_exact(mpfi_ptr result, const rate_question *question)
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
     bloom_interval_probability(rate, sum);
     if (kept_here)
-        bloom_rate_cache_keep(rate, BLOOM_RATE_EXACT, arguments);
+        bloom_rate_cache_keep(rate, (bloom_rate_kind)kind, arguments);
     mpfi_set(result, rate);
     mpfi_clear(sum);
     mpfi_clear(rate);
