@@ -81,7 +81,7 @@ for command in "plan -n 1e5 -p 1% --keys-per-filter 3e4 --trials 4" \
 import json, sys
 r = json.load(open(sys.argv[1]))
 low, high = (float(r.get(k, r.get(k2, "nan"))) for k, k2 in (("ci_low", "probes_miss_ci_low"), ("ci_high", "probes_miss_ci_high")))
-predicted = float(r.get("fpr_deployment", r.get("read_amp_miss_deployment")))
+predicted = float(r.get("fpr_deployment", r.get("read_amp_miss")))
 assert r["interval_method"] == "wilson-design-effect", r["interval_method"]
 assert low <= predicted <= high and high / low < 1.1, (low, predicted, high)
 PY
@@ -116,9 +116,9 @@ f3273=$(exact_of_plan 3273)
 "$sim" lsm -L 2 -n 30000 -p 1% --keys-per-filter 4000 --l0-files 2 --threads 1 --format csv >"$out" 2>"$err"
 check "bloomsim lsm --keys-per-filter 4000 --l0-files 2: exit 0 ($(cat "$err"))" $?
 cp "$out" "$scratch/lsm1.csv"
-python3 - "$f4000" "$f2727" "$f3273" "$(csv_field read_amp_miss_deployment)" "$(csv_field probes_miss_ci_low)" \
+python3 - "$f4000" "$f2727" "$f3273" "$(csv_field read_amp_miss)" "$(csv_field probes_miss_ci_low)" \
     "$(csv_field probes_miss_ci_high)" "$(csv_field level_keys)" "$(csv_field level_files)" \
-    "$(csv_field verdict_miss_without_filters)" "$(csv_field read_amp_hit_deployment)" \
+    "$(csv_field verdict_miss_without_filters)" "$(csv_field read_amp_hit)" \
     "$(csv_field probes_hit_ci_low)" "$(csv_field probes_hit_ci_high)" "$(csv_field false_negatives)" <<'PY'
 import sys
 from fractions import Fraction
@@ -150,7 +150,7 @@ refuse --file-size "$sim" lsm -L 2 -n 30000 -p 1% --file-size 1MiB --entry-size 
 "$sim" lsm -n 1e6 -p 1% --library rocksdb --file-size 64MiB --entry-size 100 --lookups 1e4 --trials 2 \
     --format csv >"$out" 2>"$err"
 check "lsm, levels smaller than a file: exit 0 ($(head -c 200 "$err"))" $?
-sim_reads=$(csv_field read_amp_miss_deployment)
+sim_reads=$(csv_field read_amp_miss)
 sim_file=$(csv_field n)
 "$calc" lsm -n 1e6 -p 1% --library rocksdb --file-size 64MiB --entry-size 100 --format csv >"$out" 2>"$err"
 [ "$sim_file" = 671088 ] && [ -n "$sim_reads" ] && [ "$sim_reads" = "$(csv_field read_amp_miss_uniform)" ]

@@ -52,7 +52,7 @@ const bloom_key bloom_keys[] = {
     { "note", "text", "a bare -m that gives 64 bits per key or more, or under 2 (bytes typed for bits, or bits for bytes?)" },
     /* Read amplification of an LSM tree, one filter per level. */
     { "levels", "levels", "L, the levels (or sorted runs), one filter each; in a deployment, the levels past L0" },
-    { "l0_files", "filters", "in a deployment (plan, table or lsm with a unit): F0, the L0 files, each one filter an absent lookup consults (--l0-files)" },
+    { "l0_files", "filters", "in a deployment (plan, table or lsm with a unit, and bloomsim lsm): F0, the L0 files, each one filter of a full file that every lookup consults (--l0-files)" },
     { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p; in a deployment 1 + F0 p0 + (c1 + ... + c(L-1)) fpr_deployment, p0 an L0 file's rate, ci the coverages" },
     { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key, its expected false reads: L p; in a deployment F0 p0 + (c1 + ... + cL) fpr_deployment" },
     { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L; in a deployment an absent key's, F0 + c1 + ... + cL" },
@@ -239,12 +239,7 @@ const bloom_key bloom_keys[] = {
     { "read_amp_miss_achieved", "disk probes per lookup", "read_amp_miss at the exact rates of the filters built" },
     { "verdict_miss_achieved", "text", "the verdict on read_amp_miss_achieved" },
     { "read_amp_miss_without_filters", "disk probes per lookup", "an absent key without filters: L" },
-    { "l0_files", "filters", "bloomsim lsm with a unit: L0's overlapping files of n keys, every one consulted by a lookup" },
     { "level_files", "filters", "bloomsim lsm with a unit: files (one filter each) per level, L0 first, separated by /" },
-    { "read_amp_miss_deployment", "disk probes per lookup", "bloomsim lsm with a unit: l0_files times a full file's fpr_layout plus each level's fpr_deployment" },
-    { "verdict_miss_deployment", "text", "the verdict on read_amp_miss_deployment" },
-    { "read_amp_hit_deployment", "disk probes per lookup", "bloomsim lsm with a unit, a key of level J: 1 plus l0_files times a full file's fpr_layout plus the fpr_deployment of the levels before J" },
-    { "verdict_hit_deployment", "text", "the verdict on read_amp_hit_deployment" },
     { "verdict_miss_without_filters", "text", "the verdict on read_amp_miss_without_filters" },
     /* bloomsim grow. */
     { "fpr_compound", "probability", "the exact compound rate of the sub-filters built" },

@@ -47,8 +47,8 @@ static const char description_start[] =
     "more files of N keys (default 4) that every lookup consults, as RocksDB's L0.\n"
     "Lookups read every L0 file and, on each level, the file whose key range covers\n"
     "them (a key of level J: the levels before J, then its own file); the measured\n"
-    "reads are judged against read_amp_miss_deployment, L0's files times a file's\n"
-    "rate plus each level's fpr_deployment, and read_amp_hit_deployment, 1 plus the\n"
+    "reads are judged against read_amp_miss, L0's files times a file's\n"
+    "rate plus each level's fpr_deployment, and read_amp_hit, 1 plus the\n"
     "same before J.  The files are built one after the other in one file's memory\n"
     "per level; default trials: 32, or as many as insert 5e7 keys (at least 2).\n";
 

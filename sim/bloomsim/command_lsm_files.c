@@ -220,14 +220,14 @@ typedef struct kind_keys {
 } kind_keys;
 
 static const kind_keys miss_keys = {
-    "measured_probes_miss", "probes_miss_ci_low", "probes_miss_ci_high", "read_amp_miss_deployment",
-    "verdict_miss_deployment", "read_amp_miss_without_filters", "verdict_miss_without_filters",
+    "measured_probes_miss", "probes_miss_ci_low", "probes_miss_ci_high", "read_amp_miss",
+    "verdict_miss", "read_amp_miss_without_filters", "verdict_miss_without_filters",
     "measured reads, absent key", "predicted: L0 files x fpr + sum of fpr_deployment",
     "without filters, L0 files + L"
 };
 static const kind_keys hit_keys = {
-    "measured_probes_hit", "probes_hit_ci_low", "probes_hit_ci_high", "read_amp_hit_deployment",
-    "verdict_hit_deployment", "read_amp_hit_without_filters", "verdict_hit_without_filters",
+    "measured_probes_hit", "probes_hit_ci_low", "probes_hit_ci_high", "read_amp_hit",
+    "verdict_hit", "read_amp_hit_without_filters", "verdict_hit_without_filters",
     "measured reads, key on level J", "predicted: 1 + the same over the levels before J",
     "without filters, L0 files + J"
 };
