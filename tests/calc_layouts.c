@@ -518,9 +518,10 @@ static void test_rocksdb_probes(void)
  *   refused.
  * The real library's sizes agree (tests/peers/leveldb_peer sizes).
  */
-static void check_leveldb(const char *n_text, const char *c_text, const char *bits, const char *bytes,
-                          unsigned long k)
+static void check_whole_rule(bloom_rule_id rule, const char *n_text, const char *c_text, const char *bits,
+                             const char *bytes, unsigned long k)
 {
+    const char *name = rule == BLOOM_RULE_LEVELDB ? "leveldb" : "rocksdb@legacy";
     mpz_t n, expected;
     mpq_t c;
     mpz_inits(n, expected, (mpz_ptr)0);
@@ -530,18 +531,24 @@ static void check_leveldb(const char *n_text, const char *c_text, const char *bi
     mpq_canonicalize(c);
     bloom_rule_sizing sizing;
     bloom_rule_sizing_init(&sizing);
-    int status = bloom_rule_apply_bits_per_key(&sizing, BLOOM_RULE_LEVELDB, n, c);
-    CHECK(status == BLOOM_OK, "leveldb n = %s c = %s: status %d", n_text, c_text, status);
+    int status = bloom_rule_apply_bits_per_key(&sizing, rule, n, c);
+    CHECK(status == BLOOM_OK, "%s n = %s c = %s: status %d", name, n_text, c_text, status);
     mpz_set_str(expected, bits, 10);
-    CHECK(mpz_cmp(sizing.m_bits, expected) == 0, "leveldb n = %s c = %s: bits, expected %s", n_text,
-          c_text, bits);
+    CHECK(mpz_cmp(sizing.m_bits, expected) == 0, "%s n = %s c = %s: bits %Zd, expected %s", name, n_text,
+          c_text, sizing.m_bits, bits);
     mpz_set_str(expected, bytes, 10);
-    CHECK(mpz_cmp(sizing.bytes, expected) == 0, "leveldb n = %s c = %s: bytes, expected %s", n_text,
-          c_text, bytes);
-    CHECK(sizing.k == k, "leveldb n = %s c = %s: k = %lu, expected %lu", n_text, c_text, sizing.k, k);
+    CHECK(mpz_cmp(sizing.bytes, expected) == 0, "%s n = %s c = %s: bytes %Zd, expected %s", name, n_text,
+          c_text, sizing.bytes, bytes);
+    CHECK(sizing.k == k, "%s n = %s c = %s: k = %lu, expected %lu", name, n_text, c_text, sizing.k, k);
     bloom_rule_sizing_clear(&sizing);
     mpz_clears(n, expected, (mpz_ptr)0);
     mpq_clear(c);
+}
+
+static void check_leveldb(const char *n_text, const char *c_text, const char *bits, const char *bytes,
+                          unsigned long k)
+{
+    check_whole_rule(BLOOM_RULE_LEVELDB, n_text, c_text, bits, bytes, k);
 }
 
 static void test_leveldb_sizes(void)
@@ -557,6 +564,35 @@ static void test_leveldb_sizes(void)
     check_rule(BLOOM_RULE_LEVELDB, "20", "1/100", "200", 6);
     check_rule(BLOOM_RULE_LEVELDB, "2147483648", "1/100", NULL, 0);
     CHECK(bloom_rule_takes_bits_per_key(BLOOM_RULE_LEVELDB), "leveldb takes bits per key");
+}
+
+/*
+ * RocksDB's legacy Bloom filter (LegacyBloomBitsBuilder, filter_policy.cc of
+ * v7.8.3) by hand: whole bits w = (millibits + 500) / 1000, k = floor(0.69 w),
+ * bits = min(n w, 0xffff0000) in 512-bit lines, an even count of lines made
+ * odd, and 5 bytes of metadata:
+ *   n = 1000, c = 10: 10000 bits, 19.53 -> 20 lines -> 21: 10752 bits,
+ *     1344 + 5 bytes, k = 6;
+ *   n = 1e6, c = 10: 19531.25 -> 19532 -> 19533 lines: 10000896 bits;
+ *   n = 300, c = 10: 5.86 -> 6 -> 7 lines: 3584 bits, 453 bytes;
+ *   n = 1000, c = 20: 20000 bits, 39.06 -> 40 -> 41 lines: 20992 bits, k = 13;
+ *   c = 10.4999: millibits (int)(10499.9 + 0.500001) = 10500, w = 11 (k = 7,
+ *     11000 bits, 21.48 -> 22 -> 23 lines); c = 10.4994: 10499, w = 10;
+ *   n = 1e9, c = 10: 1e10 capped at 0xffff0000 = 8388480 lines -> 8388481:
+ *     4294902272 bits, 536862784 + 5 bytes.
+ * The real librocksdb's sizes agree (tests/peers/rocksdb_peer sizes legacy).
+ */
+static void test_rocksdb_legacy_sizes(void)
+{
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "1000", "10", "10752", "1349", 6);
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "1000000", "10", "10000896", "1250117", 6);
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "300", "10", "3584", "453", 6);
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "1000", "20", "20992", "2629", 13);
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "1000", "104999/10000", "11776", "1477", 7);
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "1000", "52497/5000", "10752", "1349", 6);
+    check_whole_rule(BLOOM_RULE_ROCKSDB_LEGACY, "1000000000", "10", "4294902272", "536862789", 6);
+    CHECK(bloom_rule_takes_bits_per_key(BLOOM_RULE_ROCKSDB_LEGACY), "rocksdb@legacy takes bits per key");
+    CHECK(bloom_rule_has_knob(BLOOM_RULE_ROCKSDB_LEGACY), "rocksdb@legacy's knob is searched");
 }
 
 /*
@@ -728,6 +764,7 @@ static const bloom_test_case layout_cases[] = {
     {"parquet-mr's (bits + 255) & ~256", test_parquet_mr_rounding},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"LevelDB sizes by hand", test_leveldb_sizes},
+    {"RocksDB legacy Bloom sizes by hand", test_rocksdb_legacy_sizes},
     {"RocksDB: the smallest bits_per_key that meets p", test_rocksdb_setting},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},

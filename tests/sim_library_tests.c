@@ -217,6 +217,37 @@ static void test_leveldb_by_hand(void)
         CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_LEVELDB, &wrapping, i, 1000000), 967295 - i);
 }
 
+/*
+ * RocksDB's legacy Bloom filter: its Hash(key, 0xbc9f1d34) against the values
+ * the real librocksdb 7.8.3 returns (rocksdb::Hash, through tests/peers/rocksdb_peer
+ * hashes): LevelDB's where no tail byte is 0x80 or more ("", 62, e180b932 as in
+ * LevelDB's hash_test.cc), different where one is (c397, e299a5, 80, ...).
+ * Probes by hand: h = 2^17 + 3 in 3 lines is line 131075 mod 3 = 2, start 3,
+ * delta = 98305 = 1 mod 512, so bits 1024 + 3, 4, 5; h = 2^32 - 1 is line 0
+ * (2^32 = 1 mod 3), start 511, delta = -1: bits 511 - i.
+ */
+static void test_rocksdb_legacy_by_hand(void)
+{
+    static const struct { const char *bytes; size_t length; uint32_t hash; } keys[] = {
+        { "", 0, 0xbc9f1d34U }, { "\x62", 1, 0xef1345c4U }, { "\xc3\x97", 2, 0x0f2ba540U },
+        { "\xe2\x99\xa5", 3, 0x530174eeU }, { "\xe1\x80\xb9\x32", 4, 0xed21633aU },
+        { "\x80", 1, 0x91b755f4U }, { "\xff\x80", 2, 0xd2b4b611U }, { "\x01\x80\xff", 3, 0x364264bcU },
+        { "\x00\x00\x00\x00\xff", 5, 0xb8af1560U }, { "\x80\x80\x80\x80\x80\x80\x80", 7, 0xe26af797U },
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        CU_ASSERT_EQUAL(sim_rocksdb_legacy_hash(keys[i].bytes, keys[i].length, 0xbc9f1d34U), keys[i].hash);
+        sim_library_hashes hashes;
+        sim_library_hash(&hashes, SIM_LIBRARY_ROCKSDB_LEGACY, keys[i].bytes, keys[i].length);
+        CU_ASSERT_EQUAL(hashes.words[0], keys[i].hash);
+    }
+    sim_library_hashes step = { { (1U << 17) + 3, 0, 0, 0 } };
+    for (unsigned i = 0; i < 3; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_ROCKSDB_LEGACY, &step, i, 3 * 512), 1027 + i);
+    sim_library_hashes wrapping = { { 0xffffffffU, 0, 0, 0 } };
+    for (unsigned i = 0; i < 6; i++)
+        CU_ASSERT_EQUAL(sim_library_probe(SIM_LIBRARY_ROCKSDB_LEGACY, &wrapping, i, 3 * 512), 511 - i);
+}
+
 static void test_positions_follow_probes(void)
 {
     unsigned char key[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
@@ -240,6 +271,7 @@ static const bloom_test_case cases[] = {
     { "library probes by hand: wrap-around, sign mask, cubic term, abs", test_probes_by_hand },
     { "RocksDB FastLocalBloom and Parquet split block by hand", test_block_libraries_by_hand },
     { "LevelDB hash and probes by hand", test_leveldb_by_hand },
+    { "RocksDB legacy hash (librocksdb's values) and probes by hand", test_rocksdb_legacy_by_hand },
     { "positions are the probes, below m", test_positions_follow_probes },
     { NULL, NULL },
 };

@@ -60,7 +60,9 @@ size_t bloom_description_option_table(bloom_option *table, bloom_layout_descript
         { .long_name = "library", .kind = BLOOM_OPTION_CHOICE, .destination = &description->library,
           .value_name = "LIBRARY",
           .help = "the filter a library deploys: its layout, rounding, caps, refusals and hash "
-                  "widths (rules in calc/src/library_rules.c); guava is Guava 33",
+                  "widths (rules in calc/src/library_rules.c); guava is Guava 33, rocksdb RocksDB's "
+                  "FastLocalBloom (format_version 5), rocksdb@legacy its legacy Bloom filter "
+                  "(format_version 4 and below)",
           .choices = bloom_library_names },
         { .long_name = "fp-chance", .alias_of = "rate", .value_name = "P",
           .help = "Cassandra's bloom_filter_fp_chance: -p/--rate, with --library cassandra" },
@@ -91,8 +93,9 @@ size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_des
           .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",
           .count_maximum = "2^63",
           .help = "the file size, by default 64MiB for RocksDB (target_file_size_base: one filter "
-                  "per SST file of floor(BYTES / --entry-size) keys, --library rocksdb[-ribbon]) and "
-                  "2MiB for LevelDB (max_file_size: it sets only the tables' filter-block trailers)" },
+                  "per SST file of floor(BYTES / --entry-size) keys, --library rocksdb[-ribbon] or "
+                  "rocksdb@legacy) and 2MiB for LevelDB (max_file_size: it sets only the tables' "
+                  "filter-block trailers)" },
         { .long_name = "entry-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->entry_bytes,
           .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",
           .count_maximum = "2^63",

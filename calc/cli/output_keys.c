@@ -58,7 +58,7 @@ const bloom_key bloom_keys[] = {
     { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L; in a deployment an absent key's, F0 + c1 + ... + cL" },
     /* The filter as deployed (calc/cli/description.h). */
     { "library", "text", "the library whose filter is described (--library), or none" },
-    { "bits_per_key_setting", "bits per key", "plan -n -p with a library whose knob is bits_per_key (rocksdb; rocksdb-ribbon above 950e6 keys, its Bloom filter): the smallest setting, as typed into the engine (RocksDB tells thousandths apart), whose filter's fpr_layout is at most p; with a unit, one setting for every filter" },
+    { "bits_per_key_setting", "bits per key", "plan -n -p with a library whose knob is bits_per_key (rocksdb; rocksdb-ribbon above 950e6 keys, its Bloom filter; rocksdb@legacy, whole bits): the smallest setting, as typed into the engine (RocksDB tells thousandths apart, its legacy filter whole bits), whose filter's fpr_layout is at most p; with a unit, one setting for every filter" },
     { "layout", "text", "standard, partitioned, blocked, split-block or ribbon (rocksdb-ribbon's)" },
     { "block_bits", "bits", "block size B of a blocked or split-block filter; a Ribbon: 128, its blocks of 128 slots stored as one 128-bit segment per result bit" },
     { "k_layout", "hashes", "probes per key of the layout (split block: its words per block); empty for a Ribbon, which has none" },

@@ -31,6 +31,7 @@
 #include "library_rules.h"
 #include "numbers.h"
 #include "ribbon.h"
+#include "rocksdb_legacy.h"
 
 const char *const bloom_layout_names[] = { "standard", "partitioned", "blocked", "split-block", "ribbon",
                                            NULL };
@@ -111,6 +112,8 @@ static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layo
     case BLOOM_LAYOUT_PARTITIONED:
         return bloom_enclose_fpr_partitioned(result, &flat);
     case BLOOM_LAYOUT_BLOCKED:
+        if (layout->arithmetic == BLOOM_ARITHMETIC_ROCKSDB_LEGACY && bloom_rocksdb_legacy_model_applies(&blocked))
+            return bloom_enclose_fpr_rocksdb_legacy(result, &blocked);
         return bloom_enclose_fpr_blocked(result, &blocked);
     case BLOOM_LAYOUT_SPLIT_BLOCK:
         return bloom_enclose_fpr_split_block(result, &blocked);

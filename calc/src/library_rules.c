@@ -180,11 +180,25 @@
  *               not modelled by the rate here (bloom_library_unmodelled).
  *               From a rate p (bloom_rule_apply, compare N P) it is given
  *               the whole bits per key ceil(ln(1/p)/ln^2 2).
+ * rocksdb@legacy  RocksDB's legacy Bloom filter, built for format_version
+ *               <= 4 (table/block_based/filter_policy.cc LegacyBloomBitsBuilder
+ *               and util/bloom_impl.h, RocksDB v7.8.3, bf2c335): c sanitised
+ *               and turned into millibits as for rocksdb, then the whole bits
+ *               per key w = (millibits + 500) / 1000; k = (int)(w x 0.69) in
+ *               [1, 30] (LegacyNoLocalityBloomImpl::ChooseNumProbes, LevelDB's
+ *               rule); bits = min(n w, 0xffff0000) in 512-bit lines, the count
+ *               of lines made odd (one more when even), plus 5 bytes of
+ *               metadata.  One 32-bit hash (LevelDB's Hash with seed
+ *               0xbc9f1d34, the tail bytes sign-extended) picks line h mod L
+ *               and probes (h + i delta) mod 512 in it, delta = h rotated
+ *               right by 17: the rate of rocksdb_legacy.c (FORMULAS.md §e.8).
+ *               From a rate p the smallest whole w whose filter meets p.
  */
 #include "fpr.h"
 #include "library_rules.h"
 #include "numbers.h"
 #include "ribbon.h"
+#include "rocksdb_legacy.h"
 #include "sizing.h"
 
 /* The bytes of metadata after a RocksDB filter (kMetadataLen). */
@@ -194,6 +208,17 @@
 #define LEVELDB_METADATA_BYTES 1
 #define LEVELDB_MIN_BITS 64
 #define LEVELDB_MAX_PROBES 30
+
+/* RocksDB's legacy filter: its cache line, and the most bits it computes before rounding. */
+#define LEGACY_LINE_BITS 512UL
+#define LEGACY_MAX_BITS 0xffff0000UL
+
+/* (int)(whole x 0.69) in [1, 30]: LevelDB's k and RocksDB's legacy ChooseNumProbes. */
+static unsigned long whole_bits_probes(unsigned long whole)
+{
+    unsigned long probes = whole > LEVELDB_MAX_PROBES * 2 ? LEVELDB_MAX_PROBES : whole * 69 / 100;
+    return probes < 1 ? 1 : probes > LEVELDB_MAX_PROBES ? LEVELDB_MAX_PROBES : probes;
+}
 
 void bloom_rule_sizing_init(bloom_rule_sizing *sizing)
 {
@@ -616,16 +641,25 @@ static int rocksdb_sanitise(const bloom_quantity *c, unsigned long *clamped)
     return status;
 }
 
+/* *per_key = the millibits BloomLikeFilterPolicy keeps of c (sanitised, then rounded). */
+static int rocksdb_policy_millibits(unsigned long *per_key, bloom_quantity c)
+{
+    unsigned long clamped = 0;
+    int status = rocksdb_sanitise(&c, &clamped);
+    *per_key = 0;
+    if (status == BLOOM_OK && clamped != 0)
+        *per_key = 1000 * clamped;
+    else if (status == BLOOM_OK)
+        status = rocksdb_millibits(per_key, c);
+    return status;
+}
+
 static int rocksdb(bloom_rule_sizing *sizing, bloom_quantity c)
 {
     mpz_t cap;
     mpz_init(cap);
-    unsigned long per_key = 0, clamped = 0;
-    int status = rocksdb_sanitise(&c, &clamped);
-    if (status == BLOOM_OK && clamped != 0)
-        per_key = 1000 * clamped;
-    else if (status == BLOOM_OK)
-        status = rocksdb_millibits(&per_key, c);
+    unsigned long per_key = 0;
+    int status = rocksdb_policy_millibits(&per_key, c);
     sizing->k = bloom_rocksdb_probes(per_key);
     sizing->has_setting = status == BLOOM_OK;       /* the bits_per_key the engine acts on */
     mpq_set_ui(sizing->setting, per_key, 1000);
@@ -644,6 +678,45 @@ static int rocksdb(bloom_rule_sizing *sizing, bloom_quantity c)
                                                BLOOM_LOAD_BINOMIAL, 64, 64, 0,
                                                BLOOM_ARITHMETIC_UNIFORM };
     mpz_clear(cap);
+    return status;
+}
+
+/* LegacyBloomBitsBuilder's bits for `bits` asked: at most 0xffff0000, in an odd number of
+ * 512-bit lines (GetTotalBitsForLocality). */
+static void legacy_bits(mpz_ptr rop, mpz_srcptr bits)
+{
+    if (mpz_cmp_ui(bits, LEGACY_MAX_BITS) > 0)
+        mpz_set_ui(rop, LEGACY_MAX_BITS);
+    else
+        mpz_set(rop, bits);
+    mpz_cdiv_q_ui(rop, rop, LEGACY_LINE_BITS);
+    if (mpz_even_p(rop))
+        mpz_add_ui(rop, rop, 1);
+    mpz_mul_ui(rop, rop, LEGACY_LINE_BITS);
+}
+
+/* The whole bits per key of the legacy builder: (millibits + 500) / 1000. */
+static unsigned long legacy_whole_bits(unsigned long millibits)
+{
+    return (millibits + 500) / 1000;
+}
+
+/* NewBloomFilterPolicy(c) with format_version <= 4: LegacyBloomBitsBuilder (the list at the top). */
+static int rocksdb_legacy(bloom_rule_sizing *sizing, bloom_quantity c)
+{
+    unsigned long per_key = 0;
+    int status = rocksdb_policy_millibits(&per_key, c);
+    unsigned long whole = legacy_whole_bits(per_key);
+    sizing->k = whole_bits_probes(whole);
+    sizing->has_setting = status == BLOOM_OK;
+    mpq_set_ui(sizing->setting, whole, 1);
+    mpz_mul_ui(sizing->m_bits, sizing->n, whole);
+    legacy_bits(sizing->m_bits, sizing->m_bits);
+    mpz_fdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
+    mpz_add_ui(sizing->bytes, sizing->bytes, ROCKSDB_METADATA_BYTES);
+    sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_BLOCKED, sizing->m_bits, sizing->n,
+                                               sizing->k, LEGACY_LINE_BITS, BLOOM_LOAD_BINOMIAL, 32, 32,
+                                               0, BLOOM_ARITHMETIC_ROCKSDB_LEGACY };
     return status;
 }
 
@@ -718,6 +791,8 @@ typedef struct rule_knob {
 static const rule_knob rule_knobs[] = {
     /* millibits = (int)(1000 c + 0.500001) of c clamped to [1, 100] (rocksdb_sanitise) */
     { BLOOM_RULE_ROCKSDB, 1000, 100000, 1000, bloom_rocksdb_probes },
+    /* the legacy builder's whole bits per key, 1 to 100 */
+    { BLOOM_RULE_ROCKSDB_LEGACY, 1, 100, 1, whole_bits_probes },
 };
 
 static const rule_knob *knob_of(bloom_rule_id rule)
@@ -891,9 +966,7 @@ static int leveldb(bloom_rule_sizing *sizing, bloom_quantity c)
     int status = whole_of(per_key, c, "1", "0", 0);
     if (status == BLOOM_OK && (mpz_sgn(per_key) < 0 || mpz_cmp_ui(sizing->n, 2147483647UL) > 0))
         status = BLOOM_UNDEFINED;          /* an int n; a negative int is no bits per key */
-    unsigned long whole = mpz_fits_ulong_p(per_key) ? mpz_get_ui(per_key) : ~0UL;
-    unsigned long probes = whole > LEVELDB_MAX_PROBES * 2 ? LEVELDB_MAX_PROBES : whole * 69 / 100;
-    sizing->k = probes < 1 ? 1 : probes > LEVELDB_MAX_PROBES ? LEVELDB_MAX_PROBES : probes;
+    sizing->k = whole_bits_probes(mpz_fits_ulong_p(per_key) ? mpz_get_ui(per_key) : ~0UL);
     mpz_mul(sizing->m_bits, sizing->n, per_key);
     if (mpz_cmp_ui(sizing->m_bits, LEVELDB_MIN_BITS) < 0)
         mpz_set_ui(sizing->m_bits, LEVELDB_MIN_BITS);
@@ -955,6 +1028,9 @@ static const struct rule_entry {
     { "leveldb", "LevelDB 1.23 NewBloomFilterPolicy",
       "m = max(64, n c) in bytes + 1 byte, k = floor(0.69 c) in [1, 30]; c whole (from p: "
       "ceil(ln(1/p)/ln^2 2)); 32-bit hash" },
+    { "rocksdb@legacy", "RocksDB legacy Bloom (format_version <= 4)",
+      "c = the smallest whole bits_per_key whose filter meets p; n c bits (at most 0xffff0000) in an "
+      "odd number of 64-byte lines + 5 bytes, k = floor(0.69 c); 32-bit hash" },
 };
 
 /* The rule's name and words, n, and the rate once sized (sizing->rate). */
@@ -1026,6 +1102,8 @@ static int apply_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpq_srcptr 
         return parquet(sizing, p, 1);
     case BLOOM_RULE_LEVELDB:
         return leveldb_of_rate(sizing, p);
+    case BLOOM_RULE_ROCKSDB_LEGACY:
+        return at_setting_for_rate(sizing, BLOOM_RULE_ROCKSDB_LEGACY, p, rocksdb_legacy);
     default:
         return parquet(sizing, p, 0);
     }
@@ -1041,7 +1119,8 @@ int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n
 
 int bloom_rule_takes_bits_per_key(bloom_rule_id rule)
 {
-    return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON || rule == BLOOM_RULE_LEVELDB;
+    return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON || rule == BLOOM_RULE_LEVELDB
+        || rule == BLOOM_RULE_ROCKSDB_LEGACY;
 }
 
 int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
@@ -1058,7 +1137,8 @@ int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id 
         return BLOOM_UNDEFINED;
     start_rule(sizing, rule, n);
     int status = rule == BLOOM_RULE_ROCKSDB ? rocksdb(sizing, *c)
-               : rule == BLOOM_RULE_LEVELDB ? leveldb(sizing, *c) : rocksdb_ribbon(sizing, *c);
+               : rule == BLOOM_RULE_LEVELDB ? leveldb(sizing, *c)
+               : rule == BLOOM_RULE_ROCKSDB_LEGACY ? rocksdb_legacy(sizing, *c) : rocksdb_ribbon(sizing, *c);
     return finish_rule(sizing, status);
 }
 
@@ -1077,14 +1157,15 @@ int bloom_rule_apply_ribbon_flush(bloom_rule_sizing *sizing, mpz_srcptr n, mpq_s
 const char *const bloom_library_names[] = {
     "none", "guava", "guava@33", "guava@31", "bits-and-blooms", "libbloom", "bloom-filters",
     "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "rocksdb-ribbon", "parquet-mr",
-    "parquet-spec", "leveldb", NULL
+    "parquet-spec", "leveldb", "rocksdb@legacy", NULL
 };
 
 static const bloom_rule_id library_rules[] = {
     BLOOM_RULE_TEXTBOOK, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA, BLOOM_RULE_GUAVA_31,
     BLOOM_RULE_BITS_AND_BLOOMS, BLOOM_RULE_LIBBLOOM, BLOOM_RULE_BLOOM_FILTERS, BLOOM_RULE_CASSANDRA,
     BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB,
-    BLOOM_RULE_ROCKSDB_RIBBON, BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC, BLOOM_RULE_LEVELDB
+    BLOOM_RULE_ROCKSDB_RIBBON, BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC, BLOOM_RULE_LEVELDB,
+    BLOOM_RULE_ROCKSDB_LEGACY
 };
 
 bloom_rule_id bloom_library_rule(int library)
@@ -1118,6 +1199,8 @@ void bloom_library_shape(bloom_layout_description *shape, int library)
         [BLOOM_RULE_PARQUET_MR] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_PARQUET_SPEC] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_LEVELDB] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_BYTE, 32, 32 },
+        /* lines made odd and capped by bloom_library_cap_or_refuse */
+        [BLOOM_RULE_ROCKSDB_LEGACY] = { BLOOM_LAYOUT_BLOCKED, LEGACY_LINE_BITS, BLOOM_ROUND_BLOCK, 32, 32 },
     };
     bloom_rule_id rule = bloom_library_rule(library);
     shape->layout = shapes[rule].layout;
@@ -1132,6 +1215,7 @@ int bloom_library_arithmetic(int library)
     bloom_rule_id rule = bloom_library_rule(library);
     return rule == BLOOM_RULE_GUAVA || rule == BLOOM_RULE_GUAVA_31 ? BLOOM_ARITHMETIC_GUAVA
          : rule == BLOOM_RULE_LIBBLOOM                             ? BLOOM_ARITHMETIC_MODULO_2_32
+         : rule == BLOOM_RULE_ROCKSDB_LEGACY                       ? BLOOM_ARITHMETIC_ROCKSDB_LEGACY
                                                                    : BLOOM_ARITHMETIC_UNIFORM;
 }
 
@@ -1151,6 +1235,9 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
         if (mpz_cmp_ui(allocated, 0xffffffc0UL * 8) > 0)
             mpz_set_ui(allocated, 0xffffffc0UL * 8);
         return 0;
+    case BLOOM_RULE_ROCKSDB_LEGACY:
+        legacy_bits(allocated, allocated);
+        return 0;
     case BLOOM_RULE_PARQUET_MR:
         if (mpz_sizeinbase(allocated, 2) > 31)
             mpz_set_ui(allocated, 1UL << 30);
@@ -1162,6 +1249,28 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
     default:
         return 0;
     }
+}
+
+/* What the legacy rate assumes (FORMULAS.md §e.8), and where it is not computed: m bits, k probes. */
+static const char *legacy_unmodelled(mpz_srcptr m, unsigned long k)
+{
+    if (k > BLOOM_ROCKSDB_LEGACY_MAX_PROBES)
+        return "RocksDB's legacy probes (h + i delta) mod 512 in line h mod L (delta = h rotated right "
+               "by 17) are modelled up to 12 probes (FORMULAS.md §e.8); with more, as here, this is the "
+               "rate of independent probes in the line, which understates the legacy filter's";
+    /* the same words before the measurements, whichever side of 2^14 lines */
+#define LEGACY_ASSUMPTION                                                                            \
+    "RocksDB's legacy filter takes its line h mod L and its in-line probes, the progression of "     \
+    "start h mod 512 and step bits 17..25 of h, from one 32-bit hash h; this rate "                  \
+    "(FORMULAS.md §e.8) takes line and progression as independent, "
+    return mpz_cmp_ui(m, LEGACY_LINE_BITS << 14) > 0
+        ? LEGACY_ASSUMPTION "which they are not above 2^14 lines, as here: bloomsim's bit-for-bit "
+          "reproduction at 10 bits a key measures 1.1708 % [1.1667, 1.1749] at 1e6 keys and "
+          "1.3542 % [1.3482, 1.3603] at 1e7, where this rate is 1.1865 % and 1.3937 %"
+        : LEGACY_ASSUMPTION "which bloomsim's bit-for-bit reproduction bears out up to 2^14 lines "
+          "(10 bits a key: 0.6129 % [0.6071, 0.6188] at 300 keys and 1.1602 % [1.1574, 1.1631] at "
+          "1e5, where this rate is 0.6129 % and 1.1621 %)";
+#undef LEGACY_ASSUMPTION
 }
 
 /* The index arithmetic the rates leave out (the list at the top of this file; FORMULAS.md §m.5). */
@@ -1194,6 +1303,8 @@ const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k)
                "(FORMULAS.md §r); this rate, of independent probes, understates LevelDB's at the "
                "sizes measured (10 bits a key, k = 6: 1.20 % at 20 keys, 1.45 % at 1e5 and 2.04 % "
                "at 3e5, against 0.87 %, 0.85 % and 0.85 % here)";
+    case BLOOM_RULE_ROCKSDB_LEGACY:
+        return legacy_unmodelled(m, k);
     case BLOOM_RULE_LIBBLOOM:
         return "libbloom's probes ((a + i b) mod 2^32) mod m: the rate models the reduction modulo m "
                "exactly (the 2^32 mod m lowest bits are hit (q + 1)/q as often as the others, q = "
@@ -1211,7 +1322,8 @@ unsigned long bloom_library_metadata_bytes(int library)
     bloom_rule_id rule = bloom_library_rule(library);
     if (rule == BLOOM_RULE_LEVELDB)
         return LEVELDB_METADATA_BYTES;
-    return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON ? ROCKSDB_METADATA_BYTES : 0;
+    return rule == BLOOM_RULE_ROCKSDB || rule == BLOOM_RULE_ROCKSDB_RIBBON || rule == BLOOM_RULE_ROCKSDB_LEGACY
+        ? ROCKSDB_METADATA_BYTES : 0;
 }
 
 /* RocksDB's note when its one filter is at its cap of 0xffffffc0 bytes. */
@@ -1235,6 +1347,13 @@ const char *bloom_library_single_filter_note(int library, mpz_srcptr allocated, 
         return rocksdb_cap_note(allocated);   /* the Bloom filter it builds instead has the cap */
     case BLOOM_RULE_ROCKSDB:
         return rocksdb_cap_note(allocated);
+    case BLOOM_RULE_ROCKSDB_LEGACY:
+        return mpz_cmp_ui(allocated, LEGACY_MAX_BITS) > 0
+            ? "RocksDB's legacy builder caps one filter at 0xffff0000 bits (512 MiB) before its "
+              "odd count of lines, as here, so these keys get fewer bits each than asked; it builds "
+              "one filter per SST file: give --file-size and --entry-size, or --keys-per-filter N, "
+              "to plan those"
+            : NULL;
     case BLOOM_RULE_PARQUET_MR:
         return mpz_sizeinbase(allocated, 2) > 30
             ? "parquet-mr caps one filter at 2^30 bits (128 MiB), as here; it builds one filter "

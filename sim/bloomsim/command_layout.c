@@ -40,6 +40,7 @@ int bloomsim_layout_library_family(const bloom_deployed_filter *filter)
         { "rocksdb", SIM_LIBRARY_ROCKSDB }, { "rocksdb-ribbon", SIM_LIBRARY_ROCKSDB },  /* its Bloom fallback */
         { "parquet-mr", SIM_LIBRARY_PARQUET }, { "parquet-spec", SIM_LIBRARY_PARQUET },
         { "cassandra", SIM_LIBRARY_CASSANDRA }, { "leveldb", SIM_LIBRARY_LEVELDB },
+        { "rocksdb@legacy", SIM_LIBRARY_ROCKSDB_LEGACY },
     };
     const char *name = bloom_library_names[filter->description.library];
     if (filter->layout.kind == BLOOM_LAYOUT_RIBBON)

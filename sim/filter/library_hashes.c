@@ -117,7 +117,21 @@ uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed)
     return h ^ h >> 15;
 }
 
-uint32_t sim_leveldb_hash(const void *bytes, size_t length, uint32_t seed)
+/* The 1 to 3 tail bytes as LevelDB's Hash adds them: b_j << 8j, each b_j
+ * first sign-extended to 32 bits when `signed_tail` (RocksDB's int8_t casts). */
+static uint32_t hash_tail(const unsigned char *data, size_t length, int signed_tail)
+{
+    uint32_t tail = 0;
+    for (unsigned j = 0; j < length; j++) {
+        uint32_t byte = data[j];
+        if (signed_tail && byte >= 0x80)
+            byte |= 0xffffff00U;
+        tail += byte << (8 * j);
+    }
+    return tail;
+}
+
+static uint32_t murmur1_hash(const void *bytes, size_t length, uint32_t seed, int signed_tail)
 {
     const uint32_t multiplier = 0xc6a4a793U;
     const unsigned char *data = bytes;
@@ -128,8 +142,18 @@ uint32_t sim_leveldb_hash(const void *bytes, size_t length, uint32_t seed)
         h ^= h >> 16;
     }
     if (length > 0) {
-        h = (h + (uint32_t)little_endian(data, (unsigned)length)) * multiplier;
+        h = (h + hash_tail(data, length, signed_tail)) * multiplier;
         h ^= h >> 24;
     }
     return h;
+}
+
+uint32_t sim_leveldb_hash(const void *bytes, size_t length, uint32_t seed)
+{
+    return murmur1_hash(bytes, length, seed, 0);
+}
+
+uint32_t sim_rocksdb_legacy_hash(const void *bytes, size_t length, uint32_t seed)
+{
+    return murmur1_hash(bytes, length, seed, 1);
 }

@@ -23,6 +23,11 @@
  *                        h >> 16, and a tail of 1 to 3 bytes added as a
  *                        little-endian integer, multiplied and h ^= h >> 24.
  *                        Its Bloom filter hashes with seed 0xbc9f1d34.
+ *                        RocksDB's Hash (util/hash.cc, v7.8.3), which its
+ *                        legacy Bloom filter calls with the same seed, casts
+ *                        each tail byte to int8_t and then to uint32_t before
+ *                        its shift, so a tail byte of 0x80 or more adds its
+ *                        sign extension too.
  *
  * Both read their input as little-endian words, so the values do not depend
  * on the host's byte order.
@@ -45,5 +50,8 @@ uint32_t sim_murmur2_32(const void *bytes, size_t length, uint32_t seed);
 
 /* LevelDB's Hash(data, length, seed) (32-bit). */
 uint32_t sim_leveldb_hash(const void *bytes, size_t length, uint32_t seed);
+
+/* RocksDB's Hash(data, length, seed): LevelDB's with the tail bytes signed. */
+uint32_t sim_rocksdb_legacy_hash(const void *bytes, size_t length, uint32_t seed);
 
 #endif

@@ -6,7 +6,7 @@
 
 const char *const sim_library_family_names[] = { "guava", "bits-and-blooms", "libbloom",
                                                  "bloom-filters", "rocksdb", "parquet", "cassandra",
-                                                 "leveldb", NULL };
+                                                 "leveldb", "rocksdb-legacy", NULL };
 
 static const struct family_functions {
     void (*hash)(sim_library_hashes *, const void *, size_t);
@@ -20,6 +20,7 @@ static const struct family_functions {
     { sim_parquet_hash, sim_parquet_probe },
     { sim_cassandra_hash, sim_cassandra_probe },
     { sim_leveldb_hash_key, sim_leveldb_probe },
+    { sim_rocksdb_legacy_hash_key, sim_rocksdb_legacy_probe },
 };
 
 void sim_library_hash(sim_library_hashes *hashes, sim_library_family family, const void *bytes,

@@ -36,6 +36,10 @@
  *   leveldb          library_probes_leveldb.c: h = LevelDB's Hash(key,
  *                    0xbc9f1d34), delta = h rotated right 17 bits; probe i
  *                    = ((h + i delta) mod 2^32) mod m.
+ *   rocksdb-legacy   library_probes_leveldb.c: h = RocksDB's
+ *                    Hash(key, 0xbc9f1d34) (LevelDB's with signed tail
+ *                    bytes), delta = h rotated right 17 bits; line h mod
+ *                    (m / 512), probe i at bit (h + i delta) mod 512 of it.
  *
  * Where 32- or 64-bit arithmetic changes the rate: the wrap-around mod
  * 2^w followed by mod m makes the probes an arithmetic progression modulo
@@ -60,6 +64,7 @@ typedef enum sim_library_family {
     SIM_LIBRARY_PARQUET = 5,
     SIM_LIBRARY_CASSANDRA = 6,
     SIM_LIBRARY_LEVELDB = 7,
+    SIM_LIBRARY_ROCKSDB_LEGACY = 8,
     SIM_LIBRARY_FAMILY_COUNT
 } sim_library_family;
 
@@ -100,5 +105,7 @@ void sim_cassandra_hash(sim_library_hashes *hashes, const void *bytes, size_t le
 uint64_t sim_cassandra_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 void sim_leveldb_hash_key(sim_library_hashes *hashes, const void *bytes, size_t length);
 uint64_t sim_leveldb_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
+void sim_rocksdb_legacy_hash_key(sim_library_hashes *hashes, const void *bytes, size_t length);
+uint64_t sim_rocksdb_legacy_probe(const sim_library_hashes *hashes, unsigned i, uint64_t m);
 
 #endif

@@ -42,6 +42,7 @@
 #include "plan.h"
 #include "rate_curve.h"
 #include "ribbon.h"
+#include "rocksdb_legacy.h"
 #include "sizes.h"
 #include "sizing.h"
 #include "structures.h"

@@ -24,10 +24,12 @@ extern "C" {
 typedef enum bloom_index_arithmetic {
     BLOOM_ARITHMETIC_UNIFORM = 0,   /* the layout's own model (independent uniform probes) */
     BLOOM_ARITHMETIC_GUAVA,         /* ((h1 + i h2) mod 2^63) mod m, m a multiple of 64 */
-    BLOOM_ARITHMETIC_MODULO_2_32    /* a value uniform below 2^32, reduced modulo m (libbloom's
+    BLOOM_ARITHMETIC_MODULO_2_32,   /* a value uniform below 2^32, reduced modulo m (libbloom's
                                      * (a + i b) mod 2^32 mod m): the rate of independent probes
                                      * of the two weights this gives (bloom_enclose_fpr_modulo,
                                      * fpr.h; FORMULAS.md §m.6) */
+    BLOOM_ARITHMETIC_ROCKSDB_LEGACY /* line h mod L, probes (h + i rot17(h)) mod 512 in it
+                                     * (rocksdb_legacy.h; a blocked layout of 512-bit lines) */
 } bloom_index_arithmetic;
 
 /* The range BLOOM_ARITHMETIC_MODULO_2_32's values are reduced from: 2^32. */

@@ -85,7 +85,10 @@ typedef struct bloom_layout_arguments {
     int arithmetic;              /* a bloom_index_arithmetic (index_arithmetic.h): 0, the layout's
                                   * independent probes; BLOOM_ARITHMETIC_GUAVA, Guava's probes
                                   * ((h1 + i h2) mod 2^63) mod m, modelled where
-                                  * bloom_guava_model_applies (a standard layout only) */
+                                  * bloom_guava_model_applies (a standard layout only);
+                                  * BLOOM_ARITHMETIC_ROCKSDB_LEGACY, RocksDB's legacy in-line
+                                  * progressions, modelled where bloom_rocksdb_legacy_model_applies
+                                  * (a blocked layout only) */
 } bloom_layout_arguments;
 
 /* How the k probes of a key are derived from its hash (bloomsim builds all

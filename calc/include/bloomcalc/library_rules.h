@@ -34,6 +34,7 @@ typedef enum bloom_rule_id {
     BLOOM_RULE_PARQUET_MR,
     BLOOM_RULE_PARQUET_SPEC,
     BLOOM_RULE_LEVELDB,
+    BLOOM_RULE_ROCKSDB_LEGACY,
     BLOOM_RULE_COUNT
 } bloom_rule_id;
 
@@ -81,7 +82,8 @@ BLOOM_EXPORT int bloom_rule_apply(bloom_rule_sizing *sizing, bloom_rule_id rule,
 /*
  * The same for a rule whose native input is the bits per key c rather
  * than p (RocksDB's NewBloomFilterPolicy(c) and NewRibbonFilterPolicy(c):
- * BLOOM_RULE_ROCKSDB and BLOOM_RULE_ROCKSDB_RIBBON; LevelDB's
+ * BLOOM_RULE_ROCKSDB, BLOOM_RULE_ROCKSDB_RIBBON and BLOOM_RULE_ROCKSDB_LEGACY, which
+ * takes the whole bits per key (millibits + 500) / 1000; LevelDB's
  * NewBloomFilterPolicy(int c): BLOOM_RULE_LEVELDB, which takes the int
  * floor(c)); BLOOM_UNDEFINED for the other rules.  bloom_rule_apply(rule,
  * n, p) is this at c = ln(1/p)/ln^2 2 for rocksdb-ribbon's Ribbon (up to
@@ -120,7 +122,8 @@ BLOOM_EXPORT int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
 BLOOM_EXPORT int bloom_rule_setting_for_rate(mpq_ptr setting, int *short_of_p, bloom_rule_id rule,
                                              const mpz_srcptr *keys, size_t count, mpq_srcptr p);
 
-/* Nonzero for the rules bloom_rule_setting_for_rate searches (rocksdb); bloom_rule_apply sizes
+/* Nonzero for the rules bloom_rule_setting_for_rate searches (rocksdb, in thousandths;
+ * rocksdb@legacy, in whole bits, the steps its builder tells apart); bloom_rule_apply sizes
  * them at that setting. */
 BLOOM_EXPORT int bloom_rule_has_knob(bloom_rule_id rule);
 
@@ -129,7 +132,7 @@ BLOOM_EXPORT int bloom_rule_has_knob(bloom_rule_id rule);
  * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
  * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec,
- * leveldb.
+ * leveldb, rocksdb@legacy.
  */
 BLOOM_EXPORT extern const char *const bloom_library_names[];
 
@@ -150,6 +153,7 @@ BLOOM_EXPORT void bloom_library_shape(bloom_layout_description *shape, int libra
 
 /* The index arithmetic the rates model for library `library` (index_arithmetic.h): Guava's
  * for guava, guava@33 and guava@31, the reduction modulo m of 32-bit values for libbloom,
+ * RocksDB's legacy in-line progressions for rocksdb@legacy,
  * else BLOOM_ARITHMETIC_UNIFORM. */
 BLOOM_EXPORT int bloom_library_arithmetic(int library);
 
