@@ -40,7 +40,7 @@ fi
 databases="$out/databases"
 mkdir -p "$databases"
 # POLICY:RULE, the harness's policy and the --library that describes its filters
-tree_policies="bloom:rocksdb ribbon:rocksdb-ribbon"
+tree_policies="bloom:rocksdb ribbon:rocksdb-ribbon legacy:rocksdb@legacy"
 tree_keys=2000000 tree_queries=1000000
 leveldb_keys=1000000 leveldb_queries=1000000
 
