@@ -104,6 +104,8 @@ simulated simulated_lsm.csv \
     "Measured read amplification of LSM trees (L = 5, size ratio 10; L = 20 equal runs) at p from 10 % to 0.1 %, hit and miss, against 1 + (L-1)p and L p"
 simulated simulated_layouts.csv \
     "Measured rates of partitioned, blocked (512-bit) and split-block filters of 2^16 bits at 4 to 20 bits per key, against each layout's exact model (fpr_layout) and the standard filter's rate"
+simulated simulated_engines.csv \
+    "The database engines' filters at 10 bits a key (bits_per_key 10) and 20 to 10^6 keys a filter: LevelDB's and RocksDB's (legacy Bloom, FastLocalBloom, Ribbon), each built bit for bit with the engine's own hash and probes, measured against the calculator's rate for the rule (fpr_layout)"
 simulated simulated_saturation.csv \
     "A filter sized for 1000 keys at 1 % (m = 9586, k = 7) filled with 1 to 4 times as many keys, against the predictions for the keys really inserted"
 

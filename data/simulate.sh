@@ -15,6 +15,10 @@
 #                              with 1 to 4 times as many (Figure 5)
 #   simulated_layouts.csv      partitioned, blocked and split-block filters
 #                              of 2^16 bits at 4..20 bits per key (Figure 6)
+#   simulated_engines.csv      the database engines' filters (LevelDB's,
+#                              RocksDB's legacy, FastLocalBloom and Ribbon)
+#                              at 10 bits a key, 20 to 1e6 keys a filter:
+#                              each built as the engine builds it (Figure 9)
 set -eu
 build=$1
 directory=${2:-data}
@@ -24,6 +28,9 @@ mkdir -p "$directory"
 
 . data/rows.sh
 progress_begin "simulate" data/simulate.sh "$build"
+
+# The database engines' rules of simulated_engines.csv (report Figure 9).
+ENGINE_RULES="leveldb rocksdb@legacy rocksdb rocksdb-ribbon"
 
 # publish NAME - moves a finished table into place (whole or not at all).
 publish() {
@@ -73,6 +80,19 @@ for layout in partitioned blocked split-block; do
     done
 done
 publish simulated_layouts.csv
+
+# The engines' rules, each filter built bit for bit as the engine builds it, at 2e6 absent
+# queries a point (fewer filters of more keys).
+table=$directory/simulated_engines.csv.tmp
+rm -f "$table"
+for library in $ENGINE_RULES; do
+    for keys in 20 200 2000 20000 200000 1000000; do
+        trials=$(( keys < 2000 ? 2000 : keys < 200000 ? 200 : 20 ))
+        collect "$table" "$bloomsim" plan -n "$keys" -c 10 --library "$library" --trials "$trials" \
+            --queries $((2000000 / trials)) --seed 9
+    done
+done
+publish simulated_engines.csv
 
 table=$directory/simulated_saturation.csv.tmp
 rm -f "$table"

@@ -221,6 +221,27 @@ peer_inside=$(awk -F'\t' '$10 + 0 >= $4 + 0 && $10 + 0 <= $5 + 0 { n++ } END { p
 peer_gaps=$(awk -F'\t' '$9 != "" { n++ } END { print n + 0 }' "$work/peer_rates.tsv")
 peer_gaps_outside=$(awk -F'\t' '$9 != "" && ($10 + 0 < $4 + 0 || $10 + 0 > $5 + 0) { n++ } END { print n + 0 }' "$work/peer_rates.tsv")
 
+# --- Figure 9: the engines' filters against their keys ----------------------------------
+# Lines: the calculator's rate for each engine's rule (fpr_layout); points: the filters built
+# as the engine builds them (bloomsim --library), 99.9 % intervals.
+engine_plot=""
+engine_style=1
+for library in $(columns data/simulated_engines.csv library | awk '!seen[$0]++'); do
+    columns data/simulated_engines.csv library n fpr_layout measured_fpr ci_low ci_high |
+        awk -v library="$library" '$1 == library { print $2, $3, $4, $5, $6 }' >"$work/engine_$library.dat"
+    engine_plot="$engine_plot${engine_plot:+, }'$work/engine_$library.dat' using 1:2 with lines lw 2 lc $engine_style title '$library, bloomcalc', '$work/engine_$library.dat' using 1:3:4:5 with yerrorbars pt 7 lc $engine_style title '$library, built and measured (99.9 %)'"
+    engine_style=$((engine_style + 1))
+done
+plot engine_rates.png "
+set termoption noenhanced; set logscale x; set format x '10^%L'; set grid; set key below
+set xlabel 'keys a filter holds (10 bits a key: bits_per_key 10)'
+set ylabel 'false-positive rate'
+plot $engine_plot"
+# LevelDB's widest gap: the row where measured / predicted is largest.
+leveldb_gap=$(columns data/simulated_engines.csv library n measured_fpr ci_low ci_high fpr_layout |
+    awk '$1 == "leveldb" && $4 / $6 > worst { worst = $4 / $6
+         row = $2 " keys, measured " $3 " [" $4 ", " $5 "] against " $6 } END { print row }')
+
 # --- the findings, filled in from the tables -------------------------------------------
 independent_runs=$(( $(csv data/simulated_convergence.csv | tail -n +2 | wc -l)
                    + $(count data/simulated_schemes.csv scheme=independent)
@@ -346,6 +367,20 @@ intervals) and, beside it, bloomsim's filter built with that library's own hash 
 arithmetic (\`bloomsim fpr --library\`, same m, n, k and run size; for RocksDB's Ribbon filter a
 real Ribbon of the same slots and columns on bloomsim's own hash), each divided by the rate \`bloomcalc compare\` gives for the library's rule (computed when
 the report is generated): a bar that crosses the line at 1 contains the prediction.
+
+## Figure 9: the engines' filters against the keys they hold
+
+![engine rates](engine_rates.png)
+
+Lines: the calculator's rate for each engine's rule at \`bits_per_key\` 10 (\`fpr_layout\`); points:
+filters built as the engine builds them, bit for bit (\`bloomsim plan --library\`,
+\`data/simulated_engines.csv\`). RocksDB's filters round a few keys up to whole 512-bit lines,
+so the smallest are far below 1 %; its Ribbon falls back to a Bloom filter for the fewest keys;
+its legacy filter (format_version 4 and older) takes line and probes from one 32-bit hash, which
+the calculator takes as independent (\`calc/FORMULAS.md\` §e.8, and its \`warning\`).
+LevelDB's probes take start and step from one 32-bit hash (\`calc/FORMULAS.md\` §r): the
+calculator's rate of independent probes understates it, most at $leveldb_gap
+predicted, and its \`warning\` says so.
 
 ## Each library: predicted and measured
 
