@@ -2,7 +2,9 @@
 # cli_audit.sh BUILD - bloomcalc audit on RocksDB 7.8.3 table files of 400
 # entries each (tests/fixtures/rocksdb_*.sst, written once by
 # tests/peers/rocksdb_tree_peer.cc "bloom", "ribbon" and "legacy" with 400
-# keys: FastLocalBloom, Ribbon and legacy Bloom filters, XXH3 checksums):
+# keys: FastLocalBloom, Ribbon and legacy Bloom filters, XXH3 checksums) and
+# a LevelDB 1.23 table of 120 entries (tests/fixtures/leveldb.ldb, written
+# once by tests/peers/leveldb_peer.cc "table DIR 120": per-2 KiB filters):
 #   every field against a second reader (tests/table_reader.py: its own
 #   walk of the blocks, set bits counted line by line, the rates as exact
 #   fractions), and filter bytes against the file's rocksdb.filter.size;
@@ -18,7 +20,8 @@ checks_begin "$1"
 fixtures=tests/fixtures
 bloom=$fixtures/rocksdb_bloom.sst ribbon=$fixtures/rocksdb_ribbon.sst legacy=$fixtures/rocksdb_legacy.sst
 
-python_checks "audit reader" tests/table_reader.py "$calc" "$bloom" "$ribbon" "$legacy"
+leveldb=$fixtures/leveldb.ldb
+python_checks "audit reader" tests/table_reader.py "$calc" "$bloom" "$ribbon" "$legacy" "$leveldb"
 
 # fpr_layout: the rate "plan" gives the same filter (its bits, k and entries, the library's rule)
 field_of() {  # FIELD, of the CSV record of "bloomcalc audit FILE"
@@ -34,8 +37,10 @@ for entry in "$bloom:rocksdb:-k 6" "$ribbon:rocksdb-ribbon:"; do
     if [ -n "$layout" ] && [ "$layout" = "$expected" ]; then pass
     else fail "$file: fpr_layout '$layout', plan -n $entries -m $(( (bytes - 5) * 8 )) $k --library $library: '$expected'"; fi
 done
-field_of fpr_layout "$legacy" >/dev/null
-[ -z "$(csv_field fpr_layout)" ] && pass || fail "legacy Bloom: fpr_layout '$(csv_field fpr_layout)', expected empty (no rule)"
+for file in "$legacy" "$leveldb"; do
+    field_of fpr_layout "$file" >/dev/null
+    [ -z "$(csv_field fpr_layout)" ] && pass || fail "$file: fpr_layout '$(csv_field fpr_layout)', expected empty (no rule, or no keys per filter)"
+done
 
 # --summary: its sums are the records' (exact rationals summed in Python)
 "$calc" audit --summary --format json --digits 40 "$bloom" "$ribbon" "$legacy" >"$scratch/summary.json" 2>"$err"
@@ -113,6 +118,8 @@ EOF
 )
 corrupt "$bloom" "$meta_at" "$scratch/meta.sst"
 refuse meta-index "$calc" audit "$scratch/meta.sst"
+corrupt "$leveldb" "$(( $(wc -c <"$leveldb") - 300 ))" "$scratch/leveldb.ldb"
+refuse "leveldb.ldb: corrupt" "$calc" audit "$scratch/leveldb.ldb"
 refuse "$scratch/tree/notes.txt" "$calc" audit "$scratch/tree/notes.txt"
 refuse "no-such-file.sst" "$calc" audit no-such-file.sst
 refuse PATH "$calc" audit

@@ -1,5 +1,5 @@
-"""table_reader.py BLOOMCALC FILE... - a second reader of RocksDB table
-files, written apart from calc/src/table_file.c, for tests/cli_audit.sh:
+"""table_reader.py BLOOMCALC FILE... - a second reader of RocksDB and
+LevelDB table files, written apart from calc/src/table_file.c, for tests/cli_audit.sh:
 for each file it walks the footer, the meta-index and properties blocks
 (prefix-compressed entries) and the full filter, counts the filter's set
 bits line by line and computes the rate of its bits as an exact fraction:
@@ -7,7 +7,8 @@ the mean over the 512-bit lines of (set / 512)^k for a Bloom filter, and
 for a Ribbon the mean over its query starts of 2^-(result bits of the
 start's block), the blocks below u B - S having u - 1 of them (S the
 16-byte segments, B the blocks, u = ceil(S / B); RocksDB's
-InterleavedSolutionStorage).  It then runs "bloomcalc audit --format json
+InterleavedSolutionStorage); for LevelDB, entries counted over the data
+blocks and the mean over its non-empty filters of (set / m)^k.  It then runs "bloomcalc audit --format json
 --digits 40" on the file and compares every field.  Checksums are not
 recomputed here (the C reader's are checked by corrupting copies).
 Ends with "audit reader: N passed, N failed".
@@ -89,8 +90,37 @@ def ribbon_rate(solution_bytes, blocks):
     return total / starts
 
 
+def read_leveldb(data):
+    """A LevelDB table: entries counted over the data blocks the index names; the filter block's
+    filters (offset array, then its offset and base_lg), each (set / m)^k, averaged alike."""
+    footer = data[len(data) - 48:]
+    meta_offset, at = varint(footer, 0)
+    meta_size, at = varint(footer, at)
+    index_offset, at = varint(footer, at)
+    index_size, at = varint(footer, at)
+    count = sum(1 for _, value in entries(block(data, index_offset, index_size))
+                for _ in entries(block(data, *handle(value))))
+    found = {key.decode(): handle(value) for key, value in entries(block(data, meta_offset, meta_size))}
+    name = next(k for k in found if k.startswith("filter."))
+    filt = block(data, *found[name])
+    array = struct.unpack_from("<I", filt, len(filt) - 5)[0]
+    offsets = [struct.unpack_from("<I", filt, array + 4 * i)[0] for i in range((len(filt) - 5 - array) // 4)]
+    bounds = zip(offsets, offsets[1:] + [array])
+    filters = [filt[start:limit] for start, limit in bounds if limit - start >= 2]
+    rates = [Fraction(sum(bin(b).count("1") for b in f[:-1]), 8 * (len(f) - 1)) ** f[-1] for f in filters]
+    bits = sum(8 * (len(f) - 1) for f in filters)
+    return {
+        "entries": count, "policy": name[len("filter."):], "filter_bytes": len(filt),
+        "filter_size_property": len(filt), "filter_format": "leveldb", "k": filters[0][-1],
+        "set_bits": sum(bin(b).count("1") for f in filters for b in f[:-1]),
+        "fpr": sum(rates) / len(rates), "bits_per_key": Fraction(bits, count),
+    }
+
+
 def read(path):
     data = open(path, "rb").read()
+    if struct.unpack_from("<Q", data, len(data) - 8)[0] == 0xDB4775248B80FB57:
+        return read_leveldb(data)
     assert struct.unpack_from("<Q", data, len(data) - 8)[0] == 0x88E241B785F4CFF7
     footer = data[len(data) - 53:]
     meta_offset, at = varint(footer, 1)
