@@ -69,6 +69,24 @@ for what in failed:
 print(f"audit summary: {len(checks) - len(failed)} passed, {len(failed)} failed")
 EOF
 
+# --level: one level's files are consulted one at a time (the mean), level 0's all (the sum)
+"$calc" audit --summary --level 2 --format csv "$bloom" "$legacy" >"$out" 2>"$err"
+[ -n "$(csv_field read_amp_miss)" ] && [ "$(csv_field read_amp_miss)" = "$(csv_field fpr_deployment)" ] && pass ||
+    fail "audit --summary --level 2: read_amp_miss $(csv_field read_amp_miss), fpr_deployment $(csv_field fpr_deployment)"
+"$calc" audit --summary --level 0 --format json --digits 40 "$bloom" "$legacy" >"$scratch/level0.json" 2>"$err"
+"$calc" audit --level 0 --format json --digits 40 "$bloom" "$legacy" >"$scratch/files0.json" 2>"$err"
+python_checks "audit level 0" - "$scratch/level0.json" "$scratch/files0.json" <<'EOF2'
+import json, sys
+from fractions import Fraction
+summary = json.load(open(sys.argv[1]), parse_float=str)
+files = json.load(open(sys.argv[2]), parse_float=str)
+total = sum(Fraction(f["fpr_bits"]) for f in files)
+ok = abs(Fraction(summary["read_amp_miss"]) - total) <= total / 10**39 and all(f["level"] == 0 for f in files)
+print("FAIL: level 0: read_amp_miss", summary["read_amp_miss"], "sum", float(total)) if not ok else None
+print(f"audit level 0: {int(ok)} passed, {int(not ok)} failed")
+EOF2
+refuse --level "$calc" audit --level 101 "$bloom"
+
 # the files apart: two Bloom files and a Ribbon (a Ribbon among Blooms: another format)
 mkdir -p "$scratch/tree"
 cp "$bloom" "$scratch/tree/000010.sst"

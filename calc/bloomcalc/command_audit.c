@@ -30,10 +30,13 @@ static const char description[] =
     "that file's bits, k and entries under its library's rule: rocksdb,\n"
     "rocksdb-ribbon; empty for LevelDB, whose files record no keys per filter, and\n"
     "for the legacy Bloom).  The level is not read from the MANIFEST: it prints\n"
-    "empty.  --summary prints one record instead: files, entries, filter memory,\n"
-    "the entries-weighted mean and the worst fpr_bits, and the expected false\n"
-    "reads of an absent lookup that consults every file once (each file its own\n"
-    "sorted run, as on level 0; an upper bound for a leveled tree); its warning\n"
+    "empty, or the --level given for every file named.  --summary prints one\n"
+    "record instead: files, entries, filter memory, the entries-weighted mean and\n"
+    "the worst fpr_bits, and the expected false reads of an absent lookup: with\n"
+    "--level L >= 1 (files of one level, disjoint ranges) the mean, a lookup\n"
+    "consulting one of them; otherwise the sum over the files, every file\n"
+    "consulted once (each its own sorted run, as on level 0; an upper bound for a\n"
+    "leveled tree, whose levels can be audited one by one).  Its warning\n"
     "names the files apart from the rest (no filter, another filter format such as\n"
     "a Ribbon fallen back to Bloom, bits per key below 2/3 or above 3/2 of the\n"
     "files' median).  A file that is not such a table, truncated, corrupt, or\n"
@@ -107,13 +110,16 @@ static const char *const apart_warnings[] = {
 };
 
 static void put_file(bloom_fields *fields, const char *path, const bloom_table_audit *audit,
-                     bloom_table_apart apart)
+                     bloom_table_apart apart, int level)
 {
     int filtered = audit->filter != BLOOM_TABLE_NO_FILTER;
     mpq_t bits_per_key;
     mpq_init(bits_per_key);
     bloom_fields_text(fields, "file", "file", path);
-    bloom_fields_missing(fields, "level", "level");
+    if (level >= 0)
+        bloom_fields_unsigned(fields, "level", "level", NULL, (unsigned long)level);
+    else
+        bloom_fields_missing(fields, "level", "level");
     if (audit->has_entries)
         bloom_fields_unsigned(fields, "entries", "entries", NULL, (unsigned long)audit->entries);
     else
@@ -170,13 +176,13 @@ static char *apart_list(const audit_set *set, const bloom_table_apart *apart)
     return text;
 }
 
-static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_table_apart *apart)
+static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_table_apart *apart, int level)
 {
     bloom_table_summary summary;
     bloom_table_summary_init(&summary);
     for (size_t i = 0; i < set->read_count; i++)
         bloom_table_summary_add(&summary, set->read[i]);
-    int mean = bloom_table_summary_finish(&summary) == BLOOM_OK;
+    int mean = bloom_table_summary_finish(&summary, level) == BLOOM_OK;
     bloom_fields_unsigned(fields, "files", "files", NULL, summary.files);
     if (summary.entries_known)
         bloom_fields_integer(fields, "keys_total", "entries", NULL, summary.entries);
@@ -188,8 +194,11 @@ static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_
     else
         bloom_fields_missing(fields, "fpr_deployment", "mean rate (entries-weighted)");
     bloom_fields_rational(fields, "fpr_bits_worst", "worst rate", NULL, summary.fpr_worst);
-    bloom_fields_rational(fields, "read_amp_miss", "false reads, absent lookup", "(every file consulted)",
-                          summary.false_reads);
+    if (summary.false_reads_known)
+        bloom_fields_rational(fields, "read_amp_miss", "false reads, absent lookup",
+                              level >= 1 ? "(one file consulted)" : "(every file consulted)", summary.false_reads);
+    else
+        bloom_fields_missing(fields, "read_amp_miss", "false reads, absent lookup");
     char *warning = apart_list(set, apart);
     if (warning != NULL)
         bloom_fields_text(fields, "warning", "warning", warning);
@@ -201,7 +210,7 @@ static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_
 
 /* Prints the records of the files read (or their summary); returns 0, or 1 when a rate could
  * not be certified. */
-static int print_audit(const audit_set *set, int summary, const bloom_output_choice *output,
+static int print_audit(const audit_set *set, int summary, int level, const bloom_output_choice *output,
                        const bloom_command_line *line)
 {
     bloom_table_apart *apart = calloc(set->read_count ? set->read_count : 1, sizeof *apart);
@@ -212,7 +221,7 @@ static int print_audit(const audit_set *set, int summary, const bloom_output_cho
     if (summary) {
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        put_summary(&fields, set, apart);
+        put_summary(&fields, set, apart, level);
         status = bloomcalc_emit(&fields, output->format, line);
     } else if (set->read_count > 0) {
         bloom_record *rows = calloc(set->read_count, sizeof *rows);
@@ -222,7 +231,7 @@ static int print_audit(const audit_set *set, int summary, const bloom_output_cho
         for (size_t i = 0; i < set->read_count; i++) {
             bloom_fields fields;
             bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-            put_file(&fields, set->read_paths[i], set->read[i], apart[i]);
+            put_file(&fields, set->read_paths[i], set->read[i], apart[i], level);
             certified = certified != BLOOM_OK ? certified : fields.status;
             rows[i] = fields.record;
             bloom_record_init(&fields.record);
@@ -239,8 +248,8 @@ static int print_audit(const audit_set *set, int summary, const bloom_output_cho
     return status;
 }
 
-static int run_audit(char *const *given, size_t count, int summary, const bloom_output_choice *output,
-                     bloom_command_line *line)
+static int run_audit(char *const *given, size_t count, int summary, int level,
+                     const bloom_output_choice *output, bloom_command_line *line)
 {
     if (count == 0) {
         bloom_options_error(line, "no PATH given: name table files or database directories");
@@ -253,7 +262,7 @@ static int run_audit(char *const *given, size_t count, int summary, const bloom_
         bloom_options_error(line, "%s: no table file (*.sst, *.ldb) in it", given[0]);
         status = BLOOM_EXIT_USAGE;
     } else if (set.read_count > 0 || !set.refused) {
-        status = print_audit(&set, summary, output, line);
+        status = print_audit(&set, summary, level, output, line);
     }
     if (set.refused > 0 && status != BLOOM_EXIT_FAILURE) {
         char more[64] = "";
@@ -269,10 +278,14 @@ static int run_audit(char *const *given, size_t count, int summary, const bloom_
 int bloomcalc_audit(int argc, char **argv, int first)
 {
     int summary = 0;
+    unsigned long level = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_option options[] = {
         { .long_name = "summary", .kind = BLOOM_OPTION_FLAG, .destination = &summary,
           .help = "one record for all the files instead of one a file" },
+        { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &level, .value_name = "L",
+          .help = "the files named are all on level L (0: each its own sorted run)", .minimum = 0,
+          .maximum = 100 },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "audit", "[OPTIONS] PATH...", description, options,
@@ -291,7 +304,8 @@ int bloomcalc_audit(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, word_count + 1, words, 1);
     int status = bloom_options_exit_status(parsed);
     if (parsed == BLOOM_OPTIONS_PARSED)
-        status = run_audit(operands, operand_count, summary, &output, &line);
+        status = run_audit(operands, operand_count, summary,
+                           bloom_options_given(&line, "level") ? (int)level : -1, &output, &line);
     free(words);
     free(operands);
     return status;

@@ -607,12 +607,17 @@ void bloom_table_summary_add(bloom_table_summary *summary, const bloom_table_aud
     mpq_clear(term);
 }
 
-int bloom_table_summary_finish(bloom_table_summary *summary)
+int bloom_table_summary_finish(bloom_table_summary *summary, int level)
 {
+    int leveled = level >= 1;
+    summary->false_reads_known = !leveled;
     if (!summary->entries_known || mpz_sgn(summary->entries) == 0)
         return BLOOM_UNDEFINED;
     mpq_set_z(summary->fpr_mean, summary->entries);
     mpq_div(summary->fpr_mean, summary->weighted, summary->fpr_mean);
+    if (leveled)
+        mpq_set(summary->false_reads, summary->fpr_mean);
+    summary->false_reads_known = 1;
     return BLOOM_OK;
 }
 

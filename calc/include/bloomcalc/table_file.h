@@ -114,11 +114,12 @@ BLOOM_EXPORT void bloom_table_prediction_clear(bloom_table_prediction *predictio
  * What a set of tables costs and gives together: the files, their entries
  * and filter bytes, the entries-weighted mean of fpr_bits (the share of
  * absent lookups each file answers, as fpr_deployment weighs filters),
- * the worst fpr_bits, and the expected false reads of an absent lookup
- * when every file is consulted once (each file its own sorted run, as on
- * RocksDB's level 0; a file without a filter always reads), the sum of
- * their rates: an upper bound for a leveled tree, whose lookup consults
- * one file a level.
+ * the worst fpr_bits, and the expected false reads of an absent lookup.
+ * Files of one level of a leveled tree (level >= 1) hold disjoint key
+ * ranges, so a lookup consults one of them: the mean.  Otherwise (level 0,
+ * or not known) every file is taken as consulted once, each its own sorted
+ * run as on RocksDB's level 0 (a file without a filter always reads): the
+ * sum of their rates, an upper bound for a leveled tree.
  */
 typedef struct bloom_table_summary {
     unsigned long files;
@@ -128,14 +129,17 @@ typedef struct bloom_table_summary {
     mpq_t weighted;             /* sum of entries x fpr_bits */
     mpq_t fpr_mean;             /* weighted / entries (0 until bloom_table_summary_finish) */
     mpq_t fpr_worst;
+    int false_reads_known;      /* set by bloom_table_summary_finish */
     mpq_t false_reads;
 } bloom_table_summary;
 
 BLOOM_EXPORT void bloom_table_summary_init(bloom_table_summary *summary);
 BLOOM_EXPORT void bloom_table_summary_clear(bloom_table_summary *summary);
 BLOOM_EXPORT void bloom_table_summary_add(bloom_table_summary *summary, const bloom_table_audit *audit);
-/* Sets fpr_mean; BLOOM_UNDEFINED when some file records no entries or none has any. */
-BLOOM_EXPORT int bloom_table_summary_finish(bloom_table_summary *summary);
+/* Sets fpr_mean and false_reads for files all on `level` (-1: not known).  Returns BLOOM_OK,
+ * or BLOOM_UNDEFINED when some file records no entries or none has any: no mean, and for a
+ * level >= 1 no false reads either (false_reads_known 0). */
+BLOOM_EXPORT int bloom_table_summary_finish(bloom_table_summary *summary, int level);
 
 /* Why a file stands apart from the rest of the tables audited together. */
 typedef enum bloom_table_apart {
