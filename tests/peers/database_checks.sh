@@ -20,6 +20,16 @@
 #         FULL_TRUE_POSITIVE) holds the predicted sum over the consults of the
 #         consulted file's fpr_layout (FORMULAS.md §n, a real tree's false
 #         reads).
+#     (c) "bloomcalc audit" of the database's directory, which reads the SST
+#         files themselves: every file's entries, filter_bytes and policy
+#         equal RocksDB's table properties (num_entries, filter_size,
+#         filter_policy_name); the 99.9 % interval of the false reads
+#         RocksDB counts holds the sum over the consults of the consulted
+#         file's fpr_bits (the rate of its bits, no model of its keys: no
+#         spread between filters to add); a copy of the files with a
+#         byte flipped near one file's end and another file truncated is refused
+#         (exit 2, one line naming a corrupted file) after the other files
+#         are printed.
 #   LevelDB (libleveldb-dev 1.23, "leveldb_peer database"): a database of 1e6
 #   keys whose policy delegates to NewBloomFilterPolicy(10) and records what
 #   it builds and answers.
@@ -130,6 +140,69 @@ rocksdb_tree() {
     local what="rocksdb $policy tree: $queries absent Gets, $measured false reads [$low, $high], predicted $prediction from each consulted file's fpr_layout ($rule); the deployment planned with --keys-per-filter $mean_keys, for information: $deployment"
     [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
     echo "rocksdb $policy tree,$rule,$tree_keys,$files,$consults,$measured,$low,$high,$prediction" >>"$out/measured_databases.csv"
+    audit_tree "$policy" "$file"
+}
+
+# The column named $1 of a CSV file $2 with a header row, with the quoted fields (warnings)
+# dropped first: "FILE VALUE" per row, FILE the base name of the file column.
+audit_column() {
+    sed 's/"[^"]*"//g' "$2" | awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { n = split($c["file"], part, "/"); print part[n], $c[name] }'
+}
+
+# (c) above: bloomcalc audit of the tree's files against the harness's $1.txt lines
+# "file NAME LEVEL ENTRIES FILTER_SIZE POLICY_NAME CONSULTS" and its "gets" line.
+audit_tree() {
+    local policy=$1 file=$2 directory="$databases/rocksdb_$1"
+    if ! "$calc" audit --format csv "$directory" >"$file.audit" 2>"$file.audit.err"; then
+        fail "rocksdb $policy tree: bloomcalc audit $directory failed ($(head -c 300 "$file.audit.err"))"
+        return
+    fi
+    paste -d' ' <(audit_column entries "$file.audit") <(audit_column filter_bytes "$file.audit" | cut -d' ' -f2) \
+        <(audit_column policy "$file.audit" | cut -d' ' -f2) <(audit_column fpr_bits "$file.audit" | cut -d' ' -f2) \
+        | sort >"$file.audited"
+    # per file: NAME ENTRIES FILTER_SIZE POLICY CONSULTS (the harness) beside the audit's four columns
+    local joined same files bad
+    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7 }' "$file.txt" | sort | join - "$file.audited")
+    read -r same files bad <<<"$(awk '{ files++; if ($2 == $6 && $3 == $7 && $4 == $8) same++; else if (!bad) bad = $0 }
+        END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
+    local listed
+    listed=$(grep -c '^file ' "$file.txt")
+    if [ "$files" -eq "$listed" ] && [ "$same" -eq "$files" ]; then
+        pass "rocksdb $policy tree: bloomcalc audit reads every one of the $files SSTs' entries, filter bytes and policy as RocksDB's table properties report them"
+    else
+        fail "rocksdb $policy tree: audit agrees on $same of $files files read, $listed live (first: $bad)"
+    fi
+    # false reads: sum_f c_f p_f, variance sum_f c_f p_f (1 - p_f), p_f the file's fpr_bits
+    local prediction variance positive true_positive low high where
+    read -r prediction variance <<<"$(awk '{ mean += $5 * $9; variance += $5 * $9 * (1 - $9) }
+        END { printf "%.1f %.17g\n", mean, variance }' <<<"$joined")"
+    read -r _ _ _ _ positive true_positive <<<"$(grep '^gets ' "$file.txt")"
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$variance" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction from each consulted file's fpr_bits (bloomcalc audit)"
+    [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    audit_corrupted "$policy" "$file" "$directory"
+}
+
+# A copy of the tree's files, a byte 200 from the end of the first flipped (in its meta blocks)
+# and the second truncated:
+# both refused, the first named, after the others are printed.
+audit_corrupted() {
+    local policy=$1 file=$2 copy="$out/corrupted_$1"
+    rm -rf "$copy" && mkdir -p "$copy" && cp "$3"/*.sst "$copy"/
+    local first second
+    first=$(ls "$copy" | head -1) second=$(ls "$copy" | sed -n 2p)
+    python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); d[len(d) - 200] ^= 0x10; open(p, "wb").write(d)' "$copy/$first"
+    truncate -s 4000 "$copy/$second"
+    "$calc" audit --format csv "$copy" >"$file.corrupted" 2>"$file.corrupted.err"
+    local status=$? printed total
+    printed=$(($(wc -l <"$file.corrupted") - 1)) total=$(ls "$copy" | wc -l)
+    if [ "$status" -eq 2 ] && [ "$(wc -l <"$file.corrupted.err")" -eq 1 ] && grep -q "$first" "$file.corrupted.err" &&
+        [ "$printed" -eq $((total - 2)) ]; then
+        pass "rocksdb $policy tree: a copy with a byte of $first flipped and $second truncated: refused ($(cat "$file.corrupted.err")), the other $printed files audited"
+    else
+        fail "rocksdb $policy tree: corrupted copy: exit $status, $printed of $((total - 2)) files printed, stderr: $(head -c 300 "$file.corrupted.err")"
+    fi
 }
 
 # --- LevelDB ---------------------------------------------------------------------
