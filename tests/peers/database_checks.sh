@@ -26,7 +26,10 @@
 #         filter_policy_name); the 99.9 % interval of the false reads
 #         RocksDB counts holds the sum over the consults of the consulted
 #         file's fpr_bits (the rate of its bits, no model of its keys: no
-#         spread between filters to add); a copy of the files with a
+#         spread between filters to add); so does, for each file below
+#         level 0 alone, the interval of the false positives RocksDB's
+#         per-level perf context counts for it (Bonferroni over the files),
+#         and for level 0's files together; a copy of the files with a
 #         byte flipped near one file's end and another file truncated is refused
 #         (exit 2, one line naming a corrupted file) after the other files
 #         are printed.
@@ -161,10 +164,11 @@ audit_tree() {
     paste -d' ' <(audit_column entries "$file.audit") <(audit_column filter_bytes "$file.audit" | cut -d' ' -f2) \
         <(audit_column policy "$file.audit" | cut -d' ' -f2) <(audit_column fpr_bits "$file.audit" | cut -d' ' -f2) \
         | sort >"$file.audited"
-    # per file: NAME ENTRIES FILTER_SIZE POLICY CONSULTS (the harness) beside the audit's four columns
+    # per file: NAME ENTRIES FILTER_SIZE POLICY CONSULTS FALSE_POSITIVES (the harness) beside the
+    # audit's ENTRIES FILTER_BYTES POLICY FPR_BITS
     local joined same files bad
-    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7 }' "$file.txt" | sort | join - "$file.audited")
-    read -r same files bad <<<"$(awk '{ files++; if ($2 == $6 && $3 == $7 && $4 == $8) same++; else if (!bad) bad = $0 }
+    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7, $8 }' "$file.txt" | sort | join - "$file.audited")
+    read -r same files bad <<<"$(awk '{ files++; if ($2 == $7 && $3 == $8 && $4 == $9) same++; else if (!bad) bad = $0 }
         END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
     local listed
     listed=$(grep -c '^file ' "$file.txt")
@@ -175,13 +179,47 @@ audit_tree() {
     fi
     # false reads: sum_f c_f p_f, variance sum_f c_f p_f (1 - p_f), p_f the file's fpr_bits
     local prediction variance positive true_positive low high where
-    read -r prediction variance <<<"$(awk '{ mean += $5 * $9; variance += $5 * $9 * (1 - $9) }
+    read -r prediction variance <<<"$(awk '{ mean += $5 * $10; variance += $5 * $10 * (1 - $10) }
         END { printf "%.1f %.17g\n", mean, variance }' <<<"$joined")"
     read -r _ _ _ _ positive true_positive <<<"$(grep '^gets ' "$file.txt")"
     read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$variance" "$confidence" "$prediction")"
     local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction from each consulted file's fpr_bits (bloomcalc audit)"
     [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    audit_per_file "$policy" "$file" "$joined"
     audit_corrupted "$policy" "$file" "$directory"
+}
+
+# Each file of a level >= 1 alone: its false positives (RocksDB's per-level perf context, one
+# file of the level consulted a lookup) against consults x fpr_bits, every file's interval at
+# 1 - 0.001 / F so that the F of them together hold at 99.9 % (Bonferroni); level 0's files
+# together (a lookup consults them all).  $3: the joined lines of audit_tree.
+audit_per_file() {
+    local policy=$1 file=$2 joined=$3 checked level0 outside=0 first="-"
+    checked=$(awk '$6 != "-" && $5 > 0' <<<"$joined" | wc -l)
+    local each
+    each=$(awk -v c="$confidence" -v f="$checked" 'BEGIN { printf "%.10g", 1 - (1 - c) / f }')
+    while read -r name _ _ _ consults positives _ _ _ rate; do
+        local low high where
+        read -r _ low high where <<<"$("$out/peer_interval" --normal "$positives" \
+            "$(awk -v c="$consults" -v p="$rate" 'BEGIN { printf "%.17g", c * p * (1 - p) }')" "$each" \
+            "$(awk -v c="$consults" -v p="$rate" 'BEGIN { printf "%.17g", c * p }')")"
+        if [ "$where" != inside ]; then
+            outside=$((outside + 1))
+            [ "$first" = "-" ] && first="$name: $positives false positives in $consults consults [$low, $high], fpr_bits $rate"
+        fi
+    done < <(awk '$6 != "-" && $5 > 0' <<<"$joined")
+    if [ "$checked" -ge 20 ] && [ "$outside" -eq 0 ]; then
+        pass "rocksdb $policy tree: each of the $checked files below level 0 alone: its false positives (RocksDB's per-level perf context) inside the interval of its consults x fpr_bits (each at $each)"
+    else
+        fail "rocksdb $policy tree: $outside of $checked files below level 0 outside their interval (first: $first)"
+    fi
+    level0=$(awk '$1 == "level0" { print $2 }' "$file.txt")
+    local prediction variance low high where
+    read -r prediction variance <<<"$(awk '$6 == "-" { mean += $5 * $10; variance += $5 * $10 * (1 - $10) }
+        END { printf "%.1f %.17g\n", mean, variance }' <<<"$joined")"
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$level0" "$variance" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: level 0's files together, $level0 false positives [$low, $high], predicted $prediction from their fpr_bits"
+    [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
 }
 
 # A copy of the tree's files, a byte 200 from the end of the first flipped (in its meta blocks)
