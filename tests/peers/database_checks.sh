@@ -228,13 +228,13 @@ audit_per_file() {
 audit_corrupted() {
     local policy=$1 file=$2 copy="$out/corrupted_$1"
     rm -rf "$copy" && mkdir -p "$copy" && cp "$3"/*.sst "$copy"/
-    local first second
-    first=$(ls "$copy" | head -1) second=$(ls "$copy" | sed -n 2p)
+    local copies=("$copy"/*.sst) first second
+    first=$(basename "${copies[0]}") second=$(basename "${copies[1]}")
     python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); d[len(d) - 200] ^= 0x10; open(p, "wb").write(d)' "$copy/$first"
     truncate -s 4000 "$copy/$second"
     "$calc" audit --format csv "$copy" >"$file.corrupted" 2>"$file.corrupted.err"
     local status=$? printed total
-    printed=$(($(wc -l <"$file.corrupted") - 1)) total=$(ls "$copy" | wc -l)
+    printed=$(($(wc -l <"$file.corrupted") - 1)) total=${#copies[@]}
     if [ "$status" -eq 2 ] && [ "$(wc -l <"$file.corrupted.err")" -eq 1 ] && grep -q "$first" "$file.corrupted.err" &&
         [ "$printed" -eq $((total - 2)) ]; then
         pass "rocksdb $policy tree: a copy with a byte of $first flipped and $second truncated: refused ($(cat "$file.corrupted.err")), the other $printed files audited"
