@@ -10,7 +10,8 @@
 // "bloom" (NewBloomFilterPolicy(10), format_version 5: FastLocalBloom),
 // "ribbon" (NewRibbonFilterPolicy(10, -1): a Ribbon in every file) or
 // "legacy" (NewBloomFilterPolicy(10) under format_version 4: RocksDB's
-// legacy Bloom), with small memtables, files and level targets so that
+// legacy Bloom) or "memory" ("bloom" with optimize_filters_for_memory on),
+// with small memtables, files and level targets so that
 // flushes and compactions spread the keys over tens of files on several
 // levels; waits until no flush or compaction is running or pending; flushes
 // the last keys to three files left on L0; then looks up QUERIES absent keys
@@ -44,10 +45,11 @@
 // distinct from every present key (the finaliser is a bijection) and
 // spread over the same key space.
 //
-// optimize_filters_for_memory is set false explicitly: when true, RocksDB
-// sizes each filter to the allocator's malloc_usable_size, so the filter of
-// a file depends on the allocator and not only on its keys, and no rule of
-// keys and bits per key can give it.
+// optimize_filters_for_memory is set false explicitly but under "memory":
+// when true, RocksDB sizes each filter to the allocator's
+// malloc_usable_size, so the filter of a file depends on the allocator and
+// not only on its keys, and no rule of keys and bits per key can give it;
+// only its bits on disk can ("bloomcalc audit").
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/metadata.h>
@@ -97,7 +99,7 @@ std::string key_of(uint64_t ordinal) {
 
 // The table options of POLICY, or false for a name that is none of them.
 bool table_options(const std::string &policy, rocksdb::BlockBasedTableOptions *table) {
-  if (policy == "bloom" || policy == "legacy") {
+  if (policy == "bloom" || policy == "legacy" || policy == "memory") {
     table->filter_policy.reset(rocksdb::NewBloomFilterPolicy(kBitsPerKey));
     table->format_version = policy == "legacy" ? 4 : 5;
   } else if (policy == "ribbon") {
@@ -107,7 +109,7 @@ bool table_options(const std::string &policy, rocksdb::BlockBasedTableOptions *t
     return false;
   }
   table->whole_key_filtering = true;
-  table->optimize_filters_for_memory = false;
+  table->optimize_filters_for_memory = policy == "memory";
   return true;
 }
 
@@ -317,7 +319,7 @@ int run(const std::string &policy, const std::string &dir, uint64_t keys, uint64
 
 int main(int argc, char **argv) {
   if (argc != 5) {
-    std::cerr << "usage: rocksdb_tree_peer bloom|ribbon|legacy DIR KEYS QUERIES\n";
+    std::cerr << "usage: rocksdb_tree_peer bloom|ribbon|legacy|memory DIR KEYS QUERIES\n";
     return 2;
   }
   int status = run(argv[1], argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10));
