@@ -15,7 +15,10 @@
  *     empty-bits form of calc_reference.c (FORMULAS.md §a.2) in MPFR, and
  *     Bloom's formula's relative error against B/E - 1 from the references;
  *   - the rates kept by rate_cache.c: asked again at a lower precision, an
- *     enclosure comes from the kept one and still holds the fraction.
+ *     enclosure comes from the kept one and still holds the fraction;
+ *   - probes reduced modulo m from 2^w values (the two-class form,
+ *     FORMULAS.md §m.6): every tiny filter's fraction and enclosure against
+ *     the enumeration of every insertion sequence.
  */
 #include <math.h>
 #include <stdio.h>
@@ -235,11 +238,90 @@ static void test_kept_rates(void)
     mpz_clears(m, n, NULL);
 }
 
+/*
+ * rate = the rate of n keys of k probes, each uniform on 0 .. 2^w - 1 and reduced modulo m, by
+ * enumerating all 2^(w T) insertion sequences (T = nk): a query is a false positive when each of
+ * its k probes is one of the c values below 2^w whose residue is set, so the sum of c^k over the
+ * sequences, over 2^(w (T + k)).  Independent of fpr.c: no classes, no inclusion-exclusion.
+ */
+static void enumerated_modulo_rate(mpq_ptr rate, unsigned long w, unsigned long m, unsigned long n,
+                                   unsigned long k)
+{
+    unsigned long range = 1UL << w, throws = n * k, sequences = 1;
+    for (unsigned long t = 0; t < throws; t++)
+        sequences *= range;
+    mpz_t count;
+    mpz_init(count);
+    mpz_set_ui(mpq_numref(rate), 0);
+    for (unsigned long sequence = 0; sequence < sequences; sequence++) {
+        unsigned long set = 0, rest = sequence, hits = 0;
+        for (unsigned long t = 0; t < throws; t++, rest /= range)
+            set |= 1UL << (rest % range % m);
+        for (unsigned long value = 0; value < range; value++)
+            hits += (set >> (value % m)) & 1;
+        mpz_ui_pow_ui(count, hits, k);
+        mpz_add(mpq_numref(rate), mpq_numref(rate), count);
+    }
+    mpz_ui_pow_ui(mpq_denref(rate), 2, w * (throws + k));
+    mpq_canonicalize(rate);
+    mpz_clear(count);
+}
+
+/* One filter of probes reduced modulo m: the exact fraction equals the enumeration's, the
+ * enclosure holds it tightly, and where m divides 2^w both equal the uniform rate's fraction. */
+static void check_modulo_case(unsigned long w, unsigned long bits, unsigned long n, unsigned long k)
+{
+    mpz_t m, keys;
+    mpz_init_set_ui(m, bits);
+    mpz_init_set_ui(keys, n);
+    mpq_t expected, exact;
+    mpq_inits(expected, exact, NULL);
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    bloom_fpr_modulo_arguments arguments = { { m, keys, k, 0 }, w };
+    enumerated_modulo_rate(expected, w, bits, n, k);
+    CHECK(bloom_exact_fpr_modulo(exact, &arguments) == BLOOM_OK && mpq_equal(exact, expected),
+          "w=%lu m=%lu n=%lu k=%lu: %Qd, enumerated %Qd", w, bits, n, k, exact, expected);
+    CHECK(bloom_enclose_fpr_modulo(rate, &arguments) == BLOOM_OK && encloses_tightly(rate, expected),
+          "w=%lu m=%lu n=%lu k=%lu: the enclosure misses %Qd", w, bits, n, k, expected);
+    if (((1UL << w) % bits) == 0)
+        CHECK(bloom_fpr_exact_rational(exact, m, keys, k) == BLOOM_OK && mpq_equal(exact, expected),
+              "w=%lu m=%lu n=%lu k=%lu: uniform %Qd", w, bits, n, k, exact);
+    mpfi_clear(rate);
+    mpq_clears(expected, exact, NULL);
+    mpz_clears(m, keys, NULL);
+}
+
+/*
+ * Probes reduced modulo m: every m = 1..2^w, w = 2..4, and n, k with at most 2^20 insertion
+ * sequences (check_modulo_case); and m above 2^w refused.
+ */
+static void test_modulo_enumerated(void)
+{
+    unsigned cases = 0;
+    for (unsigned long w = 2; w <= 4; w++)
+        for (unsigned long bits = 1; bits <= 1UL << w; bits++)
+            for (unsigned long k = 1; k <= 4; k++)
+                for (unsigned long n = 1; n * k * w <= 20; n++, cases++)
+                    check_modulo_case(w, bits, n, k);
+    CHECK(cases > 200, "%u cases", cases);
+    mpz_t m, keys;
+    mpz_init_set_ui(m, 5);
+    mpz_init_set_ui(keys, 1);
+    mpfi_t rate;
+    mpfi_init2(rate, FORM_BITS);
+    bloom_fpr_modulo_arguments wider = { { m, keys, 1, 0 }, 2 };   /* m = 5 > 2^2 */
+    CHECK(bloom_enclose_fpr_modulo(rate, &wider) == BLOOM_UNDEFINED, "m above 2^w refused");
+    mpfi_clear(rate);
+    mpz_clears(m, keys, NULL);
+}
+
 static const bloom_test_case fpr_forms_cases[] = {
     {"saturated filters by the complement, against Stirling fractions", test_saturated_small_fractions},
     {"full filters with small rates, directly, against Stirling fractions", test_full_filters_small_rates},
     {"the largest filters against the moments-of-empty-bits form", test_largest_filters},
     {"kept rates, asked again at a lower precision, against Stirling fractions", test_kept_rates},
+    {"probes reduced modulo m from 2^w values, against enumeration", test_modulo_enumerated},
     {NULL, NULL},
 };
 

@@ -72,6 +72,21 @@ cassandra_run 3072 300 5 33334 300
 awk -v high="$(csv_field ci_high)" -v rate="$(csv_field fpr_layout)" 'BEGIN { exit !(high > rate) }'
 check "cassandra at m = 3072: $bounds: below the model" $?
 
+# libbloom (its MurmurHash2 pair and ((a + i b) mod 2^32) mod m, sim/filter/library_probes_libbloom.c)
+# at 1.5e9 bits, where q = floor(2^32/m) = 2: the 2^32 mod m lowest bits (86 % of them) take 3/2
+# the probes of the others.  At 3e7 keys, k = 2, the two-class rate (FORMULAS.md §m.6) is
+# 0.158049 % and uniform probes give 0.153747 %, 2.7 % lower; 3e7 queries give an interval of about
+# +-1.5 %: the model must be inside, uniform probes outside.  A model of uniform probes (as
+# before the two classes) fails here; so would a double-hashing dependence of more than about 1.5 %.
+# (JSON: the warning, a quoted CSV field with commas, precedes verdict_layout)
+"$sim" fpr -m 1.5e9 -n 3e7 -k 2 --library libbloom --trials 1 --queries 3e7 --seed 1 --format json \
+    >"$out" 2>"$err"
+check "bloomsim fpr --library libbloom -m 1.5e9: exit $? ($(cat "$err"))" $?
+got=$(python3 -c 'import json, sys; d = json.load(sys.stdin)
+print(d["verdict_layout"], d["verdict_exact"], d["fpr_layout"], d["fpr_exact"], d["ci_low"], d["ci_high"])' <"$out")
+[ "$(echo "$got" | cut -d' ' -f1,2)" = "consistent rejected" ]
+check "libbloom at q = 2: the model inside and uniform probes outside the interval (verdicts, rates, interval: $got)" $?
+
 # RocksDB's Ribbon (--library rocksdb-ribbon, no -k): bloomsim builds a real Ribbon of the
 # slots and columns bloomcalc gives (sim/filter/ribbon_filter.c) and measures it.  Absent keys'
 # false positives are Binomial(Q, p) exactly (FORMULAS.md §m), p the mix of 2^-r and 2^-(r+1)

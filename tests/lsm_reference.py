@@ -1,6 +1,6 @@
 """lsm_reference.py BUILD - bloomcalc's LSM and read-amplification figures
-for filters as deployed, against values computed here
-independently of the program:
+for filters as deployed, against values computed here (and in
+rocksdb_reference.py) independently of the program:
 
   - the blocked filter's rate E[r(I)], I ~ Binomial(n, 1/b) keys in the
     query's block, b = floor(m/B), r(i) the exact rate of a standard filter
@@ -29,17 +29,10 @@ import subprocess
 import sys
 from fractions import Fraction
 
+from reference_checks import check, close, finish
+from rocksdb_reference import blocked, choose_num_probes, rocksdb_bits, rocksdb_millibits
+
 BUILD = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: %s %s" % (name, detail))
 
 
 def run(*args):
@@ -49,56 +42,6 @@ def run(*args):
         check(" ".join(args), False, "exit %d: %s" % (result.returncode, result.stderr.strip()))
         return []
     return list(csv.DictReader(io.StringIO(result.stdout)))
-
-
-def close(name, printed, expected, tolerance=2e-9):
-    value = float(printed)
-    ok = abs(value - expected) <= tolerance * abs(expected)
-    check(name, ok, "printed %s, expected %.12g" % (printed, expected))
-
-
-_inner_cache = {}
-
-
-def inner_rates(B, k, jmax):
-    """r(j) for j = 0..jmax: E[(X/B)^k], X the occupied bits after j k throws."""
-    key = (B, k)
-    if key in _inner_cache and len(_inner_cache[key]) > jmax:
-        return _inner_cache[key]
-    dist = [1.0] + [0.0] * B
-    out = []
-    for j in range(jmax + 1):
-        out.append(sum(d * (x / B) ** k for x, d in enumerate(dist) if d))
-        for _ in range(k):
-            new = [0.0] * (B + 1)
-            for x, d in enumerate(dist):
-                if d:
-                    new[x] += d * x / B
-                    if x < B:
-                        new[x + 1] += d * (B - x) / B
-            dist = new
-    _inner_cache[key] = out
-    return out
-
-
-def blocked(m, n, k, B=512):
-    b = m // B
-    mean = n / b
-    jmax = min(n, int(mean + 40 * math.sqrt(mean) + 40))
-    f = inner_rates(B, k, jmax)
-    if b == 1:
-        return f[n] if n < len(f) else inner_rates(B, k, n)[n]
-    total = 0.0
-    for j in range(jmax + 1):
-        log_weight = (math.lgamma(n + 1) - math.lgamma(j + 1) - math.lgamma(n - j + 1)
-                      + j * math.log(1 / b) + (n - j) * math.log1p(-1 / b))
-        total += math.exp(log_weight) * f[j]
-    return total
-
-
-def rocksdb_bits(n, millibits):
-    lines = -(-(-(-n * millibits // 8000)) // 64)
-    return lines * 64 * 8
 
 
 LN2_SQUARED = math.log(2) ** 2
@@ -212,19 +155,6 @@ if rows and levels:
 # BloomLikeFilterPolicy clamps it to [1, 100] and takes millibits = (int)(1000 c_i + 0.500001),
 # ChooseNumProbes gives k (RocksDB's table), the lines follow; the rate is the blocked rate of
 # that m and k.  And "plan --library rocksdb -n n_i -c millibits/1000" gives the same filter.
-def choose_num_probes(millibits):
-    for limit, probes in ((2080, 1), (3580, 2), (5100, 3), (6640, 4), (8300, 5), (10070, 6),
-                          (11720, 7), (14001, 8), (16050, 9), (18300, 10), (22001, 11), (25501, 12)):
-        if millibits <= limit:
-            return probes
-    return 24 if millibits > 50000 else (millibits - 1) // 2000 - 1
-
-
-def rocksdb_millibits(c):
-    c = 1.0 if c < 1.0 else 100.0 if c >= 100.0 else c
-    return int(c * 1000.0 + 0.500001)
-
-
 levels = run("lsm", "--library", "rocksdb", "-n", "1111100", "-L", "5", "-T", "10", "--per-level",
              "--digits", "12")
 summary = run("lsm", "--library", "rocksdb", "-n", "1111100", "-L", "5", "-T", "10", "--digits", "12")
@@ -276,5 +206,4 @@ if summary:
               summary[0]["m_allocated_" + allocation] == str(totals[allocation]),
               summary[0]["m_allocated_" + allocation])
 
-print("lsm-deployed: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish("lsm-deployed")

@@ -73,13 +73,21 @@ BASES = {
 NEEDS = {"block-words": lambda form: ["--layout", "split-block"],
          # RocksDB's SST files: "accepted: --library rocksdb ... with --entry-size"
          "file-size": lambda form: ["--library", "rocksdb", "-c", "10", "--entry-size", "8"],
-         "entry-size": lambda form: ["--library", "rocksdb", "-c", "10"]}
+         "entry-size": lambda form: ["--library", "rocksdb", "-c", "10"],
+         # the tree of a deployment's files: "accepted: --l0-files with --keys-per-filter N"
+         "l0-files": lambda form: ["--keys-per-filter", "1000"],
+         "coverage": lambda form: ["--keys-per-filter", "1000"],
+         # LevelDB's data blocks: "read only with --library leveldb and --entry-size"
+         "block-size": lambda form: ["--library", "leveldb", "-c", "10", "--entry-size", "100"]}
 # lsm's default tree (10^9 keys at 10 bits a key over 5 levels) is beyond
 # libbloom (2^31 bits) and its top level below it (1000 keys): --library is
 # tried on a tree every library builds, two levels of 0.9 and 9.1 million keys.
 NEEDS_IN = {("fpr", "block-words"): lambda form: ["-m", "1e4", "-n", "1000", "-k", form,
                                                   "--layout", "split-block"],
-            ("lsm", "library"): lambda form: ["-n", "1e7", "-L", "2"]}
+            ("lsm", "library"): lambda form: ["-n", "1e7", "-L", "2"],
+            # lsm has no -n/-p base to refuse first: a file large enough for every form of an entry
+            ("lsm", "entry-size"): lambda form: ["--library", "rocksdb", "-c", "10", "--file-size", "2GiB"],
+            ("lsm", "l0-files"): lambda form: ["-n", "1e7", "-L", "2", "--keys-per-filter", "1e6"]}
 
 # bloomsim options whose bounds are cheap to run: the widths the description accepts.
 SIM_BOUNDED = {"hash-bits", "index-bits", "block-bits"}

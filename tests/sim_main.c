@@ -16,6 +16,7 @@ int main(int argc, char **argv)
         &sim_interval_suite,
         &sim_harness_suite,
         &sim_lsm_suite,
+        &sim_deployment_suite,
         &sim_bulk_suite,
         &sim_layout_suite,
         &sim_library_suite,

@@ -20,6 +20,7 @@ extern const bloom_test_suite sim_stats_suite;
 extern const bloom_test_suite sim_interval_suite;
 extern const bloom_test_suite sim_harness_suite;
 extern const bloom_test_suite sim_lsm_suite;
+extern const bloom_test_suite sim_deployment_suite;
 extern const bloom_test_suite sim_bulk_suite;
 extern const bloom_test_suite sim_layout_suite;
 extern const bloom_test_suite sim_library_suite;

@@ -8,6 +8,7 @@
  * one record: the least-squares slope over all rows.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "columns.h"
 #include "commands.h"
@@ -140,6 +141,9 @@ static int write_convergence(const bloom_fpr_arguments *points, size_t count, in
     return selected != BLOOM_EXIT_SUCCESS ? selected : bloom_results_exit(line, status);
 }
 
+/* -c, -k, -m, --fit, --columns, --library: the options before the unit's. */
+#define CONVERGE_OWN_OPTIONS 6
+
 int bloomcalc_converge(int argc, char **argv, int first)
 {
     mpq_t bits_per_key;
@@ -150,9 +154,10 @@ int bloomcalc_converge(int argc, char **argv, int first)
     bloom_value_list sizes;
     bloom_value_list_init(&sizes);
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
-    const char *library = NULL;
+    const char *library = NULL, *unit = NULL;
     const char *columns = NULL;
-    bloom_option options[] = {
+    bloom_option options[CONVERGE_OWN_OPTIONS + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         BLOOM_BITS_PER_KEY_OPTION(bits_per_key, "bits per key m/n (default 10)"),
         { .long_name = "hashes", .short_name = 'k', .kind = BLOOM_OPTION_UNSIGNED, .destination = &k,
           .value_name = "K", .help = "hash functions (default 7)", .minimum = 1, .maximum = BLOOM_MAX_HASHES },
@@ -164,16 +169,20 @@ int bloomcalc_converge(int argc, char **argv, int first)
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns,
           .value_name = "KEYS", .help = "comma-separated keys to print, in order (default: all)" },
         bloom_library_refused_option(&library),
-        BLOOM_OUTPUT_OPTIONS(output),
     };
-    bloom_command_line line = { "bloomcalc", "converge", "[OPTIONS]", description, options,
-                                sizeof options / sizeof options[0], NULL };
+    size_t count = CONVERGE_OWN_OPTIONS + bloom_unit_refused_options(options + CONVERGE_OWN_OPTIONS, &unit);
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
+    memcpy(options + count, output_options, sizeof output_options);
+    count += sizeof output_options / sizeof output_options[0];
+    bloom_command_line line = { "bloomcalc", "converge", "[OPTIONS]", description, options, count, NULL };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloom_library_refusal(&line, "converge follows the standard filter's three formulas "
                                        "as m grows at fixed m/n and k; a library fixes its own m and k "
                                        "(its rate: 'bloomcalc plan --library NAME')");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+        status = bloom_unit_refusal(&line, "converge follows one standard filter as m grows");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_columns_check(columns, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !bloom_options_given(&line, "bits")) {

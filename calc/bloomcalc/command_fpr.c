@@ -96,7 +96,9 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     unsigned long k = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    const char *unit = NULL;
+    bloom_option options[5 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size"),
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
@@ -109,6 +111,7 @@ int bloomcalc_fpr(int argc, char **argv, int first)
           .minimum = 1, .maximum = BLOOM_MAX_HASHES },
     };
     size_t count = 5 + bloom_description_option_table(options + 5, &deployed);
+    count += bloom_unit_refused_options(options + count, &unit);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -118,6 +121,9 @@ int bloomcalc_fpr(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_unit_refusal(&line, "fpr rates the one filter of the m, n and k given; the "
+                                    "filters of a deployment: 'bloomcalc plan -n N -c C --keys-per-filter N'");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc fpr -m 64 -n 8 -k 5");
     int ribbon = bloom_library_is_ribbon(deployed.library, bloom_options_given(&line, "hashes"));
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && ribbon)

@@ -5,8 +5,10 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
+#include "description.h"
 #include "fields.h"
 #include "memory_fields.h"
 #include "growth_request.h"
@@ -93,18 +95,27 @@ int bloomcalc_grow(int argc, char **argv, int first)
     bloom_growth_request_init(&request);
     int per_filter = 0;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
-    bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + 1 + BLOOM_OUTPUT_OPTION_COUNT] = {
+    const char *unit = NULL;
+    bloom_option options[BLOOM_GROWTH_REQUEST_OPTIONS + 1 + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         [BLOOM_GROWTH_REQUEST_OPTIONS] = { .long_name = "per-filter", .kind = BLOOM_OPTION_FLAG,
             .destination = &per_filter, .help = "one record per sub-filter instead of the summary" },
-        BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_growth_request_options(options, &request, "keys", BLOOM_MAX_SIZE_TEXT, BLOOM_MIN_RATE_TEXT);
+    size_t count = BLOOM_GROWTH_REQUEST_OPTIONS + 1;
+    count += bloom_unit_refused_options(options + count, &unit);
+    const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
+    memcpy(options + count, output_options, sizeof output_options);
+    count += sizeof output_options / sizeof output_options[0];
     static const char *const positional[] = { "keys", NULL };
-    bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options,
-                                sizeof options / sizeof options[0], positional };
+    bloom_command_line line = { "bloomcalc", "grow", "-n N [OPTIONS]", description, options, count,
+                                positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
-    if (parsed == BLOOM_OPTIONS_PARSED) {
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_unit_refusal(&line, "a scalable filter's unit is its sub-filter, which grow "
+                                    "sizes itself");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS) {
         bloom_growth growth;
         bloom_growth_init(&growth);
         status = bloom_growth_request_complete(&growth, &request, &line);

@@ -45,6 +45,14 @@ static const char description[] =
     "(--layout, --block-bits, ..., --library) makes every level's filter the one\n"
     "described, sized as 'bloomcalc plan -n n_i -c C' (or -p P) sizes it, and its\n"
     "rate the described filter's (RocksDB at 10 bits a key: 0.966 %, not 0.819 %).\n"
+    "With a unit (--keys-per-filter N, or RocksDB's --file-size and --entry-size, as\n"
+    "in 'bloomcalc plan') each level is ceil(n_i/N) files, each with the filter of\n"
+    "its own keys at the level's budget, the level's rate their keys-weighted mean\n"
+    "(a lookup consults the one file that covers its key) and its memory all of\n"
+    "them; --l0-files F (default 4) L0 files of N keys above the L levels, each\n"
+    "filter at the budget as given (rocksdb-ribbon: its Bloom filter, as RocksDB\n"
+    "builds flushes), are consulted by every lookup: F p0 more I/Os in every cost,\n"
+    "F more filters consulted.\n"
     "--per-level prints one record per level instead: keys, coverage, and each\n"
     "allocation's rate and bits per key.";
 
@@ -61,6 +69,9 @@ typedef struct lsm_tree_filters {
     bloom_layout_description description;
     bloom_lsm_level_filter *levels[BLOOM_ALLOCATION_COUNT];   /* L each, when described */
     bloom_quantity *rates[BLOOM_ALLOCATION_COUNT];            /* their rates */
+    unsigned long l0_files;                                   /* with a unit: F0 L0 files */
+    int has_l0;
+    bloom_lsm_level_filter l0;                                /* an L0 file's filter */
 } lsm_tree_filters;
 
 static void filters_clear(lsm_tree_filters *filters)
@@ -71,6 +82,24 @@ static void filters_clear(lsm_tree_filters *filters)
         free(filters->levels[a]);
         free(filters->rates[a]);
     }
+    if (filters->has_l0)
+        bloom_lsm_level_filter_clear(&filters->l0);
+}
+
+/* With a unit, the filter of an L0 file of the unit's keys (bloom_lsm_l0_filter_size). */
+static int size_l0(lsm_tree_filters *filters, const bloom_command_line *line)
+{
+    if (!bloom_deployment_has_unit(&filters->description))
+        return 0;
+    bloom_deployment deployment;
+    bloom_deployment_init(&deployment);
+    bloom_deployment_split(&deployment, &filters->description, filters->tree.keys);
+    bloom_lsm_level_filter_init(&filters->l0);
+    filters->has_l0 = 1;
+    int status = bloom_lsm_l0_filter_size(&filters->l0, &filters->tree, deployment.keys_per_filter,
+                                          &filters->description, line);
+    bloom_deployment_clear(&deployment);
+    return status;
 }
 
 /* Sizes every level's described filter under every allocation.  Returns the exit status. */
@@ -211,6 +240,14 @@ static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, m
     mpq_t consulted;
     mpq_init(consulted);
     bloom_exact_lsm_filters_consulted(consulted, &consulted_query);
+    if (filters->has_l0) {
+        bloom_fields_unsigned(fields, "l0_files", "L0 files, each consulted", NULL, filters->l0_files);
+        mpq_t l0;
+        mpq_init(l0);
+        mpq_set_ui(l0, filters->l0_files, 1);
+        mpq_add(consulted, consulted, l0);
+        mpq_clear(l0);
+    }
     bloom_fields_rational(fields, "filters_checked_absent", "filters consulted, absent key", NULL,
                           consulted);
     mpq_clear(consulted);
@@ -220,7 +257,12 @@ static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, m
     for (size_t c = 0; c < sizeof costs / sizeof costs[0]; c++)
         for (int a = 0; a < BLOOM_ALLOCATION_COUNT; a++) {
             bloom_lsm_query query = query_of(filters, a, 1, hit_ratio);
-            bloom_quantity cost = { costs[c].enclose, &query, NULL };
+            bloom_quantity levels = { costs[c].enclose, &query, NULL };
+            /* every lookup first consults the L0 files' filters (deployment.h) */
+            bloom_deployment_reads reads;
+            bloom_deployment_reads_init(&reads, filters->has_l0 ? filters->l0_files : 0, 1, NULL, 0,
+                                        filters->has_l0 ? &filters->l0.rate : &levels, &levels);
+            bloom_quantity cost = { bloom_enclose_deployment_reads, &reads, NULL };
             snprintf(keys[c][a], sizeof keys[c][a], costs[c].key, allocation_names[a]);
             snprintf(labels[c][a], sizeof labels[c][a], costs[c].label, allocation_labels[a]);
             bloom_fields_quantity(fields, keys[c][a], labels[c][a], "I/Os", &cost);
@@ -323,54 +365,28 @@ static int print_levels(const lsm_tree_filters *filters, const bloom_output_choi
     return bloom_results_exit(line, status);
 }
 
-/* Reads --coverage "c1,...,cL" (each in [0, 1], exactly L of them) into the tree.
- * Returns 0, or 2 after one line. */
-static int read_coverage(bloom_lsm_tree *tree, const char *text, const bloom_command_line *line)
+/* 0, or 2 after one line when the unit's options do not name one unit (bloom_description_deployment). */
+static int check_unit(const bloom_layout_description *described, mpz_srcptr n, const bloom_command_line *line)
 {
-    mpq_t *values = calloc(tree->levels, sizeof *values);
-    char *copy = malloc(strlen(text) + 1);
-    if (values == NULL || copy == NULL)
-        abort();
-    strcpy(copy, text);
-    unsigned long count = 0;
-    int status = 0;
-    mpq_t one;
-    mpq_init(one);
-    mpq_set_ui(one, 1, 1);
-    for (unsigned long i = 0; i < tree->levels; i++)
-        mpq_init(values[i]);
-    char *item = copy;
-    while (status == 0 && item != NULL) {
-        char *comma = strchr(item, ',');
-        if (comma != NULL)
-            *comma = '\0';
-        mpq_t value;
-        mpq_init(value);
-        if (count >= tree->levels || bloom_parse_rational(value, item) != 0 || mpq_sgn(value) < 0
-            || mpq_cmp(value, one) > 0)
-            status = BLOOM_EXIT_USAGE;
-        else
-            mpq_set(values[count++], value);
-        mpq_clear(value);
-        item = comma != NULL ? comma + 1 : NULL;
-    }
-    if (status == 0 && count != tree->levels)
-        status = BLOOM_EXIT_USAGE;
-    if (status != 0)
-        bloom_options_error(line, "--coverage: '%s' is not %lu shares of the key space; accepted: "
-                            "L comma-separated numbers from 0 to 1 (e.g. 0.01,0.1,1 for -L 3)",
-                            text, tree->levels);
-    else
-        bloom_lsm_tree_set_coverage(tree, (const mpq_t *)values);
-    for (unsigned long i = 0; i < tree->levels; i++)
-        mpq_clear(values[i]);
-    mpq_clear(one);
-    free(values);
-    free(copy);
+    bloom_deployment deployment;
+    bloom_deployment_init(&deployment);
+    int status = bloom_description_deployment(&deployment, described, n, line);
+    bloom_deployment_clear(&deployment);
     return status;
 }
 
-#define LSM_OWN_OPTIONS 8
+/* Reads --coverage "c1,...,cL" into the tree (bloom_read_coverage).  Returns 0, or 2 after one line. */
+static int read_coverage(bloom_lsm_tree *tree, const char *text, const bloom_command_line *line)
+{
+    mpq_t *values = bloom_read_coverage(text, tree->levels, line);
+    if (values == NULL)
+        return BLOOM_EXIT_USAGE;
+    bloom_lsm_tree_set_coverage(tree, (const mpq_t *)values);
+    bloom_coverage_free(values, tree->levels);
+    return BLOOM_EXIT_SUCCESS;
+}
+
+#define LSM_OWN_OPTIONS 9
 
 int bloomcalc_lsm(int argc, char **argv, int first)
 {
@@ -386,8 +402,10 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     lsm_tree_filters filters;
     memset(&filters, 0, sizeof filters);
+    filters.l0_files = 4;
     filters.description = (bloom_layout_description)BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    bloom_option options[LSM_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L", .help = "levels (default 5)", .minimum = 1,
           .maximum = BLOOM_LSM_MAX_LEVELS },
@@ -410,9 +428,14 @@ int bloomcalc_lsm(int argc, char **argv, int first)
           .help = "share of the key space each level's files cover (default 1 each)" },
         { .long_name = "per-level", .kind = BLOOM_OPTION_FLAG, .destination = &per_level,
           .help = "one record per level instead of the summary" },
+        { .long_name = "l0-files", .kind = BLOOM_OPTION_UNSIGNED, .destination = &filters.l0_files,
+          .value_name = "F", .help = "with a unit: the L0 files above the L levels, each one filter "
+          "every lookup consults, as in 'bloomcalc plan' (default 4)", .minimum = 0,
+          .maximum = BLOOM_MAX_LEVELS },
     };
     size_t count = LSM_OWN_OPTIONS + bloom_description_option_table(options + LSM_OWN_OPTIONS,
                                                                      &filters.description);
+    count += bloom_description_unit_option_table(options + count, &filters.description);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -420,7 +443,11 @@ int bloomcalc_lsm(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     int rate_given = parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "rate");
-    if (rate_given && bloom_options_given(&line, "bits-per-key")) {
+    if (parsed == BLOOM_OPTIONS_PARSED && bloom_deployment_has_unit(&filters.description))
+        status = check_unit(&filters.description, n, &line);
+    else if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloomcalc_check_tree_options(&line, 0);
+    if (status == BLOOM_EXIT_SUCCESS && rate_given && bloom_options_given(&line, "bits-per-key")) {
         bloom_options_error(&line, "--bits-per-key and -p/--rate both set the memory; give one");
         status = BLOOM_EXIT_USAGE;
     }
@@ -436,6 +463,8 @@ int bloomcalc_lsm(int argc, char **argv, int first)
             status = read_coverage(&filters.tree, coverage, &line);
         if (status == BLOOM_EXIT_SUCCESS && filters.described)
             status = size_filters(&filters, &line);
+        if (status == BLOOM_EXIT_SUCCESS && filters.described)
+            status = size_l0(&filters, &line);
         if (status != BLOOM_EXIT_SUCCESS) {
             /* said */
         } else if (per_level) {

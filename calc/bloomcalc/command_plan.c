@@ -41,9 +41,18 @@ static const char description[] =
     "filters an engine really builds, one per file, SSTable or row group: the fields\n"
     "are of one filter of N keys, then filters, keys_last_filter, bytes_per_filter,\n"
     "bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and fpr_deployment\n"
-    "(the rates weighted by the absent lookups each filter answers), the read\n"
-    "amplification at fpr_deployment.  The first screen leads with the whole:\n"
+    "(the rates weighted by the absent lookups each filter answers).  The read\n"
+    "amplification is then of a levelled tree of the files: --l0-files F L0 files\n"
+    "(default 4), each consulted, and -L levels past L0, one file each, weighted by\n"
+    "--coverage: F p0 + (c1 + ... + cL) fpr_deployment false reads for an absent key,\n"
+    "p0 an L0 file's rate (under rocksdb-ribbon RocksDB's Bloom filter: flushes are\n"
+    "built below bloom_before_level).  The first screen leads with the whole:\n"
     "filters, total memory, the mean and worst rate.\n"
+    "LevelDB (--library leveldb --entry-size BYTES [--block-size BYTES] [--file-size\n"
+    "BYTES]) builds a filter per 2 KiB of table holding the keys of the data block\n"
+    "that starts there: N is a block's entries, and filters_empty, tables and\n"
+    "bytes_filter_index count the ranges without a block start, whose 4-byte\n"
+    "offsets bytes_total includes with each table's 5-byte trailer.\n"
     "Whole numbers are exact; every other digit printed is correctly rounded.";
 
 /* A bare -m/--bits figure that may have been meant as bytes, said rather
@@ -71,94 +80,9 @@ static void note_bytes_for_bits(bloom_fields *fields, const bloom_plan *plan,
     mpq_clears(most, least, (mpq_ptr)0);
 }
 
-/* The plans of a deployment's full filter and last filter (deployment.h), each sized for its
- * own keys from the inputs as given (given, m and n are the caller's copies: the planning
- * resolves them), and their fields. */
-typedef struct plan_inputs {
-    bloom_given given;
-    mpz_srcptr m;
-    mpq_srcptr p, c;
-    unsigned long k, levels;
-    const bloom_layout_description *description;
-    const bloom_command_line *line;
-} plan_inputs;
-
-static int plan_keys(bloom_plan *plan, int *planned, const plan_inputs *inputs, mpz_srcptr keys)
-{
-    bloom_given given = inputs->given;
-    mpz_t n, m;
-    mpz_init_set(n, keys);
-    mpz_init_set(m, inputs->m);
-    int status = bloom_plan_request(plan, planned, &given, n, m, inputs->p, inputs->c, inputs->k,
-                                    inputs->levels, inputs->description, inputs->line);
-    mpz_clears(n, m, (mpz_ptr)0);
-    return status;
-}
-
-/* 0, or 2 after one line when a unit comes with a memory budget: the filters are sized from
- * their keys and the rate or bits per key, and a budget has no one filter to size. */
-static int check_unit_sizing(const bloom_command_line *line)
-{
-    if (!bloom_options_given(line, "bits") && !bloom_options_given(line, "memory"))
-        return BLOOM_EXIT_SUCCESS;
-    bloom_options_error(line, "-m/--bits: a deployment of filters is sized filter by filter from "
-                        "-n with -p/--rate or -c/--bits-per-key; accepted: -n N with -p P or -c C");
-    return BLOOM_EXIT_USAGE;
-}
-
-/* With a library whose knob is bits per key and a rate: the one setting every filter meets p
- * with (*searched BLOOM_OK), and the inputs changed to plan each filter at it, as -c would. */
-static int deployment_setting(mpq_ptr setting, int *short_of_p, int *searched, plan_inputs *inputs,
-                              const bloom_deployment *deployment, mpz_srcptr n, int one)
-{
-    mpz_srcptr keys[] = { one ? n : deployment->keys_per_filter, deployment->last_keys };
-    *searched = inputs->given.p && !inputs->given.m
-        ? bloomcalc_knob_setting(setting, short_of_p, inputs->description, keys, one ? 1 : 2, inputs->p)
-        : BLOOM_UNDEFINED;
-    if (*searched == BLOOM_OK) {
-        inputs->given.p = 0;
-        inputs->given.c = 1;
-        inputs->c = setting;
-    }
-    return *searched == BLOOM_UNDEFINED ? BLOOM_OK : *searched;
-}
-
-static int plan_deployment(bloom_fields *fields, const plan_inputs *given_inputs, mpz_srcptr n)
-{
-    plan_inputs inputs = *given_inputs;
-    bloom_deployment deployment;
-    bloom_deployment_init(&deployment);
-    int status = check_unit_sizing(inputs.line);
-    if (status == BLOOM_EXIT_SUCCESS)
-        status = bloom_description_deployment(&deployment, inputs.description, n, inputs.line);
-    bloom_plan full, last;
-    bloom_plan_init(&full);
-    bloom_plan_init(&last);
-    mpq_t setting;
-    mpq_init(setting);
-    int planned = BLOOM_OK, last_planned = BLOOM_OK, searched = BLOOM_UNDEFINED, short_of_p = 0;
-    int one = mpz_cmp_ui(deployment.filters, 1) == 0;   /* the one filter holds all n */
-    if (status == BLOOM_EXIT_SUCCESS)
-        planned = deployment_setting(setting, &short_of_p, &searched, &inputs, &deployment, n, one);
-    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
-        status = plan_keys(&full, &planned, &inputs, one ? n : deployment.keys_per_filter);
-    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
-        planned = bloomcalc_plan_described_headroom(&full, inputs.description, 1);
-    int same = one || mpz_cmp(deployment.last_keys, deployment.keys_per_filter) == 0;
-    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && !same)
-        status = plan_keys(&last, &last_planned, &inputs, deployment.last_keys);
-    fields->status = planned != BLOOM_OK ? planned : last_planned;
-    if (status == BLOOM_EXIT_SUCCESS && fields->status == BLOOM_OK)
-        status = bloomcalc_plan_deployment_fields(fields, &full, same ? &full : &last, &deployment,
-                                                  inputs.description,
-                                                  searched == BLOOM_OK ? setting : NULL, short_of_p,
-                                                  inputs.line);
-    mpq_clear(setting);
-    bloom_plan_clear(&full);
-    bloom_plan_clear(&last);
-    bloom_deployment_clear(&deployment);
-    return status;
-}
+/* The options before the description's: -n, -p, -m, --memory, -c, -k, -L, --l0-files,
+ * --coverage, --actual-keys, --all, --units. */
+#define PLAN_OWN_OPTIONS 12
 
 int bloomcalc_plan(int argc, char **argv, int first)
 {
@@ -166,11 +90,12 @@ int bloomcalc_plan(int argc, char **argv, int first)
     mpq_t p, c;
     mpz_inits(n, m, actual, (mpz_ptr)0);
     mpq_inits(p, c, (mpq_ptr)0);
-    unsigned long k = 0, levels = 5;
+    unsigned long k = 0, levels = 5, l0_files = 4;
+    const char *coverage = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     int all = 0, units = BLOOM_UNITS_IEC;
-    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+    bloom_option options[PLAN_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
                          + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter holds", .count_minimum = "1",
@@ -186,8 +111,15 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .maximum = BLOOM_MAX_HASHES },
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &levels, .value_name = "L",
-          .help = "LSM levels (or sorted runs), one filter each (default 5)", .minimum = 1,
+          .help = "LSM levels (or sorted runs), one filter each (default 5); with a unit, the "
+                  "levels past L0", .minimum = 1, .maximum = BLOOM_MAX_LEVELS },
+        { .long_name = "l0-files", .kind = BLOOM_OPTION_UNSIGNED, .destination = &l0_files,
+          .value_name = "F", .help = "with a unit: the L0 files, each one filter an absent lookup "
+          "consults (default 4, RocksDB's level0_file_num_compaction_trigger)", .minimum = 0,
           .maximum = BLOOM_MAX_LEVELS },
+        { .long_name = "coverage", .kind = BLOOM_OPTION_TEXT, .destination = &coverage,
+          .value_name = "c1,...,cL", .help = "with a unit: the share of the key space each level "
+          "past L0 covers, as in 'bloomcalc lsm' (default 1 each)" },
         { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT, .destination = actual,
           .value_name = "N2", .help = "the rate of the planned filter when it holds N2 keys",
           .count_minimum = "0", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -197,7 +129,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
           .help = "sizes on the first screen in binary (KiB, MiB, GiB, TiB) or decimal (kB, MB, GB, TB) units",
           .choices = bloom_units_names },
     };
-    size_t count = 10 + bloom_description_option_table(options + 10, &deployed);
+    size_t count = PLAN_OWN_OPTIONS + bloom_description_option_table(options + PLAN_OWN_OPTIONS, &deployed);
     count += bloom_description_unit_option_table(options + count, &deployed);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
@@ -208,14 +140,16 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     bloom_given given = { 0, 0, 0, 0 };
-    if (parsed == BLOOM_OPTIONS_PARSED)
+    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_deployment_has_unit(&deployed))
+        status = bloomcalc_check_tree_options(&line, 1);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
         && bloom_deployment_has_unit(&deployed)) {
-        plan_inputs inputs = { given, m, p, c, k, levels, &deployed, &line };
+        bloomcalc_plan_inputs inputs = { given, m, p, c, k, levels, l0_files, coverage, &deployed, &line };
         bloom_fields fields;
         bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
-        status = plan_deployment(&fields, &inputs, n);
+        status = bloomcalc_plan_deployment(&fields, &inputs, n);
         if (status == BLOOM_EXIT_SUCCESS && fields.status == BLOOM_OK
             && output.format == BLOOM_FORMAT_TABLE && !all)
             bloomcalc_deployment_brief(&fields, units);

@@ -97,6 +97,8 @@ static const bloom_brief_line for_deployment[] = {
     { "fpr_deployment", NULL, RATE },
     { "fpr_worst", NULL, RATE },
     { "bits_per_key", NULL, AS_IS },
+    { "levels", "levels past L0", AS_IS },
+    { "l0_files", NULL, AS_IS },
     BRIEF_TAIL
 };
 

@@ -25,6 +25,7 @@
  * meets p (bloom_rule_setting_for_rate; for a deployment, one setting that
  * every filter meets p with, as the engine applies one to all its files).
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "commands.h"
@@ -155,22 +156,32 @@ static void filter_bytes(mpz_ptr rop, const bloom_deployed_filter *filter)
 
 /* Memory of the deployment: a full filter's, the last one's, and all of them. */
 static void put_deployment_memory(bloom_fields *fields, const bloom_deployment *deployment,
-                                  const bloom_deployed_filter *full, const bloom_deployed_filter *last)
+                                  mpz_srcptr each, mpz_srcptr partial)
 {
-    mpz_t each, partial, total;
-    mpz_inits(each, partial, total, (mpz_ptr)0);
-    filter_bytes(each, full);
-    filter_bytes(partial, last);
+    mpz_t total;
+    mpz_init(total);
     mpz_sub_ui(total, deployment->filters, 1);
     mpz_mul(total, total, each);
     mpz_add(total, total, partial);
+    mpz_add(total, total, deployment->index_bytes);   /* LevelDB's offsets and trailers; else 0 */
     bloom_fields_integer(fields, "filters", "filters, ceil(n / keys per filter)", NULL, deployment->filters);
+    if (mpz_sgn(deployment->tables) > 0) {
+        bloom_fields_integer(fields, "filters_empty", "empty filters, 2 KiB without a block start", NULL,
+                             deployment->empty_filters);
+        bloom_fields_integer(fields, "tables", "tables (filter blocks)", NULL, deployment->tables);
+        bloom_fields_integer(fields, "bytes_filter_index", "filter offsets and trailers", "bytes",
+                             deployment->index_bytes);
+    } else {
+        bloom_fields_missing(fields, "filters_empty", "empty filters, 2 KiB without a block start");
+        bloom_fields_missing(fields, "tables", "tables (filter blocks)");
+        bloom_fields_missing(fields, "bytes_filter_index", "filter offsets and trailers");
+    }
     bloom_fields_integer(fields, "keys_last_filter", "keys of the last filter", NULL, deployment->last_keys);
     bloom_fields_integer(fields, "bytes_per_filter", "memory of a full filter, with metadata", "bytes", each);
     bloom_fields_integer(fields, "bytes_last_filter", "memory of the last filter, with metadata", "bytes",
                          partial);
     bloom_fields_integer(fields, "bytes_total", "memory of all the filters", "bytes", total);
-    mpz_clears(each, partial, total, (mpz_ptr)0);
+    mpz_clear(total);
 }
 
 /* The rates of the last filter, of the worse of the two, and of the deployment (deployment.h). */
@@ -187,43 +198,122 @@ static void put_deployment_rates(bloom_fields *fields, const bloom_quantity *ful
     bloom_fields_quantity(fields, "fpr_deployment", "rate, mean over absent lookups", NULL, mean);
 }
 
+const bloom_quantity *bloomcalc_deployment_rate(bloom_quantity *storage, bloom_deployment_mean *mean,
+                                                const bloom_deployment *deployment, mpz_srcptr n,
+                                                const bloom_quantity *full, const bloom_quantity *last)
+{
+    if (full == last)   /* one rate, the mean (a difference of two equal rates is never certified) */
+        return full;
+    *storage = bloom_deployment_mean_init(mean, deployment, n, full, last);
+    return storage;
+}
+
+void bloomcalc_deployment_totals(bloom_fields *fields, const bloom_deployment *deployment, mpz_srcptr n,
+                                 mpz_srcptr each, mpz_srcptr partial, const bloom_quantity *full,
+                                 const bloom_quantity *last)
+{
+    bloom_deployment_mean mean;
+    bloom_quantity storage;
+    const bloom_quantity *rate = bloomcalc_deployment_rate(&storage, &mean, deployment, n, full, last);
+    bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, n);
+    put_deployment_memory(fields, deployment, each, partial);
+    put_deployment_rates(fields, full, last, rate);
+    if (rate != full)
+        bloom_deployment_mean_clear(&mean);
+}
+
+/* The reads of a lookup in the tree of the deployment's files, at the rate of an L0 file's
+ * filter and the deployment's rate (deployment.h), printed instead of L p. */
+static void put_tree(bloom_fields *fields, const bloom_plan *full, const bloomcalc_deployment_tree *tree,
+                     const bloom_quantity *l0_rate, const bloom_quantity *deployed, int probes)
+{
+    bloom_deployment_reads hit, miss;
+    bloom_deployment_reads_init(&hit, tree->l0_files, full->levels, tree->coverage, 1, l0_rate, deployed);
+    bloom_deployment_reads_init(&miss, tree->l0_files, full->levels, tree->coverage, 0, l0_rate, deployed);
+    bloom_quantity hit_reads = { bloom_enclose_deployment_reads, &hit, bloom_exact_deployment_reads };
+    bloom_quantity miss_reads = { bloom_enclose_deployment_reads, &miss, bloom_exact_deployment_reads };
+    mpq_t without;
+    mpq_init(without);
+    mpq_add(without, miss.l0_files, miss.coverage);
+    bloomcalc_tree_reads reads = { tree->l0_files, &hit_reads, &miss_reads, without };
+    bloomcalc_plan_fields_in_tree(fields, full, deployed, probes, &reads);
+    mpq_clear(without);
+    bloom_deployment_reads_clear(&hit);
+    bloom_deployment_reads_clear(&miss);
+}
+
+/* Which of the deployment's filters are RocksDB's Bloom filter under rocksdb-ribbon, said in a note. */
+static void note_ribbon_blooms(bloom_fields *fields, const bloom_deployed_filter *each,
+                               const bloom_deployed_filter *last, const bloomcalc_deployment_tree *tree)
+{
+    if (each->description.library == 0
+        || bloom_library_rule(each->description.library) != BLOOM_RULE_ROCKSDB_RIBBON)
+        return;
+    /* indexed by (full file's filter Bloom, last file's filter Bloom) */
+    static const char *const texts[2][2] = {
+        { "every file's filter is a Ribbon",
+          "the last filter is RocksDB's Bloom filter (FastLocalBloom; RocksDB falls back to it for a "
+          "file this small), the others Ribbons" },
+        { "the full files' filters are RocksDB's Bloom filter (FastLocalBloom: RocksDB falls back to it "
+          "for a file this size), the last one a Ribbon",
+          "every file's filter is RocksDB's Bloom filter (FastLocalBloom): RocksDB falls back to it for "
+          "a file this size" } };
+    const char *text = texts[each->layout.kind != BLOOM_LAYOUT_RIBBON][last->layout.kind != BLOOM_LAYOUT_RIBBON];
+    char note[320];
+    snprintf(note, sizeof note, "%s; %s", text,
+             tree->l0_files == 0 ? "no L0 file"
+             : "the L0 files' filters, built at flush (NewRibbonFilterPolicy's bloom_before_level 0), "
+               "are RocksDB's Bloom filter of a file's keys");
+    bloom_fields_text(fields, "note", "note", note);
+}
+
 int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *full, const bloom_plan *last,
                                      const bloom_deployment *deployment,
                                      const bloom_layout_description *description, mpq_srcptr setting,
-                                     int short_of_p, const bloom_command_line *line)
+                                     int short_of_p, const bloomcalc_deployment_tree *tree,
+                                     const bloom_command_line *line)
 {
-    bloom_deployed_filter each, partial;
+    bloom_deployed_filter each, partial, flushed;
     int status = bloom_description_settle(&each, description, full->m_bits, full->n, full->k,
                                           full->k_fixed, line);
     int settled_last = status == BLOOM_EXIT_SUCCESS;
     if (settled_last)
         status = bloom_description_settle(&partial, description, last->m_bits, last->n, last->k,
                                           last->k_fixed, line);
+    int settled_flushed = settled_last && status == BLOOM_EXIT_SUCCESS;
+    if (settled_flushed)
+        status = bloom_description_settle(&flushed, description, tree->l0->m_bits, tree->l0->n,
+                                          tree->l0->k, tree->l0->k_fixed, line);
     if (status == BLOOM_EXIT_SUCCESS) {
-        mpz_t total;
-        mpz_init(total);
+        mpz_t total, bytes_each, bytes_last;
+        mpz_inits(total, bytes_each, bytes_last, (mpz_ptr)0);
         mpz_sub_ui(total, deployment->filters, 1);
         mpz_mul(total, total, deployment->keys_per_filter);
         mpz_add(total, total, deployment->last_keys);
-        /* every filter full: one rate, which is the mean (a difference of two equal rates is
-         * never certified to relative digits) */
-        int same = last == full;
+        const bloom_deployed_filter *final = last == full ? &each : &partial;
+        filter_bytes(bytes_each, &each);
+        filter_bytes(bytes_last, final);
         bloom_quantity full_rate = bloom_fpr_layout_quantity(&each.layout);
-        bloom_quantity last_rate = same ? full_rate : bloom_fpr_layout_quantity(&partial.layout);
+        bloom_quantity last_rate = bloom_fpr_layout_quantity(&final->layout);
+        const bloom_quantity *last_of = last == full ? &full_rate : &last_rate;
+        bloom_quantity l0_rate = bloom_fpr_layout_quantity(&flushed.layout);
         bloom_deployment_mean mean;
-        bloom_quantity mean_rate = bloom_deployment_mean_init(&mean, deployment, total, &full_rate, &last_rate);
-        const bloom_quantity *deployed = same ? &full_rate : &mean_rate;
-        bloomcalc_plan_fields(fields, full, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
+        bloom_quantity storage;
+        const bloom_quantity *deployed = bloomcalc_deployment_rate(&storage, &mean, deployment, total,
+                                                                   &full_rate, last_of);
+        put_tree(fields, full, tree, &l0_rate, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
         put_setting(fields, setting, short_of_p);
+        note_ribbon_blooms(fields, &each, final, tree);
         bloom_description_fields(fields, &each);
-        bloom_fields_integer(fields, "keys_total", "keys of all the filters", NULL, total);
-        put_deployment_memory(fields, deployment, &each, same ? &each : &partial);
-        put_deployment_rates(fields, &full_rate, same ? &full_rate : &last_rate, deployed);
-        bloom_deployment_mean_clear(&mean);
-        mpz_clear(total);
+        bloomcalc_deployment_totals(fields, deployment, total, bytes_each, bytes_last, &full_rate, last_of);
+        if (deployed != &full_rate)
+            bloom_deployment_mean_clear(&mean);
+        mpz_clears(total, bytes_each, bytes_last, (mpz_ptr)0);
     }
     bloom_deployed_filter_clear(&each);
     if (settled_last)
         bloom_deployed_filter_clear(&partial);
+    if (settled_flushed)
+        bloom_deployed_filter_clear(&flushed);
     return status;
 }

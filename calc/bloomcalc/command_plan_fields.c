@@ -42,25 +42,34 @@ static void put_rates(bloom_fields *fields, const bloom_plan *plan, int probes)
     bloom_fields_quantity(fields, "fpr_exact", "rate, exact", NULL, &plan->fpr_exact);
 }
 
-/* Read amplification: at the deployed filter's rate when it is described,
- * else exact at the target rate when there is one. */
+/* read_amp_hit and read_amp_miss, as quantities, with the unit's note. */
+static void put_reads(bloom_fields *fields, const bloom_quantity *hit, const bloom_quantity *miss,
+                      const char *note)
+{
+    bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level", note, hit);
+    bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key", note, miss);
+}
+
+/* Read amplification: of the tree of a deployment's files when there is one, else at the
+ * deployed filter's rate when it is described, else exact at the target rate when there is one. */
 static void put_read_amplification(bloom_fields *fields, const bloom_plan *plan,
-                                   const bloom_quantity *deployed_rate)
+                                   const bloom_quantity *deployed_rate, const bloomcalc_tree_reads *tree)
 {
     bloom_fields_unsigned(fields, "levels", "LSM levels, one filter each", NULL, plan->levels);
+    if (tree != NULL) {
+        bloom_fields_unsigned(fields, "l0_files", "L0 files, one filter each", NULL, tree->l0_files);
+        put_reads(fields, tree->hit, tree->miss, "(L0 files and levels, at the rates as deployed)");
+        bloom_fields_rational(fields, "read_amp_without_filters", "probes without filters, absent key",
+                              NULL, tree->without);
+        return;
+    }
     if (deployed_rate != NULL) {
         bloom_lsm_arguments deployed = { plan->levels, *deployed_rate };
         bloom_quantity hit = { bloom_enclose_read_amplification_hit, &deployed, NULL };
         bloom_quantity miss = { bloom_enclose_read_amplification_miss, &deployed, NULL };
-        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(at the rate as deployed)", &hit);
-        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
-                              "(at the rate as deployed)", &miss);
+        put_reads(fields, &hit, &miss, "(at the rate as deployed)");
     } else if (plan->mode == BLOOM_PLAN_FOR_MEMORY) {
-        bloom_fields_quantity(fields, "read_amp_hit", "probes, key on the deepest level",
-                              "(at the exact rate)", &plan->read_amp_hit_achieved);
-        bloom_fields_quantity(fields, "read_amp_miss", "probes, absent key",
-                              "(at the exact rate)", &plan->read_amp_miss_achieved);
+        put_reads(fields, &plan->read_amp_hit_achieved, &plan->read_amp_miss_achieved, "(at the exact rate)");
     } else {
         bloom_fields_rational(fields, "read_amp_hit", "probes, key on the deepest level",
                               "(at the target rate)", plan->read_amp_hit);
@@ -112,7 +121,8 @@ static void put_headroom(bloom_fields *fields, const bloom_plan *plan, int probe
 }
 
 static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
-                               const bloom_quantity *deployed_rate, int probes)
+                               const bloom_quantity *deployed_rate, int probes,
+                               const bloomcalc_tree_reads *tree)
 {
     static const bloom_quantity inverse_ln2 = { bloom_enclose_inverse_ln2, NULL, NULL };
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
@@ -143,11 +153,12 @@ static void put_plan_for_rate(bloom_fields *fields, const bloom_plan *plan,
     bloom_fields_integer(fields, "extra_bytes_meeting_target", "more than m", "bytes",
                          plan->extra_bytes_meeting_target);
     put_headroom(fields, plan, probes);
-    put_read_amplification(fields, plan, deployed_rate);
+    put_read_amplification(fields, plan, deployed_rate, tree);
 }
 
 static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan,
-                                 const bloom_quantity *deployed_rate, int probes)
+                                 const bloom_quantity *deployed_rate, int probes,
+                                 const bloomcalc_tree_reads *tree)
 {
     bloom_fields_integer(fields, "n", "keys n", NULL, plan->n);
     put_memory(fields, plan);
@@ -155,11 +166,12 @@ static void put_plan_for_memory(bloom_fields *fields, const bloom_plan *plan,
                           plan->bits_per_key_actual);
     put_rates(fields, plan, probes);
     put_headroom(fields, plan, probes);
-    put_read_amplification(fields, plan, deployed_rate);
+    put_read_amplification(fields, plan, deployed_rate, tree);
 }
 
 static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan,
-                                   const bloom_quantity *deployed_rate, int probes)
+                                   const bloom_quantity *deployed_rate, int probes,
+                                   const bloomcalc_tree_reads *tree)
 {
     bloom_fields_rational(fields, "p", "target false-positive rate p", NULL, plan->p);
     put_memory(fields, plan);
@@ -168,16 +180,23 @@ static void put_plan_for_capacity(bloom_fields *fields, const bloom_plan *plan,
                           plan->bits_per_key_actual);
     put_rates(fields, plan, probes);
     put_headroom(fields, plan, probes);
-    put_read_amplification(fields, plan, deployed_rate);
+    put_read_amplification(fields, plan, deployed_rate, tree);
+}
+
+void bloomcalc_plan_fields_in_tree(bloom_fields *fields, const bloom_plan *plan,
+                                   const bloom_quantity *deployed_rate, int probes,
+                                   const bloomcalc_tree_reads *tree)
+{
+    if (plan->mode == BLOOM_PLAN_FOR_RATE)
+        put_plan_for_rate(fields, plan, deployed_rate, probes, tree);
+    else if (plan->mode == BLOOM_PLAN_FOR_MEMORY)
+        put_plan_for_memory(fields, plan, deployed_rate, probes, tree);
+    else
+        put_plan_for_capacity(fields, plan, deployed_rate, probes, tree);
 }
 
 void bloomcalc_plan_fields(bloom_fields *fields, const bloom_plan *plan,
                            const bloom_quantity *deployed_rate, int probes)
 {
-    if (plan->mode == BLOOM_PLAN_FOR_RATE)
-        put_plan_for_rate(fields, plan, deployed_rate, probes);
-    else if (plan->mode == BLOOM_PLAN_FOR_MEMORY)
-        put_plan_for_memory(fields, plan, deployed_rate, probes);
-    else
-        put_plan_for_capacity(fields, plan, deployed_rate, probes);
+    bloomcalc_plan_fields_in_tree(fields, plan, deployed_rate, probes, NULL);
 }

@@ -292,7 +292,8 @@ int bloomcalc_plot(int argc, char **argv, int first)
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     const char *libraries = NULL;
     picture_choice picture = { NULL, 0, 800, 500, BLOOMCALC_PICTURE_PNG };
-    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT] = {
+    const char *unit = NULL;
+    bloom_option options[8 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
           .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
           .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -317,12 +318,16 @@ int bloomcalc_plot(int argc, char **argv, int first)
           "names of --library separated by commas (none: the textbook filter)" },
     };
     size_t count = 8 + bloom_description_option_table(options + 8, &deployed);
+    count += bloom_unit_refused_options(options + count, &unit);
     static const char *const positional[] = { "keys", "rate", NULL };
     bloom_command_line line = { "bloomcalc", "plot", "N P [OPTIONS]", description, options, count,
                                 positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_unit_refusal(&line, "plot draws the rate of one filter against the keys it "
+                                    "holds; a deployment's: 'bloomcalc plan' with the unit");
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = plot_parsed(n, p, keys_max, &deployed, libraries, &picture, &line);
     mpz_clears(n, keys_max, (mpz_ptr)0);
     mpq_clear(p);

@@ -14,6 +14,7 @@
 
 #include "columns.h"
 #include "commands.h"
+#include "deployment.h"
 #include "description.h"
 #include "fields.h"
 #include "options.h"
@@ -36,7 +37,11 @@ static const char description[] =
     "table format the first few, --all for every one).  The filter\n"
     "description of 'bloomcalc plan' (--layout, ..., --library) applies to every row:\n"
     "the library sizes each row's n and p its own way, the description's columns\n"
-    "(fpr_layout, ...) are added and the read amplification is at that rate.";
+    "(fpr_layout, ...) are added and the read amplification is at that rate.\n"
+    "With its unit (--keys-per-filter, or RocksDB's --file-size and --entry-size;\n"
+    "--l0-files and --coverage) every row is the deployment 'bloomcalc plan' plans\n"
+    "with it: the deployment's columns (filters, bytes_total, fpr_deployment, ...)\n"
+    "are added and the read amplification is that of its tree of files.";
 
 enum { KEYS, RATES, BITS, BITS_PER_KEY, HASHES, LEVELS, ACTUAL_KEYS, PARAMETER_COUNT };
 
@@ -52,10 +57,13 @@ static int next_combination(size_t *index, const bloom_value_list *lists)
     return 0;
 }
 
-/* The filter description of every row, and whether one was given. */
+/* The filter description of every row, whether one was given, and the tree of a
+ * deployment's files when it names a unit (--l0-files, --coverage). */
 typedef struct table_description {
     bloom_layout_description description;
     int given;
+    unsigned long l0_files;
+    const char *coverage;
 } table_description;
 
 /* The plan for one combination.  Returns a bloom_status, or -2 after a
@@ -88,6 +96,53 @@ static int plan_row(bloom_plan *plan, const bloom_value_list *lists, const size_
     return status;
 }
 
+/* The value of list `which` in the row, or NULL when the list is empty. */
+static mpq_srcptr row_value(const bloom_value_list *lists, const size_t *index, int which)
+{
+    return lists[which].count ? lists[which].values[index[which]] : NULL;
+}
+
+/* The fields of a row whose description names a unit: the deployment "bloomcalc plan" plans
+ * with the row's values.  Returns fields->status, or -2 after a message. */
+static int deployment_row(bloom_fields *fields, const bloom_value_list *lists, const size_t *index,
+                          const table_description *described, const bloom_command_line *line)
+{
+    mpq_srcptr keys = row_value(lists, index, KEYS), hashes = row_value(lists, index, HASHES);
+    mpq_srcptr levels = row_value(lists, index, LEVELS), bits = row_value(lists, index, BITS);
+    mpz_t m;
+    mpz_init(m);
+    if (bits != NULL)
+        mpz_set(m, mpq_numref(bits));
+    bloomcalc_plan_inputs inputs = {
+        { keys != NULL, lists[RATES].count > 0, bits != NULL, lists[BITS_PER_KEY].count > 0 }, m,
+        row_value(lists, index, RATES), row_value(lists, index, BITS_PER_KEY),
+        hashes != NULL ? mpz_get_ui(mpq_numref(hashes)) : 0, levels != NULL ? mpz_get_ui(mpq_numref(levels)) : 5,
+        described->l0_files, described->coverage, &described->description, line };
+    mpz_t n;
+    mpz_init(n);
+    if (keys != NULL)
+        mpz_set(n, mpq_numref(keys));
+    int status = bloomcalc_plan_deployment(fields, &inputs, n);
+    mpz_clears(n, m, (mpz_ptr)0);
+    return status != BLOOM_EXIT_SUCCESS ? -2 : fields->status;
+}
+
+/* The fields of one row: its plan's, or its deployment's.  Returns fields->status, or -2 after
+ * a message when the library or the description refuses. */
+static int row_fields(bloom_fields *fields, bloom_plan *plan, const bloom_value_list *lists, const size_t *index,
+                      const table_description *described, const bloom_command_line *line)
+{
+    if (bloom_deployment_has_unit(&described->description))
+        return deployment_row(fields, lists, index, described, line);
+    fields->status = plan_row(plan, lists, index, described, line);
+    if (fields->status == BLOOM_OK
+        && bloomcalc_plan_described_fields(fields, plan, &described->description, described->given,
+                                           lists[KEYS].count ? row_value(lists, index, RATES) : NULL,
+                                           line) != 0)
+        fields->status = -2;
+    return fields->status;
+}
+
 /* Builds every row; returns 0, 1 (uncertified) or 2 (unknown column, message printed). */
 static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_list *lists,
                       const table_description *described, const char *columns,
@@ -100,14 +155,7 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
         bloom_fields fields;
         bloom_plan_init(&plan);
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        fields.status = plan_row(&plan, lists, index, described, line);
-        if (fields.status == BLOOM_OK
-            && bloomcalc_plan_described_fields(&fields, &plan, &described->description,
-                                               described->given,
-                                               lists[KEYS].count && lists[RATES].count
-                                                   ? lists[RATES].values[index[RATES]] : NULL,
-                                               line) != 0)
-            fields.status = -2;
+        fields.status = row_fields(&fields, &plan, lists, index, described, line);
         if (fields.status == -2) {
             status = BLOOM_EXIT_USAGE;           /* the library or the description refused: said */
         } else if (fields.status != BLOOM_OK) {
@@ -141,7 +189,8 @@ static int build_rows(bloom_record **rows, size_t *row_count, const bloom_value_
 static const char *const first_columns[] = {
     "n", "p", "n_actual", "bits_per_key", "k", "m_bits", "bytes", "fpr_exact",
     "m_bits_meeting_target", "fpr_exact_meeting_target", "fpr_exact_actual", "library",
-    "k_layout", "bytes_allocated", "fpr_layout", "read_amp_miss", NULL
+    "k_layout", "bytes_allocated", "fpr_layout", "filters", "bytes_total", "fpr_deployment", "read_amp_miss",
+    NULL
 };
 
 /* Keeps, in every row, the first columns the rows hold (they share their keys). */
@@ -164,6 +213,9 @@ static void keep_first_columns(bloom_record *rows, size_t row_count, unsigned di
     }
 }
 
+/* -n, -p, -m, --memory, -c, -k, -L, --actual-keys, --columns, --all, --l0-files, --coverage. */
+#define TABLE_OWN_OPTIONS 12
+
 int bloomcalc_table(int argc, char **argv, int first)
 {
     bloom_value_list lists[PARAMETER_COUNT];
@@ -171,9 +223,10 @@ int bloomcalc_table(int argc, char **argv, int first)
         bloom_value_list_init(&lists[i]);
     const char *columns = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_CSV };
-    table_description described = { BLOOM_LAYOUT_DESCRIPTION_DEFAULTS, 0 };
+    table_description described = { BLOOM_LAYOUT_DESCRIPTION_DEFAULTS, 0, 4, NULL };
     int all = 0;
-    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_OUTPUT_OPTION_COUNT] = {
+    bloom_option options[TABLE_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT_LIST,
           .destination = &lists[KEYS], .value_name = "LIST", .help = "keys",
           .count_minimum = "1", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -198,8 +251,16 @@ int bloomcalc_table(int argc, char **argv, int first)
         { .long_name = "all", .kind = BLOOM_OPTION_FLAG, .destination = &all,
           .help = "every column in the table format (default there: the first columns; CSV and "
                   "JSON print every column)" },
+        { .long_name = "l0-files", .kind = BLOOM_OPTION_UNSIGNED, .destination = &described.l0_files,
+          .value_name = "F", .help = "with a unit: the L0 files, as in 'bloomcalc plan' (default 4)",
+          .minimum = 0, .maximum = BLOOM_MAX_LEVELS },
+        { .long_name = "coverage", .kind = BLOOM_OPTION_TEXT, .destination = &described.coverage,
+          .value_name = "c1,...,cL", .help = "with a unit: the coverage of each level past L0, as in "
+          "'bloomcalc plan'" },
     };
-    size_t count = 10 + bloom_description_option_table(options + 10, &described.description);
+    size_t count = TABLE_OWN_OPTIONS + bloom_description_option_table(options + TABLE_OWN_OPTIONS,
+                                                                      &described.description);
+    count += bloom_description_unit_option_table(options + count, &described.description);
     const bloom_option output_options[] = { BLOOM_OUTPUT_OPTIONS(output) };
     memcpy(options + count, output_options, sizeof output_options);
     count += sizeof output_options / sizeof output_options[0];
@@ -210,7 +271,9 @@ int bloomcalc_table(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
     bloom_given given = { 0, 0, 0, 0 };
-    if (parsed == BLOOM_OPTIONS_PARSED)
+    if (parsed == BLOOM_OPTIONS_PARSED && !bloom_deployment_has_unit(&described.description))
+        status = bloomcalc_check_tree_options(&line, 1);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc table -n 1e9 -p 0.1,0.01");
     described.given = parsed == BLOOM_OPTIONS_PARSED && bloom_description_given(&line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)

@@ -38,6 +38,20 @@ struct bloom_quantity;
 void bloomcalc_plan_fields(struct bloom_fields *fields, const struct bloom_plan *plan,
                            const struct bloom_quantity *deployed_rate, int probes);
 
+/* The lookups of a levelled tree of a deployment's files (deployment.h): its L0 files, the
+ * expected reads of a key on the deepest level and of an absent key, and the files an absent
+ * key reads without filters, l0_files plus the coverages. */
+typedef struct bloomcalc_tree_reads {
+    unsigned long l0_files;
+    const struct bloom_quantity *hit, *miss;
+    mpq_srcptr without;
+} bloomcalc_tree_reads;
+
+/* bloomcalc_plan_fields with the read amplification of that tree, l0_files beside levels. */
+void bloomcalc_plan_fields_in_tree(struct bloom_fields *fields, const struct bloom_plan *plan,
+                                   const struct bloom_quantity *deployed_rate, int probes,
+                                   const bloomcalc_tree_reads *tree);
+
 struct bloom_layout_description;
 
 /*
@@ -113,18 +127,64 @@ void bloomcalc_deployment_brief(struct bloom_fields *fields, int units);
  * when the last is full), `setting` the library's knob both were sized at
  * when it was searched for p (NULL otherwise; short_of_p: none meets p).
  * Appends full's fields with the read
- * amplification at the deployment's rate, its description's fields, then
+ * amplification of a levelled tree of the files (`tree`: l0_files L0
+ * files, each with the filter tree->l0 plans, and full->levels deeper
+ * levels of the given coverages at the deployment's rate; deployment.h),
+ * its description's fields, then
  * filters, keys_total, keys_last_filter, bytes_per_filter,
  * bytes_last_filter, bytes_total, fpr_last_filter, fpr_worst and
  * fpr_deployment.  Returns BLOOM_EXIT_SUCCESS, or BLOOM_EXIT_USAGE after the
  * description's one line.
  */
 struct bloom_deployment;
+struct bloom_deployment_mean;
+
+/* The deployment's rate (deployment.h) of n keys: full itself when last is full (the same
+ * pointer: every filter full), else the weighted mean, set up in *mean (clear it) and *storage. */
+const struct bloom_quantity *bloomcalc_deployment_rate(struct bloom_quantity *storage,
+                                                       struct bloom_deployment_mean *mean,
+                                                       const struct bloom_deployment *deployment, mpz_srcptr n,
+                                                       const struct bloom_quantity *full,
+                                                       const struct bloom_quantity *last);
+
+/* The deployment's totals, as plan and compare print them: keys_total (n), filters,
+ * keys_last_filter, bytes_per_filter (each), bytes_last_filter (partial), bytes_total,
+ * fpr_last_filter, fpr_worst and fpr_deployment (bloomcalc_deployment_rate). */
+void bloomcalc_deployment_totals(struct bloom_fields *fields, const struct bloom_deployment *deployment,
+                                 mpz_srcptr n, mpz_srcptr each, mpz_srcptr partial,
+                                 const struct bloom_quantity *full, const struct bloom_quantity *last);
+
+typedef struct bloomcalc_deployment_tree {
+    const struct bloom_plan *l0;   /* the filter of an L0 file (rocksdb-ribbon: its Bloom filter) */
+    unsigned long l0_files;
+    const mpq_t *coverage;         /* one share per level past L0, or NULL: all 1 */
+} bloomcalc_deployment_tree;
 int bloomcalc_plan_deployment_fields(struct bloom_fields *fields, const struct bloom_plan *full,
                                      const struct bloom_plan *last, const struct bloom_deployment *deployment,
                                      const struct bloom_layout_description *description,
                                      mpq_srcptr setting, int short_of_p,
+                                     const bloomcalc_deployment_tree *tree,
                                      const struct bloom_command_line *line);
+
+/* The inputs of a deployment's plan (command_plan_deployment.c), as given on the line. */
+typedef struct bloomcalc_plan_inputs {
+    bloom_given given;
+    mpz_srcptr m;
+    mpq_srcptr p, c;
+    unsigned long k, levels, l0_files;
+    const char *coverage;            /* --coverage as given, or NULL */
+    const struct bloom_layout_description *description;
+    const struct bloom_command_line *line;
+} bloomcalc_plan_inputs;
+
+/* The fields of the deployment of n keys the description's unit makes.  Returns
+ * BLOOM_EXIT_SUCCESS (fields->status then says whether it was planned and certified), or
+ * BLOOM_EXIT_USAGE after one line naming the option at fault. */
+int bloomcalc_plan_deployment(struct bloom_fields *fields, const bloomcalc_plan_inputs *inputs, mpz_srcptr n);
+
+/* 0, or 2 after one line when --l0-files (or, coverage_too, --coverage) comes without a unit:
+ * they describe the tree of a deployment's files, and one filter of all n keys is no file. */
+int bloomcalc_check_tree_options(const struct bloom_command_line *line, int coverage_too);
 
 /*
  * Prints the record if fields->status is BLOOM_OK and returns 0; otherwise

@@ -85,17 +85,26 @@ size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_des
         { .long_name = "keys-per-filter", .kind = BLOOM_OPTION_UNSIGNED,
           .destination = &description->keys_per_filter, .value_name = "N",
           .help = "the keys each filter holds (an SST file's, an SSTable's, a row group's distinct "
-                  "values): ceil(n/N) filters, the last one partial (bloomcalc plan)",
+                  "values): ceil(n/N) filters, the last one partial",
           .minimum = 1, .maximum = ULONG_MAX },
         { .long_name = "file-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->file_bytes,
           .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",
           .count_maximum = "2^63",
-          .help = "RocksDB's SST file size (target_file_size_base, default 64MiB): one filter per "
-                  "file of floor(BYTES / --entry-size) keys (--library rocksdb[-ribbon])" },
+          .help = "the file size, by default 64MiB for RocksDB (target_file_size_base: one filter "
+                  "per SST file of floor(BYTES / --entry-size) keys, --library rocksdb[-ribbon]) and "
+                  "2MiB for LevelDB (max_file_size: it sets only the tables' filter-block trailers)" },
         { .long_name = "entry-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->entry_bytes,
           .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "8",
           .count_maximum = "2^63",
-          .help = "RocksDB: the bytes of one entry (key and value) in an SST file" },
+          .help = "RocksDB: the bytes of one entry (key and value) in an SST file; LevelDB: the bytes "
+                  "of one entry in a data block (length varints, key, value; no shared prefix, no "
+                  "compression): one filter per 2 KiB of table, holding the keys of the block that "
+                  "starts in it (--library leveldb)" },
+        { .long_name = "block-size", .kind = BLOOM_OPTION_SIZE, .destination = &description->block_bytes,
+          .value_name = "BYTES", .whole_bytes = 1, .bare_bytes = 1, .count_minimum = "16384",
+          .count_maximum = "2^33",   /* bits: 2 KiB (a block a filter) to 1 GiB */
+          .help = "LevelDB's data block size (options.block_size, default 4096): a block is cut once "
+                  "its entries and restart points reach it (--library leveldb, with --entry-size)" },
     };
     _Static_assert(sizeof entries / sizeof entries[0] == BLOOM_DESCRIPTION_UNIT_OPTION_COUNT,
                    "BLOOM_DESCRIPTION_UNIT_OPTION_COUNT counts the unit's options");
@@ -189,7 +198,7 @@ static int check_library_fixes(const bloom_layout_description *description,
 }
 
 static const char *const unit_names[BLOOM_DESCRIPTION_UNIT_OPTION_COUNT] = {
-    "keys-per-filter", "file-size", "entry-size"
+    "keys-per-filter", "file-size", "entry-size", "block-size"
 };
 
 /* The first unit option given, or NULL (a command without them has none). */
@@ -201,6 +210,25 @@ static const char *unit_given(bloom_command_line *line)
             return unit_names[i];
     }
     return NULL;
+}
+
+size_t bloom_unit_refused_options(bloom_option *table, const char **destination)
+{
+    for (size_t i = 0; i < BLOOM_DESCRIPTION_UNIT_OPTION_COUNT; i++)
+        table[i] = (bloom_option){ .long_name = unit_names[i], .kind = BLOOM_OPTION_TEXT,
+                                   .destination = destination, .value_name = "VALUE",
+                                   .help = "not modelled by this command (refused, with the reason)" };
+    return BLOOM_DESCRIPTION_UNIT_OPTION_COUNT;
+}
+
+int bloom_unit_refusal(bloom_command_line *line, const char *why)
+{
+    const char *given = unit_given(line);
+    if (given == NULL)
+        return BLOOM_EXIT_SUCCESS;
+    bloom_options_error(line, "--%s: %s; accepted: the command without a unit, or the unit with "
+                        "'bloomcalc plan', 'compare' or 'table'", given, why);
+    return BLOOM_EXIT_USAGE;
 }
 
 /* check_library_fixes, then the libraries' own names for n and p: the one rule
@@ -215,13 +243,23 @@ static int check_combination(const bloom_layout_description *description, const 
 /* 0, or 2 after one line when the unit options do not name one unit (description.h). */
 static int check_unit(const bloom_layout_description *description, const bloom_command_line *line)
 {
+    int leveldb = description->library != 0 && bloom_library_rule(description->library) == BLOOM_RULE_LEVELDB;
+    if (bloom_options_given(line, "block-size") && (!leveldb || !bloom_options_given(line, "entry-size"))) {
+        bloom_options_error(line, "--block-size: LevelDB's data blocks, read only with --library leveldb "
+                            "and --entry-size (given: %s%s)",
+                            description->library != 0 ? bloom_library_names[description->library]
+                                                      : "no --library",
+                            bloom_options_given(line, "entry-size") ? "" : ", no --entry-size");
+        return BLOOM_EXIT_USAGE;
+    }
     int rocksdb = description->library != 0
         && bloom_rule_takes_bits_per_key(bloom_library_rule(description->library));
     const char *sized = bloom_options_given(line, "file-size") ? "file-size"
                       : bloom_options_given(line, "entry-size") ? "entry-size" : NULL;
     if (sized != NULL && !rocksdb) {
-        bloom_options_error(line, "--%s: RocksDB's SST files, read only with --library rocksdb or "
-                            "rocksdb-ribbon (given: %s); accepted: --keys-per-filter N", sized,
+        bloom_options_error(line, "--%s: RocksDB's SST files or LevelDB's tables, read only with "
+                            "--library rocksdb, rocksdb-ribbon or leveldb (given: %s); accepted: "
+                            "--keys-per-filter N", sized,
                             description->library != 0 ? bloom_library_names[description->library]
                                                       : "no --library");
         return BLOOM_EXIT_USAGE;
@@ -238,7 +276,7 @@ static int check_unit(const bloom_layout_description *description, const bloom_c
     }
     unsigned long file = description->file_bytes != 0 ? description->file_bytes
                                                       : BLOOM_ROCKSDB_DEFAULT_FILE_BYTES;
-    if (description->entry_bytes > file) {
+    if (!leveldb && description->entry_bytes > file) {
         bloom_options_error(line, "--entry-size: %lu bytes, larger than the file of %lu bytes, so a "
                             "file holds no key; accepted: an entry of at most the file's size",
                             description->entry_bytes, file);
@@ -247,14 +285,21 @@ static int check_unit(const bloom_layout_description *description, const bloom_c
     return BLOOM_EXIT_SUCCESS;
 }
 
-int bloom_description_deployment(bloom_deployment *rop, const bloom_layout_description *description,
-                                 mpz_srcptr n, const bloom_command_line *line)
+int bloom_unit_deployment(bloom_deployment *rop, const bloom_layout_description *description, mpz_srcptr n,
+                          const bloom_command_line *line)
 {
-    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS
-        || check_unit(description, line) != BLOOM_EXIT_SUCCESS)
+    if (check_unit(description, line) != BLOOM_EXIT_SUCCESS)
         return BLOOM_EXIT_USAGE;
     bloom_deployment_split(rop, description, n);   /* check_unit leaves every unit a key */
     return BLOOM_EXIT_SUCCESS;
+}
+
+int bloom_description_deployment(bloom_deployment *rop, const bloom_layout_description *description,
+                                 mpz_srcptr n, const bloom_command_line *line)
+{
+    if (check_combination(description, line) != BLOOM_EXIT_SUCCESS)
+        return BLOOM_EXIT_USAGE;
+    return bloom_unit_deployment(rop, description, n, line);
 }
 
 int bloom_description_given(bloom_command_line *line)

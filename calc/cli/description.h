@@ -20,7 +20,9 @@
  *   --expected-insertions N --fpp P Guava's BloomFilter.create(funnel, expectedInsertions,
  *                                   fpp) (--library guava, guava@33 or guava@31)
  * and the unit an engine builds one filter for (deployment.h), planned by
- * bloomcalc plan and refused by the commands that describe one filter:
+ * bloomcalc plan, compare, table and lsm, measured by bloomsim fpr, plan and
+ * lsm, and refused, with the reason, by the commands that describe one
+ * filter (bloomcalc fpr, plot, converge, grow):
  *   --keys-per-filter N             keys each filter holds: ceil(n/N) filters
  *   --file-size BYTES --entry-size BYTES
  *                                   RocksDB's SST files (--library rocksdb or
@@ -48,7 +50,7 @@
 /* Entries bloom_description_option_table writes: the shape, then the libraries' names for n, p. */
 #define BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT 8
 #define BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT 5
-#define BLOOM_DESCRIPTION_UNIT_OPTION_COUNT 3
+#define BLOOM_DESCRIPTION_UNIT_OPTION_COUNT 4
 #define BLOOM_DESCRIPTION_OPTION_COUNT (BLOOM_DESCRIPTION_SHAPE_OPTION_COUNT \
                                         + BLOOM_DESCRIPTION_NATIVE_OPTION_COUNT)
 
@@ -57,8 +59,8 @@
  * should start as BLOOM_LAYOUT_DESCRIPTION_DEFAULTS); returns how many. */
 size_t bloom_description_option_table(bloom_option *table, bloom_layout_description *description);
 
-/* Writes the deployment's unit options, --keys-per-filter, --file-size and
- * --entry-size (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries), for a command
+/* Writes the deployment's unit options, --keys-per-filter, --file-size,
+ * --entry-size and --block-size (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries), for a command
  * that plans the many filters an engine builds; returns how many. */
 size_t bloom_description_unit_option_table(bloom_option *table, bloom_layout_description *description);
 
@@ -85,6 +87,21 @@ int bloom_library_refusal(const bloom_command_line *line, const char *why);
 struct bloom_deployment;
 int bloom_description_deployment(struct bloom_deployment *rop, const bloom_layout_description *description,
                                  mpz_srcptr n, const bloom_command_line *line);
+
+/* The same for a command whose line has the unit options but no description (compare: its
+ * --library names a row), description->library set to the rule the unit is read for. */
+int bloom_unit_deployment(struct bloom_deployment *rop, const bloom_layout_description *description,
+                          mpz_srcptr n, const bloom_command_line *line);
+
+/*
+ * The unit's options (--keys-per-filter, --file-size, --entry-size) for a
+ * command that describes one filter or one structure and cannot honour a
+ * unit (BLOOM_DESCRIPTION_UNIT_OPTION_COUNT entries, values into
+ * *destination), and their refusal: when one was given, one line, "--NAME:
+ * WHY; accepted: ...", and 2; otherwise 0.
+ */
+size_t bloom_unit_refused_options(bloom_option *table, const char **destination);
+int bloom_unit_refusal(bloom_command_line *line, const char *why);
 
 /* Nonzero when the parsed line gave any option of the description. */
 int bloom_description_given(bloom_command_line *line);

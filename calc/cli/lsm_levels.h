@@ -18,10 +18,16 @@
  *       no filter, rate exactly 1.
  * The level's rate is then the described filter's fpr_layout (layouts.h),
  * which the lookup costs of monkey.h sum (bloom_lsm_query.level_rates).
+ * With a unit in the description (--keys-per-filter, RocksDB's file and
+ * entry sizes) the level is ceil(n_i/N) files, each with the filter of its
+ * own keys at the level's budget as the engine sizes it, and the level's
+ * rate is the files' rates weighted by their keys (deployment.h): the one
+ * file a lookup consults on the level covers its key.
  */
 #ifndef BLOOMCALC_LSM_LEVELS_H
 #define BLOOMCALC_LSM_LEVELS_H
 
+#include "deployment.h"
 #include "description.h"
 #include "monkey.h"
 #include "options.h"
@@ -33,7 +39,15 @@ typedef struct bloom_lsm_level_filter {
     int filtered;                  /* 0: no filter */
     bloom_plan plan;               /* the filter as planned (m before rounding, k) */
     bloom_deployed_filter filter;  /* the description settled for it (when filtered) */
-    bloom_quantity rate;           /* fpr_layout of the filter, or 1 */
+    bloom_quantity rate;           /* fpr_layout of the filter, or 1; with files, their mean */
+    /* With a unit (deployment.h): the level's n_i keys in files of N keys, the filter above
+     * that of a full file, last_filter that of the last file, the rate their mean. */
+    int files, last_filtered;
+    bloom_deployment deployment;
+    bloom_plan last_plan;
+    bloom_deployed_filter last_filter;
+    bloom_deployment_mean mean;
+    bloom_quantity full_rate, last_rate;
 } bloom_lsm_level_filter;
 
 /* Initialise and clear; a level must not be moved once sized. */
@@ -60,7 +74,27 @@ int bloom_lsm_level_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_t
 int bloom_lsm_level_keys_or_refuse(mpz_ptr rop, const bloom_lsm_tree *tree, unsigned long index,
                                    const bloom_command_line *line);
 
-/* rop = m_allocated of the level's filter (0 without one). */
+/*
+ * --coverage "c1,...,cL": the share of the key space each of the L levels'
+ * files cover (calc/FORMULAS.md §n), each in [0, 1], exactly L of them, read
+ * for "bloomcalc lsm" and for the levels past L0 of "bloomcalc plan" with a
+ * unit.  Returns the L shares (free them with bloom_coverage_free), or NULL
+ * after one line naming --coverage.
+ */
+mpq_t *bloom_read_coverage(const char *text, unsigned long levels, const bloom_command_line *line);
+void bloom_coverage_free(mpq_t *values, unsigned long levels);
+
+/*
+ * Sizes `level` as the filter of one L0 file of `keys` keys, flushed from the
+ * memtable at the tree's budget as given (bits per key, or the uniform rate):
+ * the uniform allocation's filter of those keys, except under rocksdb-ribbon,
+ * whose flushes build RocksDB's Bloom filter of the same bits per key
+ * (bloom_rule_apply_ribbon_flush).  Returns as bloom_lsm_level_filter_size.
+ */
+int bloom_lsm_l0_filter_size(bloom_lsm_level_filter *level, const bloom_lsm_tree *tree, mpz_srcptr keys,
+                             const bloom_layout_description *description, const bloom_command_line *line);
+
+/* rop = m_allocated of the level's filter (0 without one); with files, of all of them. */
 void bloom_lsm_level_filter_bits(mpz_ptr rop, const bloom_lsm_level_filter *level);
 
 #endif

@@ -46,6 +46,8 @@
  * of this table whose condition holds (FORMULAS.md §o):
  *
  *   form             applies when                      gives
+ *   two classes      probes reduced modulo m from      the double sum of the two-class
+ *                    2^w values, m not dividing 2^w    section below (FORMULAS.md §m.6)
  *   complement       saturated (below): T >= m and     1 - c, c by the sum with
  *                    the approximation's rate >= 1/4   empty[0] = 0 (about j bits lost)
  *   fraction         T <= 256                          sum_i (m)_i S(T,i) i^j / m^(T+j),
@@ -90,6 +92,17 @@ static int arguments_valid(const bloom_fpr_arguments *arguments)
     return mpz_sgn(arguments->m) > 0 && mpz_sgn(arguments->n) >= 0
         && arguments->k >= 1 && arguments->k <= BLOOM_MAX_RATE_PROBES
         && probes <= BLOOM_MAX_RATE_PROBES;
+}
+
+/* A rate question: the filter and the range its probes are reduced from (0: uniform on m). */
+typedef bloom_fpr_modulo_arguments rate_question;
+
+static int question_valid(const rate_question *question)
+{
+    mpz_srcptr m = question->filter.m;
+    return arguments_valid(&question->filter)
+        && (question->index_range_bits == 0 || mpz_sizeinbase(m, 2) <= question->index_range_bits
+            || mpz_popcount(m) == 1);   /* m <= 2^w */
 }
 
 /* T = kn, the number of insertion probes. */
@@ -371,16 +384,187 @@ static void enclose_complement(mpfi_ptr complement, const bloom_fpr_arguments *a
 }
 
 /* sum = the rate by the complement form, 1 - c. */
-static void enclose_by_complement(mpfi_ptr sum, const bloom_fpr_arguments *arguments)
+static void enclose_by_complement(mpfi_ptr sum, const rate_question *question)
 {
-    enclose_complement(sum, arguments);
+    enclose_complement(sum, &question->filter);
     mpfi_ui_sub(sum, 1, sum);
 }
 
 /* sum = the rate by the alternating sum, its cancellation restored. */
-static void enclose_by_alternating_sum(mpfi_ptr sum, const bloom_fpr_arguments *arguments)
+static void enclose_by_alternating_sum(mpfi_ptr sum, const rate_question *question)
 {
-    probe_sum_over_queries(sum, arguments, empty_probability, cancellation_bits(arguments));
+    probe_sum_over_queries(sum, &question->filter, empty_probability, cancellation_bits(&question->filter));
+}
+
+/* --- probes reduced modulo m: two classes of bits (FORMULAS.md §m.6) ------- */
+
+/*
+ * A probe uniform on 0 .. N - 1, N = 2^w, reduced modulo m hits each of the r = N mod m lowest
+ * bits with weight (q + 1)/N and each of the m - r others with q/N, q = floor(N/m).  Probes stay
+ * independent, so a query whose distinct bits are j1 low and j2 high ones is a false positive
+ * with probability, by inclusion-exclusion over the subsets left empty,
+ *
+ *     D(j1, j2) = sum_{l1, l2} (-1)^(l1 + l2) C(j1, l1) C(j2, l2) (1 - (l1 (q + 1) + l2 q)/N)^T,
+ *
+ * the double forward difference of the powers; and a j-probe query has j1 low and j2 high
+ * distinct bits with weight W(j1, j2)/N^j,
+ *
+ *     W(j1, j2) = sum_i C(j, i) (q + 1)^i q^(j - i) (r)_j1 S(i, j1) (m - r)_j2 S(j - i, j2),
+ *
+ * i the probes that fall in the low class.  rate = sum W D / N^j.
+ */
+typedef struct two_classes {
+    mpz_t range, q, low, high;   /* N, q, r and m - r */
+    unsigned long low_bound, high_bound, probes;   /* min(j, r), min(j, m - r), j */
+} two_classes;
+
+/* Nonzero when the probes are reduced modulo m from a range 2^w that m does not divide. */
+static int weighted_probes(const rate_question *question)
+{
+    return question->index_range_bits != 0 && mpz_popcount(question->filter.m) != 1;
+}
+
+static unsigned long bounded_by(mpz_srcptr count, unsigned long probes)
+{
+    return mpz_cmp_ui(count, probes) < 0 ? mpz_get_ui(count) : probes;
+}
+
+static void two_classes_init(two_classes *classes, const rate_question *question)
+{
+    const bloom_fpr_arguments *arguments = &question->filter;
+    mpz_inits(classes->range, classes->q, classes->low, classes->high, (mpz_ptr)0);
+    mpz_setbit(classes->range, question->index_range_bits);
+    mpz_fdiv_qr(classes->q, classes->low, classes->range, arguments->m);
+    mpz_sub(classes->high, arguments->m, classes->low);
+    classes->probes = query_probes(arguments);
+    classes->low_bound = bounded_by(classes->low, classes->probes);
+    classes->high_bound = bounded_by(classes->high, classes->probes);
+}
+
+static void two_classes_clear(two_classes *classes)
+{
+    mpz_clears(classes->range, classes->q, classes->low, classes->high, (mpz_ptr)0);
+}
+
+/* (low_bound + 1) x (high_bound + 1) cells, row by low bits. */
+static size_t two_class_cells(const two_classes *classes)
+{
+    return (size_t)(classes->low_bound + 1) * (classes->high_bound + 1);
+}
+
+/* weights[j1 (high_bound + 1) + j2] = W(j1, j2), the j-probe queries (out of N^j) with j1 low and
+ * j2 high distinct bits: the distinct-bit weights of each class (distinct_bit_weights), mixed
+ * over the i probes that fall in the low class. */
+static mpz_t *two_class_weights(const two_classes *classes)
+{
+    size_t cells = two_class_cells(classes);
+    mpz_t *weights = malloc(cells * sizeof *weights);
+    if (weights == NULL)
+        abort();
+    for (size_t cell = 0; cell < cells; cell++)
+        mpz_init(weights[cell]);
+    mpz_t mixture, power, term;
+    mpz_inits(mixture, power, term, (mpz_ptr)0);
+    for (unsigned long i = 0; i <= classes->probes; i++) {
+        unsigned long rest = classes->probes - i;
+        bloom_fpr_arguments low = { classes->low, NULL, i, i }, high = { classes->high, NULL, rest, rest };
+        mpz_t *in_low = distinct_bit_weights(&low, distinct_bits_bound(&low));
+        mpz_t *in_high = distinct_bit_weights(&high, distinct_bits_bound(&high));
+        mpz_bin_uiui(mixture, classes->probes, i);
+        mpz_add_ui(power, classes->q, 1);
+        mpz_pow_ui(power, power, i);
+        mpz_mul(mixture, mixture, power);
+        mpz_pow_ui(power, classes->q, rest);
+        mpz_mul(mixture, mixture, power);
+        for (unsigned long j1 = 0; j1 <= i && j1 <= classes->low_bound; j1++)
+            for (unsigned long j2 = 0; j2 <= rest && j2 <= classes->high_bound; j2++) {
+                mpz_mul(term, in_low[j1], in_high[j2]);
+                mpz_addmul(weights[j1 * (classes->high_bound + 1) + j2], term, mixture);
+            }
+        free_integers(in_low, i + 1);
+        free_integers(in_high, rest + 1);
+    }
+    mpz_clears(mixture, power, term, (mpz_ptr)0);
+    return weights;
+}
+
+/* seq[t stride] = sum_l (-1)^l C(t, l) seq[l stride] for t = 0..bound: the forward differences
+ * at 0, in place (each pass leaves one more order at the end). */
+static void forward_differences(mpfi_t *seq, unsigned long bound, unsigned long stride)
+{
+    for (unsigned long i = 1; i <= bound; i++)
+        for (unsigned long l = bound; l >= i; l--)
+            mpfi_sub(seq[l * stride], seq[(l - 1) * stride], seq[l * stride]);
+}
+
+/* empty = (1 - count/N)^T, or (N - count)^T when `exact`, count = l1 (q + 1) + l2 q: the chance
+ * (the insertions) that l1 given low and l2 given high bits all stay empty. */
+static void two_class_empty(mpfi_ptr empty, const two_classes *classes, unsigned long l1, unsigned long l2,
+                            mpz_srcptr total, int exact)
+{
+    mpz_t count;
+    mpz_init(count);
+    mpz_add_ui(count, classes->q, 1);
+    mpz_mul_ui(count, count, l1);
+    mpz_addmul_ui(count, classes->q, l2);
+    if (exact) {
+        mpz_sub(count, classes->range, count);
+        mpz_pow_ui(count, count, mpz_get_ui(total));
+        mpfi_set_z(empty, count);
+    } else if (mpz_cmp(count, classes->range) == 0) {
+        mpfi_set_ui(empty, 0);   /* every bit empty: no insertion probe (T >= 1) can land */
+    } else {
+        bloom_interval_one_minus_ratio_pow(empty, count, classes->range, total);
+    }
+    mpz_clear(count);
+}
+
+/* sum = sum W D at sum's precision: N^j times the rate, or N^(j + T) times it when `exact`. */
+static void two_class_numerator(mpfi_ptr sum, const rate_question *question, int exact)
+{
+    two_classes classes;
+    two_classes_init(&classes, question);
+    size_t cells = two_class_cells(&classes), columns = classes.high_bound + 1;
+    mpz_t total;
+    mpz_init(total);
+    insertion_probes(total, &question->filter);
+    mpfi_t *empty = malloc(cells * sizeof *empty);
+    if (empty == NULL)
+        abort();
+    for (size_t cell = 0; cell < cells; cell++) {
+        mpfi_init2(empty[cell], mpfi_get_prec(sum));
+        two_class_empty(empty[cell], &classes, cell / columns, cell % columns, total, exact);
+    }
+    for (unsigned long l1 = 0; l1 <= classes.low_bound; l1++)
+        forward_differences(empty + l1 * columns, classes.high_bound, 1);
+    for (unsigned long l2 = 0; l2 <= classes.high_bound; l2++)
+        forward_differences(empty + l2, classes.low_bound, columns);
+    mpz_t *weights = two_class_weights(&classes);
+    mpfi_t term;
+    mpfi_init2(term, mpfi_get_prec(sum));
+    mpfi_set_ui(sum, 0);
+    for (size_t cell = 0; cell < cells; cell++) {
+        mpfi_mul_z(term, empty[cell], weights[cell]);
+        mpfi_add(sum, sum, term);
+        mpfi_clear(empty[cell]);
+    }
+    mpfi_clear(term);
+    free(empty);
+    free_integers(weights, cells);
+    mpz_clear(total);
+    two_classes_clear(&classes);
+}
+
+/* sum = the rate of probes reduced modulo m: the double differences cancel as the one-class sum
+ * does (§a.2), plus j bits for the second direction. */
+static void enclose_by_two_classes(mpfi_ptr sum, const rate_question *question)
+{
+    unsigned long probes = query_probes(&question->filter);
+    mpfi_t numerator;
+    mpfi_init2(numerator, mpfi_get_prec(sum) + cancellation_bits(&question->filter) + (mpfr_prec_t)probes);
+    two_class_numerator(numerator, question, 0);
+    mpfi_mul_2si(sum, numerator, -(long)(question->index_range_bits * probes));
+    mpfi_clear(numerator);
 }
 
 /* Insertion probes up to which the fraction form applies: its integers then have at most about
@@ -388,11 +572,11 @@ static void enclose_by_alternating_sum(mpfi_ptr sum, const bloom_fpr_arguments *
 #define FRACTION_MAX_INSERTION_PROBES 256
 
 /* Nonzero when T = nk <= FRACTION_MAX_INSERTION_PROBES (a grown filter's one-key sub-filters). */
-static int few_insertion_probes(const bloom_fpr_arguments *arguments)
+static int few_insertion_probes(const rate_question *question)
 {
     mpz_t total;
     mpz_init(total);
-    insertion_probes(total, arguments);
+    insertion_probes(total, &question->filter);
     int few = mpz_cmp_ui(total, FRACTION_MAX_INSERTION_PROBES) <= 0;
     mpz_clear(total);
     return few;
@@ -406,8 +590,9 @@ static int few_insertion_probes(const bloom_fpr_arguments *arguments)
  * costs O(T^2) integer operations where the alternating sum costs j^2 / 2 MPFI subtractions at
  * j log2(2/f) more bits (n = 1, m = 144, k = 53: f = 0.3, 90 bits a probe).
  */
-static void enclose_by_fraction(mpfi_ptr sum, const bloom_fpr_arguments *arguments)
+static void enclose_by_fraction(mpfi_ptr sum, const rate_question *question)
 {
+    const bloom_fpr_arguments *arguments = &question->filter;
     mpz_t total, numerator, power;
     mpz_inits(total, numerator, power, (mpz_ptr)0);
     insertion_probes(total, arguments);
@@ -429,56 +614,86 @@ static void enclose_by_fraction(mpfi_ptr sum, const bloom_fpr_arguments *argumen
 /* The forms of the exact rate (the table in this file's header): the first
  * whose condition holds encloses it. */
 typedef struct rate_form {
-    int (*applies)(const bloom_fpr_arguments *arguments);
-    /* called through choose_form(arguments)->enclose, which cppcheck does not follow */
+    int (*applies)(const rate_question *question);
+    /* called through choose_form(question)->enclose, which cppcheck does not follow */
     /* cppcheck-suppress unusedStructMember */
-    void (*enclose)(mpfi_ptr sum, const bloom_fpr_arguments *arguments);
+    void (*enclose)(mpfi_ptr sum, const rate_question *question);
 } rate_form;
 
-static int always(const bloom_fpr_arguments *arguments)
+static int always(const rate_question *question)
 {
-    (void)arguments;
+    (void)question;
     return 1;
 }
 
+static int saturated_filter(const rate_question *question)
+{
+    return saturated(&question->filter);
+}
+
 static const rate_form rate_forms[] = {
-    { saturated, enclose_by_complement },
+    { weighted_probes, enclose_by_two_classes },
+    { saturated_filter, enclose_by_complement },
     { few_insertion_probes, enclose_by_fraction },
     { always, enclose_by_alternating_sum },
 };
 
-static const rate_form *choose_form(const bloom_fpr_arguments *arguments)
+static const rate_form *choose_form(const rate_question *question)
 {
     const rate_form *form = rate_forms;
-    while (!form->applies(arguments))
+    while (!form->applies(question))
         form++;
     return form;
 }
 
-int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments_pointer)
+/* The kind a rate is kept under (rate_cache.h), whose key is m, n, k and j: uniform probes, or
+ * libbloom's 32-bit values reduced modulo m; other ranges (tests' small ones) are not kept. */
+static int kept_kind(const rate_question *question)
 {
-    const bloom_fpr_arguments *arguments = arguments_pointer;
-    if (!arguments_valid(arguments))
+    if (!weighted_probes(question))
+        return BLOOM_RATE_EXACT;
+    return question->index_range_bits == 32 ? BLOOM_RATE_MODULO_2_32 : -1;
+}
+
+/* The one engine of the exact rates: the first form that applies, certified, and kept. */
+static int enclose_exact(mpfi_ptr result, const rate_question *question)
+{
+    const bloom_fpr_arguments *arguments = &question->filter;
+    if (!question_valid(question))
         return BLOOM_UNDEFINED;
     if (mpz_sgn(arguments->n) == 0) {
         mpfi_set_ui(result, 0);
         return BLOOM_OK;
     }
+    int kind = kept_kind(question), kept_here = kind >= 0;
     mpfr_prec_t kept = 0;
-    if (bloom_rate_cache_find(result, &kept, BLOOM_RATE_EXACT, arguments))
+    if (kept_here && bloom_rate_cache_find(result, &kept, (bloom_rate_kind)kind, arguments))
         return BLOOM_OK;
     mpfr_prec_t precision = bloom_rate_cache_precision(mpfi_get_prec(result), kept);
     mpfi_t sum, rate;
     mpfi_init2(sum, precision + BLOOM_EXACT_RATE_INNER_BITS);
     mpfi_init2(rate, precision);
-    choose_form(arguments)->enclose(sum, arguments);
+    choose_form(question)->enclose(sum, question);
     /* The rate is a probability: intersecting with [0, 1] only tightens the enclosure. */
     bloom_interval_probability(rate, sum);
-    bloom_rate_cache_keep(rate, BLOOM_RATE_EXACT, arguments);
+    if (kept_here)
+        bloom_rate_cache_keep(rate, (bloom_rate_kind)kind, arguments);
     mpfi_set(result, rate);
     mpfi_clear(sum);
     mpfi_clear(rate);
     return BLOOM_OK;
+}
+
+int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments)
+{
+    rate_question question = { *(const bloom_fpr_arguments *)arguments, 0 };
+    return enclose_exact(result, &question);
+}
+
+int bloom_enclose_fpr_modulo(mpfi_ptr result, const void *arguments)
+{
+    const rate_question *question = arguments;
+    return question->index_range_bits == 0 ? BLOOM_UNDEFINED : enclose_exact(result, question);
 }
 
 int bloom_enclose_fpr_relative_error(mpfi_ptr result, const void *arguments_pointer)
@@ -584,32 +799,56 @@ int bloom_exact_fpr_bloom(mpq_ptr result, const void *arguments_pointer)
  * 2^j m^(j + T) in magnitude, at a precision where every interval
  * operation is exact, over m^(j + T).
  */
-static int exact_rational(mpq_ptr rop, const bloom_fpr_arguments *arguments)
+static int exact_rational(mpq_ptr rop, const rate_question *question)
 {
+    const bloom_fpr_arguments *arguments = &question->filter;
     unsigned long probes = query_probes(arguments);
     unsigned long larger = probes > arguments->k ? probes : arguments->k;
-    if (!arguments_valid(arguments) || !bloom_fpr_exact_rational_feasible(arguments->m, arguments->n, larger))
+    if (!question_valid(question))
         return BLOOM_UNDEFINED;
+    /* the base of the denominator: m, or the range N = 2^w of probes reduced modulo m */
+    mpz_t base;
+    mpz_init_set(base, arguments->m);
+    if (weighted_probes(question)) {
+        mpz_set_ui(base, 0);
+        mpz_setbit(base, question->index_range_bits);
+    }
+    int feasible = bloom_fpr_exact_rational_feasible(base, arguments->n, larger);
+    if (!feasible) {
+        mpz_clear(base);
+        return BLOOM_UNDEFINED;
+    }
     unsigned long total = mpz_get_ui(arguments->n) * arguments->k;
-    mpfr_prec_t precision = (mpfr_prec_t)((probes + total) * mpz_sizeinbase(arguments->m, 2))
+    mpfr_prec_t precision = (mpfr_prec_t)((probes + total) * mpz_sizeinbase(base, 2))
                             + 2 * (mpfr_prec_t)probes + 64;
     mpfi_t sum;
     mpfr_t point;
     mpfi_init2(sum, precision);
     mpfr_init2(point, precision);
-    exact_rate_numerator(sum, arguments, empty_count);
+    if (weighted_probes(question))
+        two_class_numerator(sum, question, 1);
+    else
+        exact_rate_numerator(sum, arguments, empty_count);
     mpfi_get_left(point, sum);
     mpfr_get_z(mpq_numref(rop), point, MPFR_RNDN);
-    mpz_pow_ui(mpq_denref(rop), arguments->m, probes + total);
+    mpz_pow_ui(mpq_denref(rop), base, probes + total);
+    mpz_clear(base);
     mpq_canonicalize(rop);
     mpfr_clear(point);
     mpfi_clear(sum);
     return BLOOM_OK;
 }
 
-int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments_pointer)
+int bloom_exact_fpr_exact(mpq_ptr result, const void *arguments)
 {
-    return exact_rational(result, arguments_pointer);
+    rate_question question = { *(const bloom_fpr_arguments *)arguments, 0 };
+    return exact_rational(result, &question);
+}
+
+int bloom_exact_fpr_modulo(mpq_ptr result, const void *arguments)
+{
+    const rate_question *question = arguments;
+    return question->index_range_bits == 0 ? BLOOM_UNDEFINED : exact_rational(result, question);
 }
 
 bloom_quantity bloom_fpr_approx_quantity(const bloom_fpr_arguments *arguments)
@@ -629,8 +868,8 @@ bloom_quantity bloom_fpr_exact_quantity(const bloom_fpr_arguments *arguments)
 
 int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr n, unsigned long k)
 {
-    bloom_fpr_arguments arguments = { m, n, k, 0 };
-    return exact_rational(rop, &arguments);
+    rate_question question = { { m, n, k, 0 }, 0 };
+    return exact_rational(rop, &question);
 }
 
 /* --- MPFR-style entry points ------------------------------------------- */

@@ -90,16 +90,24 @@ int bloom_layout_models_arithmetic(const bloom_layout_arguments *layout, mpz_src
         && bloom_guava_model_applies(bits, layout->k);
 }
 
+/* A standard layout whose probes are 32-bit values reduced modulo its bits (fpr.h). */
+static int reduced_modulo(const bloom_layout_arguments *layout)
+{
+    return layout->kind == BLOOM_LAYOUT_STANDARD && layout->arithmetic == BLOOM_ARITHMETIC_MODULO_2_32;
+}
+
 /* The layout's rate for `bits` bits. */
 static int enclose_layout_at(mpfi_ptr result, const bloom_layout_arguments *layout, mpz_srcptr bits)
 {
     bloom_fpr_arguments flat = { bits, layout->n, layout->k, 0 };
+    bloom_fpr_modulo_arguments modulo = { flat, BLOOM_MODULO_RANGE_BITS };
     bloom_blocked_arguments blocked = { bits, layout->n, layout->k, layout->block_bits, layout->load };
     switch (layout->kind) {
     case BLOOM_LAYOUT_STANDARD:
         if (bloom_layout_models_arithmetic(layout, bits))
             return bloom_enclose_fpr_guava(result, &flat);
-        return bloom_enclose_fpr_exact(result, &flat);
+        return reduced_modulo(layout) ? bloom_enclose_fpr_modulo(result, &modulo)
+                                      : bloom_enclose_fpr_exact(result, &flat);
     case BLOOM_LAYOUT_PARTITIONED:
         return bloom_enclose_fpr_partitioned(result, &flat);
     case BLOOM_LAYOUT_BLOCKED:
@@ -147,7 +155,9 @@ static int exact_layout_filter(mpq_ptr result, const void *arguments)
     mpz_init(reach);
     bloom_layout_reachable_bits(reach, layout);
     bloom_fpr_arguments flat = { reach, layout->n, layout->k, 0 };
+    bloom_fpr_modulo_arguments modulo = { flat, BLOOM_MODULO_RANGE_BITS };
     int status = bloom_layout_models_arithmetic(layout, reach) ? BLOOM_UNDEFINED   /* enclosed only */
+               : reduced_modulo(layout) ? bloom_exact_fpr_modulo(result, &modulo)
                : layout->kind == BLOOM_LAYOUT_STANDARD ? bloom_exact_fpr_exact(result, &flat)
                                                        : bloom_exact_fpr_partitioned(result, &flat);
     mpz_clear(reach);

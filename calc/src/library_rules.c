@@ -56,10 +56,15 @@
  *               for independent probes); above it (10^6 keys) the rate is
  *               that of independent probes and the difference is below the
  *               measurement's resolution.
- *   libbloom    (a + i b) mod 2^32 mod m: for m close to 2^31 the residues
- *               below 2^32 mod m are hit more often (up to 3/2); not modelled
- *               (m < 2^31 always; at m = 9585 and 9.6e6 the measured rate
- *               agrees with the model).
+ *   libbloom    (a + i b) mod 2^32 mod m: the 2^32 mod m lowest bits are hit
+ *               (q + 1)/q as often as the others, q = floor(2^32/m) (up to
+ *               3/2 near 2^31 bits); modelled exactly, with the probes of a
+ *               key taken as independent (bloom_enclose_fpr_modulo, fpr.h;
+ *               FORMULAS.md §m.6): at 1e8 keys, p = 1 % (m = 958505837,
+ *               q = 4) 1.04210 %, where the real libbloom measures 1.0425 %
+ *               [1.0395, 1.0456] and uniform probes give 1.0039 %.  The
+ *               double-hashing dependence left out is of relative order
+ *               100/m (§d.2), said in `warning`.
  *   bloom-filters  probes confined below (i + 1) 2^32 when m > 2^32 (n above
  *               about 4.5e8 at 1 %): not modelled, the rate here is that of
  *               independent probes over all m bits, which understates it
@@ -399,6 +404,7 @@ static int libbloom(bloom_rule_sizing *sizing, mpq_srcptr p)
         status = BLOOM_UNDEFINED;    /* (int) of 2^31 or more bits: the allocation fails */
     mpz_cdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
     set_standard(sizing, 64, 32);
+    sizing->layout.arithmetic = BLOOM_ARITHMETIC_MODULO_2_32;
     return status;
 }
 
@@ -1056,6 +1062,16 @@ int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id 
     return finish_rule(sizing, status);
 }
 
+int bloom_rule_apply_ribbon_flush(bloom_rule_sizing *sizing, mpz_srcptr n, mpq_srcptr p, mpq_srcptr c)
+{
+    if (mpz_sgn(n) <= 0)
+        return BLOOM_UNDEFINED;
+    bloom_sizing_arguments arguments;
+    bloom_quantity exact = { bloom_enclose_rational, c, bloom_exact_rational };
+    start_rule(sizing, BLOOM_RULE_ROCKSDB, n);
+    return finish_rule(sizing, rocksdb(sizing, p != NULL ? bits_per_key_of_rate(&arguments, p) : exact));
+}
+
 /* --- the library as part of a filter description -------------------------------- */
 
 const char *const bloom_library_names[] = {
@@ -1115,6 +1131,7 @@ int bloom_library_arithmetic(int library)
 {
     bloom_rule_id rule = bloom_library_rule(library);
     return rule == BLOOM_RULE_GUAVA || rule == BLOOM_RULE_GUAVA_31 ? BLOOM_ARITHMETIC_GUAVA
+         : rule == BLOOM_RULE_LIBBLOOM                             ? BLOOM_ARITHMETIC_MODULO_2_32
                                                                    : BLOOM_ARITHMETIC_UNIFORM;
 }
 
@@ -1178,10 +1195,12 @@ const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k)
                "sizes measured (10 bits a key, k = 6: 1.20 % at 20 keys, 1.45 % at 1e5 and 2.04 % "
                "at 3e5, against 0.87 %, 0.85 % and 0.85 % here)";
     case BLOOM_RULE_LIBBLOOM:
-        return mpz_sizeinbase(m, 2) > 30
-            ? "libbloom reduces (a + i b) mod 2^32 modulo m, so near 2^31 bits the residues below "
-              "2^32 mod m are hit up to 3/2 as often, which this rate does not model"
-            : NULL;
+        return "libbloom's probes ((a + i b) mod 2^32) mod m: the rate models the reduction modulo m "
+               "exactly (the 2^32 mod m lowest bits are hit (q + 1)/q as often as the others, q = "
+               "floor(2^32/m); FORMULAS.md §m.6) but takes the k probes of a key as independent, "
+               "where libbloom's are a double-hashing progression: a relative excess of order "
+               "100/m (§d.2), below what bloomsim's bit-for-bit libbloom resolves at 1.5e9 bits "
+               "(q = 2) and at 9585";
     default:
         return NULL;
     }

@@ -540,7 +540,9 @@ static int first_true(mpz_ptr rop, whole_predicate predicate, const void *contex
          * and k = 997 never meets 2e-300, and its headroom search walked
          * down from a billion keys, each evaluation a blocked rate of k = 997). */
         status = predicate(&at_lowest, lowest, context);
-        if (status == BLOOM_OK && at_lowest) {
+        if (status != BLOOM_OK)      /* undefined there (libbloom refuses under 1000 keys): */
+            status = at_lowest = 0;  /* the walk down finds the answer above it */
+        if (at_lowest) {
             mpz_set(true_at, lowest);
             mpz_sub_ui(false_at, lowest, 1);
         }

@@ -5,9 +5,11 @@
  */
 #include <stdio.h>
 
+#include "command_deployment.h"
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
+#include "deployment.h"
 #include "library_rules.h"
 #include "sizing_given.h"
 
@@ -22,7 +24,11 @@ static const char description_start[] =
     "--hash describe the filter as a library deploys it, exactly as in 'bloomcalc\n"
     "fpr' (the same k, sizes and predicted rates): it is built so and bloomcalc's\n"
     "fpr_layout is judged as well (split-block: blocks of K words, one probe per\n"
-    "word; K = 8 in Parquet's 256-bit block).\n";
+    "word; K = 8 in Parquet's 256-bit block).\n"
+    "--keys-per-filter N (or, for RocksDB, --file-size and --entry-size) measures\n"
+    "the deployment of -n keys instead, as 'bloomsim plan' does: ceil(n/N) filters\n"
+    "of -c bits per key (-k optional), built file by file, each absent lookup\n"
+    "asking the filter whose key range covers it, judged against fpr_deployment.\n";
 
 /* The filter's size and keys from any two of -n, -m/--memory and -c/--bits-per-key (as in
  * bloomcalc fpr: m = round(n C) or n = round(m / C)), or -m alone with --key-file (n: the
@@ -54,7 +60,8 @@ int bloomsim_fpr(int argc, char **argv, int first)
     bloomsim_run_options_init(&run);
     bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     enum { SIZING_OPTIONS = 5 };
-    bloom_option options[SIZING_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloom_option options[SIZING_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOMSIM_RUN_OPTION_MAX] = {
         BLOOM_BITS_OPTION(BLOOM_OPTION_SIZE, m, "M", "filter size (any M, not only powers of two)"),
         BLOOM_MEMORY_OPTION(BLOOM_OPTION_SIZE, m, "BYTES"),
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
@@ -67,6 +74,7 @@ int bloomsim_fpr(int argc, char **argv, int first)
     };
     options[0].count_maximum = options[1].count_maximum = SIM_MAX_BITS_TEXT;
     size_t count = SIZING_OPTIONS + bloomsim_description_option_table(options + SIZING_OPTIONS, &layout);
+    count += bloom_description_unit_option_table(options + count, &layout);
     count += bloomsim_run_option_table(options + count, &run, BLOOMSIM_OPTIONS_MEASURE | BLOOMSIM_OPTIONS_SHARD
                                                                 | BLOOMSIM_OPTIONS_FILTER_FILE);
     char description[4096];
@@ -77,15 +85,19 @@ int bloomsim_fpr(int argc, char **argv, int first)
     int status = bloom_options_exit_status(parsed);
     /* rocksdb-ribbon without -k: its Ribbon of M bits, which has no probes */
     int ribbon = bloom_library_is_ribbon(layout.library, bloom_options_given(&line, "hashes"));
-    if (parsed == BLOOM_OPTIONS_PARSED)
+    int unit = parsed == BLOOM_OPTIONS_PARSED && bloom_deployment_has_unit(&layout);
+    if (unit)
+        status = bloomsim_unit_command(&line, &run, &layout, n, NULL, c, k,
+                                       "bloomsim fpr -n 1e6 -c 10 -k 7 --keys-per-filter 1e5");
+    if (parsed == BLOOM_OPTIONS_PARSED && !unit)
         status = read_sizes(&line, m, n, c, run.key_path != NULL, &layout, ribbon);
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && !ribbon
+    if (parsed == BLOOM_OPTIONS_PARSED && !unit && status == BLOOM_EXIT_SUCCESS && !ribbon
         && !bloom_options_given(&line, "hashes")) {
         bloom_options_error(&line, "-k/--hashes K is required (probes per key, a whole number, e.g. "
                             "-m 64 -n 8 -k 5)");
         status = BLOOM_EXIT_USAGE;
     }
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+    if (parsed == BLOOM_OPTIONS_PARSED && !unit && status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_measure_and_print(&line, &run, &layout, m, n, ribbon ? 1 : k, !ribbon,
                                                    NULL, NULL);
     bloomsim_run_options_clear(&run);

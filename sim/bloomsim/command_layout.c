@@ -50,6 +50,12 @@ int bloomsim_layout_library_family(const bloom_deployed_filter *filter)
     return -1;
 }
 
+sim_probe_scheme bloomsim_layout_scheme(const bloom_deployed_filter *filter)
+{
+    int family = bloomsim_layout_library_family(filter);
+    return family >= 0 ? SIM_PROBE_OF_LIBRARY(family) : (sim_probe_scheme)filter->description.scheme;
+}
+
 size_t bloomsim_description_option_table(bloom_option *table, bloom_layout_description *description)
 {
     size_t count = bloom_description_option_table(table, description);
@@ -308,9 +314,7 @@ int bloomsim_layout_measure_and_print(const bloom_command_line *line, const bloo
         measurement.described = 1;
         measurement.ribbon = layout.kind == BLOOM_LAYOUT_RIBBON;
         measurement.config.layout = &layout;
-        int family = bloomsim_layout_library_family(&filter);
-        measurement.config.scheme = family >= 0 ? SIM_PROBE_OF_LIBRARY(family)
-                                                : (sim_probe_scheme)filter.description.scheme;
+        measurement.config.scheme = bloomsim_layout_scheme(&filter);
         sim_mpz_set_u64(inserted, measurement.config.keys);
         status = measure_and_print(&measurement, &filter, line, run, extra, context);
     }

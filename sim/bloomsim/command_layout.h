@@ -20,6 +20,9 @@
  * library's layout and widths are built). */
 int bloomsim_layout_library_family(const bloom_deployed_filter *filter);
 
+/* The probe scheme the filter is built with: its library's own, or the description's. */
+sim_probe_scheme bloomsim_layout_scheme(const bloom_deployed_filter *filter);
+
 /* The filter bloomsim builds for the settled description (its layout,
  * block, widths and allocated bits).  Returns 0, or 2 after a message when
  * bloomsim cannot build it. */

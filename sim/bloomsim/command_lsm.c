@@ -10,9 +10,11 @@
 
 #include "command_layout.h"
 #include "command_lsm_described.h"
+#include "command_lsm_files.h"
 #include "command_shard.h"
 #include "command_shared.h"
 #include "commands.h"
+#include "deployment.h"
 #include "interrupt.h"
 #include "lsm.h"
 #include "lsm_allocation.h"
@@ -37,7 +39,18 @@ static const char description_start[] =
     "(RocksDB optimize_filters_for_hits).  The filter description of 'bloomsim plan'\n"
     "(--layout, --block-bits, ..., --hash, --library) builds every level's filter as\n"
     "described, sized as 'bloomcalc lsm' sizes it (the same m, k and rate), and the\n"
-    "predictions are then at the described filters' rates (fpr_layout).\n";
+    "predictions are then at the described filters' rates (fpr_layout).\n"
+    "--keys-per-filter N (or, for RocksDB, --file-size and --entry-size) builds the\n"
+    "tree as an engine lays it out: each level's keys in files of N keys, a filter\n"
+    "per file sized for its own keys as 'bloomcalc plan' sizes it (RocksDB and -p:\n"
+    "one bits_per_key setting), the last file of a level partial, and --l0-files F\n"
+    "more files of N keys (default 4) that every lookup consults, as RocksDB's L0.\n"
+    "Lookups read every L0 file and, on each level, the file whose key range covers\n"
+    "them (a key of level J: the levels before J, then its own file); the measured\n"
+    "reads are judged against read_amp_miss_deployment, L0's files times a file's\n"
+    "rate plus each level's fpr_deployment, and read_amp_hit_deployment, 1 plus the\n"
+    "same before J.  The files are built one after the other in one file's memory\n"
+    "per level; default trials: 32, or as many as insert 5e7 keys (at least 2).\n";
 
 /* An allocation run: calc's tree and its per-level rates (given = 0: every
  * filter at the target rate p). */
@@ -337,6 +350,49 @@ static int describe_levels(bloomsim_lsm_described *described, sim_lsm_level *lev
     return status;
 }
 
+/* The tree of files (command_lsm_files.h) of calc's split of N keys.  Returns the exit status. */
+static int measure_files(const bloom_command_line *line, const bloomsim_run_options *run,
+                         const sim_lsm_config *config, mpz_srcptr keys, unsigned long ratio, mpq_ptr p,
+                         bloomsim_lsm_files_request *request, lsm_allocation_run *allocation)
+{
+    sim_lsm_level levels[SIM_LSM_MAX_LEVELS];
+    memset(levels, 0, sizeof levels);
+    if (bloom_lsm_tree_set(&allocation->tree, config->levels, ratio, keys, NULL, p) != BLOOM_OK) {
+        bloom_options_error(line, "the tree's split could not be certified");
+        return BLOOM_EXIT_FAILURE;
+    }
+    int status = level_keys(levels, &allocation->tree, line);
+    uint64_t counts[SIM_LSM_MAX_LEVELS];
+    for (unsigned i = 0; i < config->levels; i++)
+        counts[i] = levels[i].keys;
+    request->levels = config->levels;
+    request->target_level = config->target_level;
+    request->level_keys = counts;
+    request->p = p;
+    return status == BLOOM_EXIT_SUCCESS ? bloomsim_lsm_files(line, run, request) : status;
+}
+
+/* 0, or 2 after one line naming an option the tree of files does not take (or, without a
+ * unit, --l0-files). */
+static int check_files_options(bloom_command_line *line, int unit)
+{
+    static const char *const refused[] = { "allocation", "bits-per-key", "shard" };
+    if (!unit && bloom_options_given(line, "l0-files")) {
+        bloom_options_error(line, "--l0-files: L0's files are files of a unit; accepted: it with "
+                            "--keys-per-filter N, or --file-size and --entry-size");
+        return BLOOM_EXIT_USAGE;
+    }
+    for (size_t i = 0; unit && i < sizeof refused / sizeof refused[0]; i++) {
+        if (!bloom_options_given(line, refused[i]))
+            continue;
+        bloom_options_error(line, "--%s: the tree of files (--keys-per-filter, --file-size) sizes every "
+                            "file for -p; accepted: the unit without --%s",
+                            refused[i], refused[i]);
+        return BLOOM_EXIT_USAGE;
+    }
+    return BLOOM_EXIT_SUCCESS;
+}
+
 /* Sets calc's tree (N keys, the budget), splits it, sizes, checks memory,
  * runs and prints.  Returns the exit status. */
 static int measure_lsm(const bloom_command_line *line, const bloomsim_run_options *run,
@@ -400,7 +456,9 @@ int bloomsim_lsm(int argc, char **argv, int first)
     bloomsim_run_options_init(&run);
     bloomsim_lsm_described described;
     bloomsim_lsm_described_init(&described);
-    bloom_option options[9 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
+    unsigned long l0_files = 4;
+    bloom_option options[10 + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "levels", .short_name = 'L', .kind = BLOOM_OPTION_UNSIGNED, .destination = &levels,
           .value_name = "L", .help = "levels, one filter each (default 5)", .minimum = 1,
           .maximum = SIM_LSM_MAX_LEVELS },
@@ -426,8 +484,12 @@ int bloomsim_lsm(int argc, char **argv, int first)
           .choices = sim_lsm_allocation_names },
         BLOOM_BITS_PER_KEY_OPTION(bits_per_key,
                                   "with --allocation: filter memory in bits per key (instead of -p)"),
+        { .long_name = "l0-files", .kind = BLOOM_OPTION_UNSIGNED, .destination = &l0_files,
+          .value_name = "F", .help = "with a unit: L0's files of N keys, each consulted by every lookup "
+          "(default 4)", .minimum = 0, .maximum = 1000 },
     };
-    size_t count = 9 + bloomsim_description_option_table(options + 9, &described.description);
+    size_t count = 10 + bloomsim_description_option_table(options + 10, &described.description);
+    count += bloom_description_unit_option_table(options + count, &described.description);
     count += bloomsim_run_option_table(options + count, &run,
                                        BLOOMSIM_OPTIONS_RUN | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD);
     char description[4096];
@@ -457,6 +519,9 @@ int bloomsim_lsm(int argc, char **argv, int first)
                             "accepted: --level %lu or none", levels);
         status = BLOOM_EXIT_USAGE;
     }
+    int unit = parsed == BLOOM_OPTIONS_PARSED && bloom_deployment_has_unit(&described.description);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+        status = check_files_options(&line, unit);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && target > levels) {
         bloom_options_error(&line, "--level: %lu is deeper than the %lu levels; accepted: 1 to L",
                             target, levels);
@@ -473,8 +538,12 @@ int bloomsim_lsm(int argc, char **argv, int first)
         config.hash_function = (sim_hash_function)run.hash_function;
         config.guard = !run.unguarded;
         described.given = bloom_description_given(&line);
-        status = measure_lsm(&line, &run, &config, keys, ratio, bloomsim_u64(lookups), p,
-                             &allocation, bits_per_key, &described);
+        bloomsim_lsm_files_request request = { &described.description, 0, 0, NULL, NULL, l0_files,
+                                               bloomsim_u64(lookups),
+                                               bloom_options_given(&line, "trials") ? config.run.trials : 0 };
+        status = unit ? measure_files(&line, &run, &config, keys, ratio, p, &request, &allocation)
+                      : measure_lsm(&line, &run, &config, keys, ratio, bloomsim_u64(lookups), p,
+                                    &allocation, bits_per_key, &described);
     }
     bloomsim_lsm_described_clear(&described);
     bloom_lsm_tree_clear(&allocation.tree);

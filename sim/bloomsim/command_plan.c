@@ -9,9 +9,11 @@
  */
 #include <stdio.h>
 
+#include "command_deployment.h"
 #include "command_layout.h"
 #include "command_shared.h"
 #include "commands.h"
+#include "deployment.h"
 #include "plan.h"
 #include "sizing_given.h"
 
@@ -28,7 +30,15 @@ static const char description_start[] =
     "--hash build the planned bits as a library deploys them, exactly as 'bloomcalc\n"
     "plan' describes them (split-block: one probe per 32-bit word of each block,\n"
     "k = B/32 unless -k or --block-words says otherwise), and judge bloomcalc's\n"
-    "fpr_layout too.\n";
+    "fpr_layout too.\n"
+    "--keys-per-filter N (or, for RocksDB, --file-size and --entry-size) builds the\n"
+    "filters an engine builds instead: ceil(N_total/N) filters, the last one\n"
+    "partial, each sized for its own keys as 'bloomcalc plan' sizes it (with RocksDB\n"
+    "and -p, the one bits_per_key_setting every filter meets P with), built file by\n"
+    "file; each absent lookup asks the one filter whose key range covers it, and\n"
+    "the measured rate is judged against fpr_deployment (verdict_deployment).\n"
+    "Default 32 trials (fewer when that inserts over 5e7 keys) and enough lookups\n"
+    "to expect 20000 false positives.\n";
 
 /* The plan under bloomcalc plan's keys (p, m_bits, bytes), and whether
  * the target is met, by the exact rate and by the interval (a plan for
@@ -101,7 +111,8 @@ int bloomsim_plan(int argc, char **argv, int first)
     bloomsim_run_options_init(&run);
     bloom_layout_description layout = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
     enum { SIZING_OPTIONS = 6 };
-    bloom_option options[SIZING_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOMSIM_RUN_OPTION_MAX] = {
+    bloom_option options[SIZING_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
+                         + BLOOMSIM_RUN_OPTION_MAX] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = keys,
           .value_name = "N", .help = "keys the filter is planned for", .count_minimum = "1",
           .count_maximum = SIM_MAX_PLAN_KEYS_TEXT },
@@ -116,6 +127,7 @@ int bloomsim_plan(int argc, char **argv, int first)
     };
     options[2].count_maximum = options[3].count_maximum = SIM_MAX_BITS_TEXT;
     size_t count = SIZING_OPTIONS + bloomsim_description_option_table(options + SIZING_OPTIONS, &layout);
+    count += bloom_description_unit_option_table(options + count, &layout);
     count += bloomsim_run_option_table(options + count, &run,
                                                  BLOOMSIM_OPTIONS_SIZE | BLOOMSIM_OPTIONS_RUN
                                                      | BLOOMSIM_OPTIONS_HASHING | BLOOMSIM_OPTIONS_SHARD
@@ -127,12 +139,16 @@ int bloomsim_plan(int argc, char **argv, int first)
                                 positional };
     bloom_options_outcome parsed = bloom_options_parse(&line, argc, argv, first);
     int status = bloom_options_exit_status(parsed);
+    int unit = parsed == BLOOM_OPTIONS_PARSED && bloom_deployment_has_unit(&layout);
+    if (unit)
+        status = bloomsim_unit_command(&line, &run, &layout, keys, rate, bits_per_key, fixed_k,
+                                       "bloomsim plan 1e7 1% --keys-per-filter 1e5");
     bloom_plan plan;
     bloom_plan_init(&plan);
-    if (parsed == BLOOM_OPTIONS_PARSED)
+    if (parsed == BLOOM_OPTIONS_PARSED && !unit)
         status = plan_of_inputs(&plan, &line, keys, bits, rate, bits_per_key, fixed_k, &layout);
     planned_target target = { &plan, parsed == BLOOM_OPTIONS_PARSED && bloom_options_given(&line, "rate") };
-    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
+    if (parsed == BLOOM_OPTIONS_PARSED && !unit && status == BLOOM_EXIT_SUCCESS)
         status = bloomsim_layout_measure_and_print(&line, &run, &layout, plan.m_bits, plan.n, plan.k,
                                                    plan.k_fixed, put_target, &target);
     bloom_plan_clear(&plan);

@@ -171,15 +171,6 @@ void bloomsim_run_settings(sim_run_settings *settings, const bloomsim_run_option
     settings->shard = NULL;
 }
 
-/* Seconds on `clock` (wall: CLOCK_MONOTONIC; every thread's processor
- * time: CLOCK_PROCESS_CPUTIME_ID). */
-static double clock_seconds(clockid_t clock)
-{
-    struct timespec now;
-    clock_gettime(clock, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 /* "N bytes", followed by N in the largest IEC unit (KiB, MiB, GiB) not above
  * it when there is one: "15678624 bytes (14.95 MiB)".  The scaled value is a
  * division by a power of two, exact in a double, and printf rounds it
@@ -304,10 +295,10 @@ int bloomsim_measurement_prepare_deployed(bloomsim_measurement *measurement,
     measurement->has_predictions = 1;
     measurement->timed = options->progress;
     config->run.phases = options->progress ? &measurement->phases : NULL;
-    double wall = clock_seconds(CLOCK_MONOTONIC), cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    double wall = sim_clock_seconds(CLOCK_MONOTONIC), cpu = sim_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     int predicted = sim_predictions_compute(&measurement->predictions, bits, config->keys, hashes);
-    measurement->predict_seconds = clock_seconds(CLOCK_MONOTONIC) - wall;
-    measurement->predict_cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+    measurement->predict_seconds = sim_clock_seconds(CLOCK_MONOTONIC) - wall;
+    measurement->predict_cpu = sim_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
     if (predicted != BLOOM_OK) {
         bloom_options_error(line, "the predictions could not be certified for m = %llu, n = %llu, k = %u",
                             (unsigned long long)bits, (unsigned long long)config->keys, hashes);

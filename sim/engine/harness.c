@@ -475,15 +475,6 @@ static void run_tiny_trial(void *argument, void *scratch_pointer, uint64_t trial
     record_outcome(context, block, &outcome);
 }
 
-/* Seconds on `clock` (CLOCK_MONOTONIC: wall; CLOCK_PROCESS_CPUTIME_ID:
- * every thread's processor time). */
-static double clock_seconds(clockid_t clock)
-{
-    struct timespec now;
-    clock_gettime(clock, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
-
 /* A phase's start, and its time added to *wall and *cpu at its end. */
 typedef struct phase_clock {
     double wall, cpu;
@@ -491,7 +482,7 @@ typedef struct phase_clock {
 
 static phase_clock phase_start(void)
 {
-    phase_clock start = { clock_seconds(CLOCK_MONOTONIC), clock_seconds(CLOCK_PROCESS_CPUTIME_ID) };
+    phase_clock start = { sim_clock_seconds(CLOCK_MONOTONIC), sim_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) };
     return start;
 }
 
@@ -500,8 +491,8 @@ static void phase_end(const phase_clock *start, const sim_fpr_config *config, in
     sim_phase_times *phases = config->run.phases;
     if (phases == NULL)
         return;
-    double wall = clock_seconds(CLOCK_MONOTONIC) - start->wall;
-    double cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start->cpu;
+    double wall = sim_clock_seconds(CLOCK_MONOTONIC) - start->wall;
+    double cpu = sim_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start->cpu;
     *(query ? &phases->query_seconds : &phases->build_seconds) += wall;
     *(query ? &phases->query_cpu : &phases->build_cpu) += cpu;
 }

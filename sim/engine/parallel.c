@@ -73,6 +73,13 @@ static void *worker(void *argument)
     return NULL;
 }
 
+double sim_clock_seconds(clockid_t clock)
+{
+    struct timespec now;
+    clock_gettime(clock, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
 static double seconds_since(const struct timespec *start)
 {
     struct timespec now;

@@ -12,6 +12,7 @@
 #define BLOOMSIM_PARALLEL_H
 
 #include <stdint.h>
+#include <time.h>
 
 /* Called on the calling thread about every 0.2 s while a job runs, with
  * the blocks finished so far, the block count and the seconds elapsed. */
@@ -68,6 +69,10 @@ int sim_team_run(unsigned members, sim_team_work work, void *context);
 /* Waits until every member of the team has reached this barrier; returns 1
  * in exactly one member (the "serial" one), 0 in the others. */
 int sim_team_barrier(sim_team *team);
+
+/* Seconds on `clock` (CLOCK_MONOTONIC: wall; CLOCK_PROCESS_CPUTIME_ID: every thread's
+ * processor time), for the phases a run reports. */
+double sim_clock_seconds(clockid_t clock);
 
 /* The number of online processors (at least 1): the default --threads. */
 unsigned sim_processor_count(void);

@@ -45,6 +45,23 @@ BLOOM_EXPORT int bloom_enclose_fpr_bloom(mpfi_ptr result, const void *arguments)
 BLOOM_EXPORT int bloom_enclose_fpr_exact(mpfi_ptr result, const void *arguments);
 
 /*
+ * The exact rate when every probe is uniform on 0 .. 2^w - 1 and then reduced
+ * modulo m (m <= 2^w, w = index_range_bits >= 1), as libbloom's (a + i b)
+ * mod 2^32 mod m is: the 2^w mod m lowest bits are each hit with weight
+ * (q + 1)/2^w and the others with q/2^w, q = floor(2^w/m), and the probes
+ * are independent (FORMULAS.md §m.6).  The same engine and forms as
+ * bloom_enclose_fpr_exact, which it equals when m divides 2^w; the exact
+ * function gives the fraction when j (n + 1) (w + 1) fits the limit.
+ * BLOOM_UNDEFINED as bloom_enclose_fpr_exact, and when m > 2^w or w = 0.
+ */
+typedef struct bloom_fpr_modulo_arguments {
+    bloom_fpr_arguments filter;
+    unsigned long index_range_bits;
+} bloom_fpr_modulo_arguments;
+BLOOM_EXPORT int bloom_enclose_fpr_modulo(mpfi_ptr result, const void *arguments);
+BLOOM_EXPORT int bloom_exact_fpr_modulo(mpq_ptr result, const void *arguments);
+
+/*
  * The relative error of an approximation against the exact rate,
  * rate'/rate - 1 (rate' Bloom's formula when bloom_formula, else the
  * exponential approximation), as an enclose function whose arguments are a

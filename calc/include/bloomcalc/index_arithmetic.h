@@ -23,8 +23,15 @@ extern "C" {
 /* How a library's probes are derived from its hash (bloom_layout_arguments.arithmetic). */
 typedef enum bloom_index_arithmetic {
     BLOOM_ARITHMETIC_UNIFORM = 0,   /* the layout's own model (independent uniform probes) */
-    BLOOM_ARITHMETIC_GUAVA          /* ((h1 + i h2) mod 2^63) mod m, m a multiple of 64 */
+    BLOOM_ARITHMETIC_GUAVA,         /* ((h1 + i h2) mod 2^63) mod m, m a multiple of 64 */
+    BLOOM_ARITHMETIC_MODULO_2_32    /* a value uniform below 2^32, reduced modulo m (libbloom's
+                                     * (a + i b) mod 2^32 mod m): the rate of independent probes
+                                     * of the two weights this gives (bloom_enclose_fpr_modulo,
+                                     * fpr.h; FORMULAS.md §m.6) */
 } bloom_index_arithmetic;
+
+/* The range BLOOM_ARITHMETIC_MODULO_2_32's values are reduced from: 2^32. */
+#define BLOOM_MODULO_RANGE_BITS 32
 
 /*
  * Nonzero when the Guava model is computed for m bits and k probes: m a

@@ -143,11 +143,14 @@ typedef struct bloom_layout_description {
     unsigned long file_bytes;       /* RocksDB: one filter per SST file of this many bytes
                                      * (target_file_size_base; 0: 64 MiB once entry_bytes is
                                      * given), N = floor(file_bytes / entry_bytes) */
-    unsigned long entry_bytes;      /* RocksDB: the bytes of one entry, key and value */
+    unsigned long entry_bytes;      /* RocksDB: the bytes of one entry, key and value; LevelDB:
+                                     * the bytes of one entry in a data block (deployment.h) */
+    unsigned long block_bytes;      /* LevelDB: the data block size (options.block_size; 0:
+                                     * 4096); one filter per 2 KiB of table (deployment.h) */
 } bloom_layout_description;
 
 #define BLOOM_LAYOUT_DESCRIPTION_DEFAULTS \
-    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT, 0, 0, 0, 0 }
+    { BLOOM_LAYOUT_STANDARD, 0, 0, BLOOM_ROUND_NONE, 0, 0, BLOOM_PROBES_INDEPENDENT, 0, 0, 0, 0, 0 }
 
 /* Why a description cannot be settled for (m, n, k). */
 typedef enum bloom_description_problem {

@@ -98,6 +98,12 @@ BLOOM_EXPORT int bloom_rule_apply_bits_per_key(bloom_rule_sizing *sizing, bloom_
 BLOOM_EXPORT int bloom_rule_apply_bits_per_key_real(bloom_rule_sizing *sizing, bloom_rule_id rule, mpz_srcptr n,
                                        const bloom_quantity *c);
 
+/* The filter NewRibbonFilterPolicy(c) builds at a flush, an L0 file's (its bloom_before_level,
+ * 0 by default, makes flushes Bloom): NewBloomFilterPolicy(c)'s, for c given, or, with p, the
+ * ln(1/p)/ln^2 2 the Ribbon is sized at.  Returns as bloom_rule_apply. */
+BLOOM_EXPORT int bloom_rule_apply_ribbon_flush(bloom_rule_sizing *sizing, mpz_srcptr n, mpq_srcptr p,
+                                               mpq_srcptr c);
+
 /* Nonzero for the rules whose native input is bits per key (above). */
 BLOOM_EXPORT int bloom_rule_takes_bits_per_key(bloom_rule_id rule);
 
@@ -143,7 +149,8 @@ BLOOM_EXPORT int bloom_library_is_ribbon(int library, int k_given);
 BLOOM_EXPORT void bloom_library_shape(bloom_layout_description *shape, int library);
 
 /* The index arithmetic the rates model for library `library` (index_arithmetic.h): Guava's
- * for guava, guava@33 and guava@31, else BLOOM_ARITHMETIC_UNIFORM. */
+ * for guava, guava@33 and guava@31, the reduction modulo m of 32-bit values for libbloom,
+ * else BLOOM_ARITHMETIC_UNIFORM. */
 BLOOM_EXPORT int bloom_library_arithmetic(int library);
 
 /*
@@ -173,7 +180,8 @@ BLOOM_EXPORT const char *bloom_library_single_filter_note(int library, mpz_srcpt
 /* What the rates do not model of library `library`'s index arithmetic for a filter of m bits
  * and k probes (a sentence for a warning, static), or NULL: Guava's arithmetic progression
  * modulo 64 where its model does not apply (bloom_guava_model_applies), bloom-filters' 32-bit
- * probes above 2^32 bits, libbloom's 32-bit reduction above 2^30 bits. */
+ * probes above 2^32 bits, the dependence of libbloom's double-hashing probes (its reduction
+ * of 32-bit values modulo m is modelled), LevelDB's and Cassandra's probes. */
 BLOOM_EXPORT const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k);
 
 /* RocksDB FastLocalBloomImpl::ChooseNumProbes: probes for a budget in thousandths of a bit per key. */
