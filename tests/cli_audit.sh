@@ -42,6 +42,9 @@ for file in "$legacy" "$leveldb"; do
     [ -z "$(csv_field fpr_layout)" ] && pass || fail "$file: fpr_layout '$(csv_field fpr_layout)', expected empty (no rule, or no keys per filter)"
 done
 
+field_of warning "$leveldb" >/dev/null
+case $(sed -n 2p "$out") in *"LevelDB's probes are not independent"*) pass ;; *) fail "leveldb.ldb: no warning on its probes: $(cat "$out")" ;; esac
+
 # --summary: its sums are the records' (exact rationals summed in Python)
 "$calc" audit --summary --format json --digits 40 "$bloom" "$ribbon" "$legacy" >"$scratch/summary.json" 2>"$err"
 check "audit --summary exit" $?
