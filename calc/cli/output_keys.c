@@ -78,7 +78,7 @@ const bloom_key bloom_keys[] = {
     { "fpr_blocked_poisson", "probability", "blocked, Poisson block load, exact inner rate" },
     { "fpr_blocked_putze", "probability", "blocked, Poisson block load, Bloom inner rate (Putze et al.)" },
     { "fpr_split_block_poisson", "probability", "split block, Poisson block load" },
-    { "warning", "text", "why the rate is not the layout's own (hash or index width), or the probe model; audit: why a file stands apart from the rest (no filter, another format, other bits per key)" },
+    { "warning", "text", "why the rate is not the layout's own (hash or index width), or the probe model; audit: why a file stands apart from the rest (no filter, another format, other bits per key), or that a LevelDB table's probes give more than fpr_bits" },
     /* The deployment of filters (bloomcalc plan with --keys-per-filter, or --file-size and
      * --entry-size): the fields above are of one full filter. */
     { "keys_total", "keys", "keys of all the filters, the -n given; audit: the entries of all the files" },
