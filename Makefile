@@ -32,7 +32,7 @@ BUILD     ?= build
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
-CALC_LIBS  = -lmpfi -lmpfr -lgmp -lm
+CALC_LIBS  = -lmpfi -lmpfr -lgmp -lxxhash -lm
 SIM_LIBS   = -lxxhash -lpthread
 
 ALL_CFLAGS = $(WARNINGS) $(OPTIMIZE) $(CFLAGS)

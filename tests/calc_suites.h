@@ -20,5 +20,6 @@ extern const bloom_test_suite calc_layouts_suite;
 extern const bloom_test_suite calc_monkey_suite;
 extern const bloom_test_suite calc_index_arithmetic_suite;
 extern const bloom_test_suite calc_rate_curve_suite;
+extern const bloom_test_suite calc_table_file_suite;
 
 #endif

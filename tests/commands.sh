@@ -19,6 +19,8 @@ calc lsm -L 5 -T 10 -n 1e9 -p 1% --per-level
 calc grow -n 1e6
 calc structures 1%
 calc keys
+calc audit tests/fixtures/rocksdb_bloom.sst tests/fixtures/rocksdb_ribbon.sst tests/fixtures/rocksdb_legacy.sst
+calc audit --summary tests/fixtures
 sim fpr -m 64 -n 8 -k 5 --trials 200 --queries 50 --seed 1
 sim plan 1000 1% --trials 20 --queries 200
 sim lsm -L 3 -p 10% -n 1110 --lookups 2000 --trials 4

@@ -21,6 +21,7 @@ int bloomcalc_grow(int argc, char **argv, int first);
 int bloomcalc_structures(int argc, char **argv, int first);
 int bloomcalc_keys(int argc, char **argv, int first);
 int bloomcalc_plot(int argc, char **argv, int first);
+int bloomcalc_audit(int argc, char **argv, int first);
 
 struct bloom_command_line;
 

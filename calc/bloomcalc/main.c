@@ -35,6 +35,8 @@ static const char usage[] =
     "  plot N P        the rate of the planned filter against the keys it holds, one\n"
     "                  curve per library if asked, as PNG, SVG or text (gnuplot)\n"
     "  structures P    bits per key of other filters (floor, cuckoo, xor, ribbon...)\n"
+    "  audit PATH...   the filters of RocksDB and LevelDB table files as they are on\n"
+    "                  disk: bytes, bits per key, k, and the rate their bits give\n"
     "  keys            every output key of bloomcalc and bloomsim, its unit and meaning\n"
     "\n"
     "Run 'bloomcalc COMMAND --help' for a command's options.\n"
@@ -86,6 +88,7 @@ static const bloom_subcommand commands[] = {
     { "grow", bloomcalc_grow },
     { "structures", bloomcalc_structures },
     { "keys", bloomcalc_keys },
+    { "audit", bloomcalc_audit },
     { "plot", bloomcalc_plot },
 };
 

@@ -896,3 +896,32 @@ int bloom_results_exit(const bloom_command_line *line, int status)
                                                                    : "precision limit reached");
     return BLOOM_EXIT_FAILURE;
 }
+
+/* The option a word names when its value is written apart ("--format", "-k"), or NULL. */
+static bloom_option *option_before_value(bloom_command_line *line, const char *word)
+{
+    if (word[1] == '-')
+        return strchr(word, '=') == NULL ? bloom_options_find(line, word + 2) : NULL;
+    return word[2] == '\0' ? find_short(line, word[1]) : NULL;
+}
+
+void bloom_options_split_operands(bloom_command_line *line, int argc, char **argv, int first, char **words,
+                                  int *word_count, char **operands, size_t *operand_count)
+{
+    int only_operands = 0;
+    *word_count = 0;
+    *operand_count = 0;
+    for (int i = first; i < argc; i++) {
+        const char *word = argv[i];
+        if (!only_operands && strcmp(word, "--") == 0) {
+            only_operands = 1;
+        } else if (only_operands || !is_option_word(word)) {
+            operands[(*operand_count)++] = argv[i];
+        } else {
+            words[(*word_count)++] = argv[i];
+            bloom_option *option = option_before_value(line, word);
+            if (option != NULL && reading_of(line, option)->kind != BLOOM_OPTION_FLAG && i + 1 < argc)
+                words[(*word_count)++] = argv[++i];
+        }
+    }
+}

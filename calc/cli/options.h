@@ -124,6 +124,17 @@ bloom_options_outcome bloom_options_answer_help(const bloom_command_line *line, 
 /* Parses argv[first..argc-1] against the table (bloom_options_answer_help first). */
 bloom_options_outcome bloom_options_parse(bloom_command_line *line, int argc, char **argv, int first);
 
+/*
+ * For a command of any number of operands (FILE...): splits
+ * argv[first..argc-1] into the option words, each option with its value
+ * when the table says it takes one and it is written apart, and the
+ * operands, every other word and every word after "--".  words and
+ * operands have room for argc words each; the words are then parsed with
+ * bloom_options_parse (after bloom_options_answer_help on them all).
+ */
+void bloom_options_split_operands(bloom_command_line *line, int argc, char **argv, int first, char **words,
+                                  int *word_count, char **operands, size_t *operand_count);
+
 /* The exit status a command starts from after parsing: BLOOM_EXIT_USAGE
  * when refused, BLOOM_EXIT_SUCCESS otherwise. */
 int bloom_options_exit_status(bloom_options_outcome outcome);

@@ -20,6 +20,23 @@
 #         FULL_TRUE_POSITIVE) holds the predicted sum over the consults of the
 #         consulted file's fpr_layout (FORMULAS.md §n, a real tree's false
 #         reads).
+#     (c) "bloomcalc audit" of the database's directory, which reads the SST
+#         files themselves: every file's entries, filter_bytes and policy
+#         equal RocksDB's table properties (num_entries, filter_size,
+#         filter_policy_name); the 99.9 % interval of the false reads
+#         RocksDB counts holds the sum over the consults of the consulted
+#         file's fpr_bits (the rate of its bits, no model of its keys: no
+#         spread between filters to add); so does, for each file below
+#         level 0 alone, the interval of the false positives RocksDB's
+#         per-level perf context counts for it (Bonferroni over the files),
+#         and for level 0's files together; a copy of the files with a
+#         byte flipped near one file's end and another file truncated is refused
+#         (exit 2, one line naming a corrupted file) after the other files
+#         are printed.
+#     (d) (c) again for a tree whose filters RocksDB sizes with
+#         optimize_filters_for_memory on (policy "memory"), whose sizes no
+#         rule of keys and bits per key gives, so only the audit can say what
+#         they give: its files' fpr_bits must still predict the false reads.
 #   LevelDB (libleveldb-dev 1.23, "leveldb_peer database"): a database of 1e6
 #   keys whose policy delegates to NewBloomFilterPolicy(10) and records what
 #   it builds and answers.
@@ -41,6 +58,8 @@ databases="$out/databases"
 mkdir -p "$databases"
 # POLICY:RULE, the harness's policy and the --library that describes its filters
 tree_policies="bloom:rocksdb ribbon:rocksdb-ribbon legacy:rocksdb@legacy"
+# the harness's policies whose trees only bloomcalc audit describes
+audit_policies="memory"
 tree_keys=2000000 tree_queries=1000000
 leveldb_keys=1000000 leveldb_queries=1000000
 
@@ -130,6 +149,115 @@ rocksdb_tree() {
     local what="rocksdb $policy tree: $queries absent Gets, $measured false reads [$low, $high], predicted $prediction from each consulted file's fpr_layout ($rule); the deployment planned with --keys-per-filter $mean_keys, for information: $deployment"
     [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
     echo "rocksdb $policy tree,$rule,$tree_keys,$files,$consults,$measured,$low,$high,$prediction" >>"$out/measured_databases.csv"
+    audit_tree "$policy" "$file"
+}
+
+# The column named $1 of a CSV file $2 with a header row, with the quoted fields (warnings)
+# dropped first: "FILE VALUE" per row, FILE the base name of the file column.
+audit_column() {
+    sed 's/"[^"]*"//g' "$2" | awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { n = split($c["file"], part, "/"); print part[n], $c[name] }'
+}
+
+# (c) above: bloomcalc audit of the tree's files against the harness's $1.txt lines
+# "file NAME LEVEL ENTRIES FILTER_SIZE POLICY_NAME CONSULTS" and its "gets" line.
+audit_tree() {
+    local policy=$1 file=$2 directory="$databases/rocksdb_$1"
+    if ! "$calc" audit --format csv "$directory" >"$file.audit" 2>"$file.audit.err"; then
+        fail "rocksdb $policy tree: bloomcalc audit $directory failed ($(head -c 300 "$file.audit.err"))"
+        return
+    fi
+    paste -d' ' <(audit_column entries "$file.audit") <(audit_column filter_bytes "$file.audit" | cut -d' ' -f2) \
+        <(audit_column policy "$file.audit" | cut -d' ' -f2) <(audit_column fpr_bits "$file.audit" | cut -d' ' -f2) \
+        | sort >"$file.audited"
+    # per file: NAME ENTRIES FILTER_SIZE POLICY CONSULTS FALSE_POSITIVES (the harness) beside the
+    # audit's ENTRIES FILTER_BYTES POLICY FPR_BITS
+    local joined same files bad
+    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7, $8 }' "$file.txt" | sort | join - "$file.audited")
+    read -r same files bad <<<"$(awk '{ files++; if ($2 == $7 && $3 == $8 && $4 == $9) same++; else if (!bad) bad = $0 }
+        END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
+    local listed
+    listed=$(grep -c '^file ' "$file.txt")
+    if [ "$files" -eq "$listed" ] && [ "$same" -eq "$files" ]; then
+        pass "rocksdb $policy tree: bloomcalc audit reads every one of the $files SSTs' entries, filter bytes and policy as RocksDB's table properties report them"
+    else
+        fail "rocksdb $policy tree: audit agrees on $same of $files files read, $listed live (first: $bad)"
+    fi
+    # false reads: sum_f c_f p_f, variance sum_f c_f p_f (1 - p_f), p_f the file's fpr_bits
+    local prediction variance positive true_positive low high where
+    read -r prediction variance <<<"$(awk '{ mean += $5 * $10; variance += $5 * $10 * (1 - $10) }
+        END { printf "%.1f %.17g\n", mean, variance }' <<<"$joined")"
+    read -r _ _ _ _ positive true_positive <<<"$(grep '^gets ' "$file.txt")"
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$variance" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction from each consulted file's fpr_bits (bloomcalc audit)"
+    [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    audit_per_file "$policy" "$file" "$joined"
+    audit_corrupted "$policy" "$file" "$directory"
+}
+
+# Each file of a level >= 1 alone: its false positives (RocksDB's per-level perf context, one
+# file of the level consulted a lookup) against consults x fpr_bits, every file's interval at
+# 1 - 0.001 / F so that the F of them together hold at 99.9 % (Bonferroni); level 0's files
+# together (a lookup consults them all).  $3: the joined lines of audit_tree.
+audit_per_file() {
+    local policy=$1 file=$2 joined=$3 checked level0 outside=0 first="-"
+    checked=$(awk '$6 != "-" && $5 > 0' <<<"$joined" | wc -l)
+    local each
+    each=$(awk -v c="$confidence" -v f="$checked" 'BEGIN { printf "%.10g", 1 - (1 - c) / f }')
+    while read -r name _ _ _ consults positives _ _ _ rate; do
+        local low high where
+        read -r _ low high where <<<"$("$out/peer_interval" --normal "$positives" \
+            "$(awk -v c="$consults" -v p="$rate" 'BEGIN { printf "%.17g", c * p * (1 - p) }')" "$each" \
+            "$(awk -v c="$consults" -v p="$rate" 'BEGIN { printf "%.17g", c * p }')")"
+        if [ "$where" != inside ]; then
+            outside=$((outside + 1))
+            [ "$first" = "-" ] && first="$name: $positives false positives in $consults consults [$low, $high], fpr_bits $rate"
+        fi
+    done < <(awk '$6 != "-" && $5 > 0' <<<"$joined")
+    if [ "$checked" -ge 20 ] && [ "$outside" -eq 0 ]; then
+        pass "rocksdb $policy tree: each of the $checked files below level 0 alone: its false positives (RocksDB's per-level perf context) inside the interval of its consults x fpr_bits (each at $each)"
+    else
+        fail "rocksdb $policy tree: $outside of $checked files below level 0 outside their interval (first: $first)"
+    fi
+    level0=$(awk '$1 == "level0" { print $2 }' "$file.txt")
+    local prediction variance low high where
+    read -r prediction variance <<<"$(awk '$6 == "-" { mean += $5 * $10; variance += $5 * $10 * (1 - $10) }
+        END { printf "%.1f %.17g\n", mean, variance }' <<<"$joined")"
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$level0" "$variance" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: level 0's files together, $level0 false positives [$low, $high], predicted $prediction from their fpr_bits"
+    [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+}
+
+# A copy of the tree's files, a byte 200 from the end of the first flipped (in its meta blocks)
+# and the second truncated:
+# both refused, the first named, after the others are printed.
+audit_corrupted() {
+    local policy=$1 file=$2 copy="$out/corrupted_$1"
+    rm -rf "$copy" && mkdir -p "$copy" && cp "$3"/*.sst "$copy"/
+    local copies=("$copy"/*.sst) first second
+    first=$(basename "${copies[0]}") second=$(basename "${copies[1]}")
+    python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); d[len(d) - 200] ^= 0x10; open(p, "wb").write(d)' "$copy/$first"
+    truncate -s 4000 "$copy/$second"
+    "$calc" audit --format csv "$copy" >"$file.corrupted" 2>"$file.corrupted.err"
+    local status=$? printed total
+    printed=$(($(wc -l <"$file.corrupted") - 1)) total=${#copies[@]}
+    if [ "$status" -eq 2 ] && [ "$(wc -l <"$file.corrupted.err")" -eq 1 ] && grep -q "$first" "$file.corrupted.err" &&
+        [ "$printed" -eq $((total - 2)) ]; then
+        pass "rocksdb $policy tree: a copy with a byte of $first flipped and $second truncated: refused ($(cat "$file.corrupted.err")), the other $printed files audited"
+    else
+        fail "rocksdb $policy tree: corrupted copy: exit $status, $printed of $((total - 2)) files printed, stderr: $(head -c 300 "$file.corrupted.err")"
+    fi
+}
+
+# (d) above: a tree only the audit describes.
+rocksdb_audited_tree() {
+    local policy=$1 file="$out/tree_$1"
+    if "$out/rocksdb_tree_peer" "$policy" "$databases/rocksdb_$policy" "$tree_keys" "$tree_queries" \
+        >"$file.txt" 2>"$file.err"; then
+        audit_tree "$policy" "$file"
+    else
+        fail "rocksdb $policy tree: the harness failed ($(head -c 300 "$file.err"))"
+    fi
 }
 
 # --- LevelDB ---------------------------------------------------------------------
@@ -193,6 +321,7 @@ if g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_tree_peer" "$here/r
     echo "database,rule,keys,filters,consults,measured,ci_low,ci_high,predicted" >"$out/measured_databases.csv"
     echo "== Databases: RocksDB trees of $tree_keys keys, every SST's filter and $tree_queries absent Gets"
     for entry in $tree_policies; do rocksdb_tree "${entry%%:*}" "${entry#*:}"; done
+    for policy in $audit_policies; do rocksdb_audited_tree "$policy"; done
     echo "== Databases: LevelDB, $leveldb_keys keys, every filter built and $leveldb_queries absent Gets"
     leveldb_database
 else

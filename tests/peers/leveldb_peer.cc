@@ -29,6 +29,11 @@
  *                     consults x matches (a filter's answers are correlated
  *                     through its bits: the interval of the rate treats
  *                     filters as clusters), then "gets Q".
+ *   table DIR N       a LevelDB database in DIR (destroyed first) of N keys
+ *                     (those of "database") under NewBloomFilterPolicy(10)
+ *                     itself, uncompressed, compacted into one table: the
+ *                     fixture of "bloomcalc audit" (tests/cli_audit.sh);
+ *                     prints "table N".
  *
  * A key is the 8 bytes of a 64-bit integer, least significant first, as in
  * the other harnesses and bloomsim's peer_bits.  Bit x of the filter is bit
@@ -256,6 +261,28 @@ int database(const std::string &dir, uint64_t n, uint64_t queries)
     return 0;
 }
 
+int table(const std::string &dir, uint64_t n)
+{
+    std::unique_ptr<const leveldb::FilterPolicy> policy(leveldb::NewBloomFilterPolicy(10));
+    leveldb::Options options;
+    options.create_if_missing = true;
+    options.error_if_exists = true;
+    options.compression = leveldb::kNoCompression;
+    options.filter_policy = policy.get();
+    leveldb::DestroyDB(dir, options);
+    leveldb::DB *opened = nullptr;
+    die(leveldb::DB::Open(options, dir, &opened), "open");
+    std::unique_ptr<leveldb::DB> db(opened);
+    const std::string value(92, 'v');
+    leveldb::WriteBatch batch;
+    for (uint64_t i = 0; i < n; i++)
+        batch.Put(database_key(i), value);
+    die(db->Write(leveldb::WriteOptions(), &batch), "write");
+    db->CompactRange(nullptr, nullptr);
+    std::printf("table %llu\n", static_cast<unsigned long long>(n));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -269,6 +296,8 @@ int main(int argc, char **argv)
         return bits(std::atol(argv[2]), std::atoi(argv[3]));
     if (command == "database" && argc == 5)
         return database(argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10));
-    std::fputs("usage: leveldb_peer sizes | rate N C F Q | bits N C | database DIR N Q\n", stderr);
+    if (command == "table" && argc == 4)
+        return table(argv[2], std::strtoull(argv[3], nullptr, 10));
+    std::fputs("usage: leveldb_peer sizes | rate N C F Q | bits N C | database DIR N Q | table DIR N\n", stderr);
     return 2;
 }

@@ -10,24 +10,33 @@
 // "bloom" (NewBloomFilterPolicy(10), format_version 5: FastLocalBloom),
 // "ribbon" (NewRibbonFilterPolicy(10, -1): a Ribbon in every file) or
 // "legacy" (NewBloomFilterPolicy(10) under format_version 4: RocksDB's
-// legacy Bloom), with small memtables, files and level targets so that
+// legacy Bloom) or "memory" ("bloom" with optimize_filters_for_memory on),
+// with small memtables, files and level targets so that
 // flushes and compactions spread the keys over tens of files on several
 // levels; waits until no flush or compaction is running or pending; flushes
 // the last keys to three files left on L0; then looks up QUERIES absent keys
 // with Get.  Prints one line per live SST file,
 //
-//   file NAME LEVEL ENTRIES FILTER_SIZE POLICY_NAME CONSULTS
+//   file NAME LEVEL ENTRIES FILTER_SIZE POLICY_NAME CONSULTS FALSE_POSITIVES
 //
 // (ENTRIES, FILTER_SIZE and POLICY_NAME from GetPropertiesOfAllTables, the
 // level from GetLiveFilesMetaData, CONSULTS the absent lookups whose key
 // falls in the file's [smallest, largest]: on L0 every such file, deeper
-// the one file of the level whose range holds it, the files Get consults),
-// and a closing line of RocksDB's own statistics over the lookups,
+// the one file of the level whose range holds it, the files Get consults;
+// FALSE_POSITIVES the lookups whose filter answer from that file was a
+// false positive, from RocksDB's per-level perf context read around each
+// Get: on a level >= 1 a Get consults one file, whose answer the level's
+// count is; on level 0 it consults them all, so "-" there and the level's
+// total on a line "level0 FALSE_POSITIVES"), and a closing line of
+// RocksDB's own statistics over the lookups,
 //
 //   gets QUERIES CONSULTS USEFUL FULL_POSITIVE FULL_TRUE_POSITIVE
 //
 // (CONSULTS the sum of the files' consults, which USEFUL + FULL_POSITIVE
-// must equal if the routing above is RocksDB's).
+// must equal if the routing above is RocksDB's).  The database is reopened
+// (compactions off) before the lookups: a table reader keeps the level its
+// file had when it was opened, which a trivial move changes, and the
+// per-level counts are by that level.
 //
 // Keys are the 8 big-endian bytes of SplitMix64's finaliser of 0..KEYS-1
 // (written in that order, which scatters them over the key space, so every
@@ -36,14 +45,17 @@
 // distinct from every present key (the finaliser is a bijection) and
 // spread over the same key space.
 //
-// optimize_filters_for_memory is set false explicitly: when true, RocksDB
-// sizes each filter to the allocator's malloc_usable_size, so the filter of
-// a file depends on the allocator and not only on its keys, and no rule of
-// keys and bits per key can give it.
+// optimize_filters_for_memory is set false explicitly but under "memory":
+// when true, RocksDB sizes each filter to the allocator's
+// malloc_usable_size, so the filter of a file depends on the allocator and
+// not only on its keys, and no rule of keys and bits per key can give it;
+// only its bits on disk can ("bloomcalc audit").
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
+#include <rocksdb/perf_context.h>
+#include <rocksdb/perf_level.h>
 #include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
 #include <rocksdb/table_properties.h>
@@ -87,7 +99,7 @@ std::string key_of(uint64_t ordinal) {
 
 // The table options of POLICY, or false for a name that is none of them.
 bool table_options(const std::string &policy, rocksdb::BlockBasedTableOptions *table) {
-  if (policy == "bloom" || policy == "legacy") {
+  if (policy == "bloom" || policy == "legacy" || policy == "memory") {
     table->filter_policy.reset(rocksdb::NewBloomFilterPolicy(kBitsPerKey));
     table->format_version = policy == "legacy" ? 4 : 5;
   } else if (policy == "ribbon") {
@@ -97,7 +109,7 @@ bool table_options(const std::string &policy, rocksdb::BlockBasedTableOptions *t
     return false;
   }
   table->whole_key_filtering = true;
-  table->optimize_filters_for_memory = false;
+  table->optimize_filters_for_memory = policy == "memory";
   return true;
 }
 
@@ -171,7 +183,7 @@ struct File {
   std::string name;
   int level = 0;
   std::string smallest, largest;
-  uint64_t entries = 0, filter_size = 0, consults = 0;
+  uint64_t entries = 0, filter_size = 0, consults = 0, false_positives = 0;
   std::string policy_name;
 };
 
@@ -179,8 +191,10 @@ bool holds(const File &file, const std::string &key) { return file.smallest <= k
 
 // The files Get consults for an absent key: every L0 file whose range holds it, and on each
 // deeper level (files ordered, disjoint) the first file whose largest key is at least the key,
-// if its smallest key is at most the key.
-void count_consults(std::map<int, std::vector<File *>> &levels, const std::string &key) {
+// if its smallest key is at most the key (into consulted[level], that level's one file).
+void count_consults(std::map<int, std::vector<File *>> &levels, const std::string &key,
+                    std::map<int, File *> *consulted) {
+  consulted->clear();
   for (auto &level : levels) {
     std::vector<File *> &files = level.second;
     if (level.first == 0) {
@@ -189,8 +203,22 @@ void count_consults(std::map<int, std::vector<File *>> &levels, const std::strin
     }
     auto at = std::lower_bound(files.begin(), files.end(), key,
                                [](const File *file, const std::string &k) { return file->largest < k; });
-    if (at != files.end() && holds(**at, key)) (*at)->consults++;
+    if (at != files.end() && holds(**at, key)) {
+      (*at)->consults++;
+      (*consulted)[level.first] = *at;
+    }
   }
+}
+
+// The false positives RocksDB's perf context has counted on each level so far.
+std::map<int, uint64_t> level_false_positives() {
+  std::map<int, uint64_t> counts;
+  const auto *levels = rocksdb::get_perf_context()->level_to_perf_context;
+  if (levels == nullptr) return counts;
+  for (const auto &level : *levels)
+    counts[static_cast<int>(level.first)] =
+        level.second.bloom_filter_full_positive - level.second.bloom_filter_full_true_positive;
+  return counts;
 }
 
 std::vector<File> files_of(rocksdb::DB *db) {
@@ -231,6 +259,12 @@ int run(const std::string &policy, const std::string &dir, uint64_t keys, uint64
   die(rocksdb::DB::Open(options, dir, &opened), "open");
   std::unique_ptr<rocksdb::DB> db(opened);
   load(db.get(), keys);
+  db.reset();
+  options.create_if_missing = false;
+  options.error_if_exists = false;
+  options.disable_auto_compactions = true;
+  die(rocksdb::DB::Open(options, dir, &opened), "reopen");
+  db.reset(opened);
 
   std::vector<File> files = files_of(db.get());
   std::map<int, std::vector<File *>> levels;
@@ -241,21 +275,38 @@ int run(const std::string &policy, const std::string &dir, uint64_t keys, uint64
 
   rocksdb::Statistics &statistics = *options.statistics;
   die(statistics.Reset(), "statistics reset");
+  rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
+  rocksdb::get_perf_context()->Reset();
+  rocksdb::get_perf_context()->EnablePerLevelPerfContext();
   rocksdb::ReadOptions read;
   std::string value;
+  std::map<int, File *> consulted;
   for (uint64_t j = 0; j < queries; j++) {
     std::string key = key_of(keys + j);
-    count_consults(levels, key);
+    count_consults(levels, key, &consulted);
+    std::map<int, uint64_t> before = level_false_positives();
     rocksdb::Status status = db->Get(read, key, &value);
     if (!status.IsNotFound()) die(status, "get of an absent key");
+    for (const auto &level : level_false_positives()) {
+      uint64_t added = level.second - before[level.first];
+      if (added == 0 || level.first == 0) continue;
+      if (consulted.count(level.first) == 0) {
+        std::cerr << "a false positive on level " << level.first << ", where no file was consulted\n";
+        std::exit(1);
+      }
+      consulted[level.first]->false_positives += added;
+    }
   }
+  uint64_t level0 = level_false_positives()[0];
   uint64_t consults = 0;
   for (const File &file : files) {
-    std::printf("file %s %d %llu %llu %s %llu\n", file.name.c_str(), file.level,
+    std::string false_positives = file.level == 0 ? "-" : std::to_string(file.false_positives);
+    std::printf("file %s %d %llu %llu %s %llu %s\n", file.name.c_str(), file.level,
                 static_cast<unsigned long long>(file.entries), static_cast<unsigned long long>(file.filter_size),
-                file.policy_name.c_str(), static_cast<unsigned long long>(file.consults));
+                file.policy_name.c_str(), static_cast<unsigned long long>(file.consults), false_positives.c_str());
     consults += file.consults;
   }
+  std::printf("level0 %llu\n", static_cast<unsigned long long>(level0));
   std::printf("gets %llu %llu %llu %llu %llu\n", static_cast<unsigned long long>(queries),
               static_cast<unsigned long long>(consults),
               static_cast<unsigned long long>(statistics.getTickerCount(rocksdb::BLOOM_FILTER_USEFUL)),
@@ -268,7 +319,7 @@ int run(const std::string &policy, const std::string &dir, uint64_t keys, uint64
 
 int main(int argc, char **argv) {
   if (argc != 5) {
-    std::cerr << "usage: rocksdb_tree_peer bloom|ribbon|legacy DIR KEYS QUERIES\n";
+    std::cerr << "usage: rocksdb_tree_peer bloom|ribbon|legacy|memory DIR KEYS QUERIES\n";
     return 2;
   }
   int status = run(argv[1], argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10));

@@ -46,6 +46,7 @@
 #include "sizes.h"
 #include "sizing.h"
 #include "structures.h"
+#include "table_file.h"
 #include "version.h"
 
 #endif

@@ -1,0 +1,321 @@
+/*
+ * command_audit.c - "bloomcalc audit PATH...": the filters a database
+ * really holds, read from its table files (table_file.h), with what each
+ * costs (bytes, bits per key) and gives (the exact rate of its bits beside
+ * the calculator's rate for a filter of that size), one record per file or
+ * (--summary) one for them all.  Parsing and printing only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "fields.h"
+#include "options.h"
+#include "table_file.h"
+#include "table_files.h"
+
+static const char description[] =
+    "Reads the filters of RocksDB block-based tables (full filters: format_version 5\n"
+    "FastLocalBloom, Ribbon, the legacy Bloom) and LevelDB tables (its per-2 KiB\n"
+    "filters) from their files, with no database library: footer, meta-index,\n"
+    "properties and filter blocks, every block's checksum verified.  A directory\n"
+    "gives its files named *.sst and *.ldb.  One record per file: its entries\n"
+    "(RocksDB's table properties; LevelDB: its data blocks' entries counted),\n"
+    "filter policy and format, filter bytes, bits per key, k, set bits, fpr_bits\n"
+    "(the rate an absent key meets, exactly from the bits: the mean over the\n"
+    "filter's 512-bit lines of (set bits in the line / 512)^k; a Ribbon's from the\n"
+    "result bits it stores; LevelDB: the mean over its filters of (set/m)^k, each\n"
+    "filter weighted alike) and fpr_layout (the calculator's rate for a filter of\n"
+    "that file's bits, k and entries under its library's rule: rocksdb,\n"
+    "rocksdb@legacy, rocksdb-ribbon; empty for LevelDB, whose files record no keys\n"
+    "per filter).  The level is not read from the MANIFEST: it prints\n"
+    "empty, or the --level given for every file named.  --summary prints one\n"
+    "record instead: files, entries, filter memory, the entries-weighted mean and\n"
+    "the worst fpr_bits, and the expected false reads of an absent lookup: with\n"
+    "--level L >= 1 (files of one level, disjoint ranges) the mean, a lookup\n"
+    "consulting one of them; otherwise the sum over the files, every file\n"
+    "consulted once (each its own sorted run, as on level 0; an upper bound for a\n"
+    "leveled tree, whose levels can be audited one by one).  Its warning\n"
+    "names the files apart from the rest (no filter, another filter format such as\n"
+    "a Ribbon fallen back to Bloom, bits per key below 2/3 or above 3/2 of the\n"
+    "files' median).  A file that is not such a table, truncated, corrupt, or\n"
+    "whose filter is not read here is refused AFTER the others are audited and\n"
+    "printed: exit status 2 and one line naming the (first) file and what was\n"
+    "found.";
+
+/* The files audited: their paths and what was read of each. */
+typedef struct audit_set {
+    bloom_table_paths paths;
+    bloom_table_audit *audits;
+    const bloom_table_audit **read;    /* the files read, in order */
+    const char **read_paths;
+    size_t read_count;
+    size_t refused;                    /* files refused; the first is named */
+    const char *first_refused, *first_problem;
+} audit_set;
+
+static void audit_one(audit_set *set, size_t i)
+{
+    bloom_table_path *path = &set->paths.items[i];
+    bloom_table_audit *audit = &set->audits[i];
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    const char *problem = path->error;
+    if (problem == NULL && bloom_table_path_read(path, &bytes, &size) != 0)
+        problem = path->error;
+    if (problem == NULL && bloom_table_audit_read(audit, bytes, size) != BLOOM_OK)
+        problem = audit->problem;
+    free(bytes);
+    if (problem == NULL) {
+        set->read_paths[set->read_count] = path->path;
+        set->read[set->read_count++] = audit;
+    } else if (set->refused++ == 0) {
+        set->first_refused = path->path;
+        set->first_problem = problem;
+    }
+}
+
+static void audit_all(audit_set *set, char *const *given, size_t count)
+{
+    memset(set, 0, sizeof *set);
+    bloom_table_paths_expand(&set->paths, given, count);
+    size_t n = set->paths.count ? set->paths.count : 1;
+    set->audits = calloc(n, sizeof *set->audits);
+    set->read = calloc(n, sizeof *set->read);
+    set->read_paths = calloc(n, sizeof *set->read_paths);
+    if (set->audits == NULL || set->read == NULL || set->read_paths == NULL)
+        abort();
+    for (size_t i = 0; i < set->paths.count; i++) {
+        bloom_table_audit_init(&set->audits[i]);
+        audit_one(set, i);
+    }
+}
+
+static void audit_set_clear(audit_set *set)
+{
+    for (size_t i = 0; i < set->paths.count; i++)
+        bloom_table_audit_clear(&set->audits[i]);
+    free(set->audits);
+    free(set->read);
+    free(set->read_paths);
+    bloom_table_paths_clear(&set->paths);
+}
+
+static const char *const apart_warnings[] = {
+    NULL,
+    "no filter: every lookup reads this file",
+    "its filter format is not the one most files have",
+    "its bits per key are below 2/3 or above 3/2 of the files' median",
+};
+
+/* LevelDB's probes step by a function of the hash, which crowds some probes onto few bits
+ * (calc/FORMULAS.md section r): its filters give more than (s/m)^k. */
+static const char leveldb_warning[] =
+    "LevelDB's probes are not independent: its filters' rate lies above fpr_bits "
+    "(1.05 % measured in a LevelDB 1.23 database at 10 bits a key, where independent probes "
+    "give 0.82 %; FORMULAS.md section r)";
+
+static void put_file(bloom_fields *fields, const char *path, const bloom_table_audit *audit,
+                     bloom_table_apart apart, int level)
+{
+    int filtered = audit->filter != BLOOM_TABLE_NO_FILTER;
+    mpq_t bits_per_key;
+    mpq_init(bits_per_key);
+    bloom_fields_text(fields, "file", "file", path);
+    if (level >= 0)
+        bloom_fields_unsigned(fields, "level", "level", NULL, (unsigned long)level);
+    else
+        bloom_fields_missing(fields, "level", "level");
+    if (audit->has_entries)
+        bloom_fields_unsigned(fields, "entries", "entries", NULL, (unsigned long)audit->entries);
+    else
+        bloom_fields_missing(fields, "entries", "entries");
+    bloom_fields_text(fields, "policy", "policy", audit->policy[0] ? audit->policy : "none");
+    bloom_fields_text(fields, "filter_format", "format", bloom_table_filter_names[audit->filter]);
+    bloom_fields_unsigned(fields, "filter_bytes", "filter bytes", NULL, (unsigned long)audit->filter_bytes);
+    if (bloom_table_bits_per_key(bits_per_key, audit) == BLOOM_OK)
+        bloom_fields_rational(fields, "bits_per_key", "bits/key", NULL, bits_per_key);
+    else
+        bloom_fields_missing(fields, "bits_per_key", "bits/key");
+    if (filtered && audit->k > 0)
+        bloom_fields_unsigned(fields, "k", "k", NULL, audit->k);
+    else
+        bloom_fields_missing(fields, "k", "k");
+    if (filtered)
+        bloom_fields_unsigned(fields, "set_bits", "set bits", NULL, (unsigned long)audit->set_bits);
+    else
+        bloom_fields_missing(fields, "set_bits", "set bits");
+    bloom_fields_rational(fields, "fpr_bits", "rate from bits", NULL, audit->fpr_bits);
+    bloom_table_prediction prediction;
+    if (bloom_table_prediction_init(&prediction, audit) == BLOOM_OK)
+        bloom_fields_quantity(fields, "fpr_layout", "rate predicted", NULL, &prediction.rate);
+    else
+        bloom_fields_missing(fields, "fpr_layout", "rate predicted");
+    bloom_table_prediction_clear(&prediction);
+    const char *warning = apart_warnings[apart] != NULL ? apart_warnings[apart]
+                          : audit->leveldb ? leveldb_warning : NULL;
+    if (warning != NULL)
+        bloom_fields_text(fields, "warning", "warning", warning);
+    else
+        bloom_fields_missing(fields, "warning", "warning");
+    mpq_clear(bits_per_key);
+}
+
+/* "FILE (why), FILE (why)": the files apart from the rest (malloc'd), or NULL when none is. */
+static char *apart_list(const audit_set *set, const bloom_table_apart *apart)
+{
+    static const char *const why[] = { NULL, "no filter", "another filter format", "bits per key" };
+    size_t room = 64;
+    for (size_t i = 0; i < set->read_count; i++)
+        room += strlen(set->read_paths[i]) + 32;
+    char *text = malloc(room);
+    if (text == NULL)
+        abort();
+    size_t used = (size_t)snprintf(text, room, "apart from the rest: ");
+    size_t named = 0;
+    for (size_t i = 0; i < set->read_count; i++)
+        if (apart[i] != BLOOM_TABLE_ALIKE)
+            used += (size_t)snprintf(text + used, room - used, "%s%s (%s)", named++ ? ", " : "",
+                                     set->read_paths[i], why[apart[i]]);
+    if (named == 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_table_apart *apart, int level)
+{
+    bloom_table_summary summary;
+    bloom_table_summary_init(&summary);
+    for (size_t i = 0; i < set->read_count; i++)
+        bloom_table_summary_add(&summary, set->read[i]);
+    int mean = bloom_table_summary_finish(&summary, level) == BLOOM_OK;
+    bloom_fields_unsigned(fields, "files", "files", NULL, summary.files);
+    if (summary.entries_known)
+        bloom_fields_integer(fields, "keys_total", "entries", NULL, summary.entries);
+    else
+        bloom_fields_missing(fields, "keys_total", "entries");
+    bloom_fields_integer(fields, "bytes_total", "filter memory", "bytes", summary.filter_bytes);
+    if (mean)
+        bloom_fields_rational(fields, "fpr_deployment", "mean rate (entries-weighted)", NULL, summary.fpr_mean);
+    else
+        bloom_fields_missing(fields, "fpr_deployment", "mean rate (entries-weighted)");
+    bloom_fields_rational(fields, "fpr_bits_worst", "worst rate", NULL, summary.fpr_worst);
+    if (summary.false_reads_known)
+        bloom_fields_rational(fields, "read_amp_miss", "false reads, absent lookup",
+                              level >= 1 ? "(one file consulted)" : "(every file consulted)", summary.false_reads);
+    else
+        bloom_fields_missing(fields, "read_amp_miss", "false reads, absent lookup");
+    char *warning = apart_list(set, apart);
+    if (warning != NULL)
+        bloom_fields_text(fields, "warning", "warning", warning);
+    else
+        bloom_fields_missing(fields, "warning", "warning");
+    free(warning);
+    bloom_table_summary_clear(&summary);
+}
+
+/* Prints the records of the files read (or their summary); returns 0, or 1 when a rate could
+ * not be certified. */
+static int print_audit(const audit_set *set, int summary, int level, const bloom_output_choice *output,
+                       const bloom_command_line *line)
+{
+    bloom_table_apart *apart = calloc(set->read_count ? set->read_count : 1, sizeof *apart);
+    if (apart == NULL)
+        abort();
+    bloom_table_apart_of(apart, set->read, set->read_count);
+    int status = BLOOM_EXIT_SUCCESS;
+    if (summary) {
+        bloom_fields fields;
+        bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+        put_summary(&fields, set, apart, level);
+        status = bloomcalc_emit(&fields, output->format, line);
+    } else if (set->read_count > 0) {
+        bloom_record *rows = calloc(set->read_count, sizeof *rows);
+        if (rows == NULL)
+            abort();
+        int certified = BLOOM_OK;
+        for (size_t i = 0; i < set->read_count; i++) {
+            bloom_fields fields;
+            bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+            put_file(&fields, set->read_paths[i], set->read[i], apart[i], level);
+            certified = certified != BLOOM_OK ? certified : fields.status;
+            rows[i] = fields.record;
+            bloom_record_init(&fields.record);
+            bloom_fields_clear(&fields);
+        }
+        if (certified == BLOOM_OK)
+            bloom_write_records(stdout, rows, set->read_count, (bloom_format)output->format);
+        status = bloom_results_exit(line, certified);
+        for (size_t i = 0; i < set->read_count; i++)
+            bloom_record_clear(&rows[i]);
+        free(rows);
+    }
+    free(apart);
+    return status;
+}
+
+static int run_audit(char *const *given, size_t count, int summary, int level,
+                     const bloom_output_choice *output, bloom_command_line *line)
+{
+    if (count == 0) {
+        bloom_options_error(line, "no PATH given: name table files or database directories");
+        return BLOOM_EXIT_USAGE;
+    }
+    audit_set set;
+    audit_all(&set, given, count);
+    int status = BLOOM_EXIT_SUCCESS;
+    if (set.paths.count == 0) {
+        bloom_options_error(line, "%s: no table file (*.sst, *.ldb) in it", given[0]);
+        status = BLOOM_EXIT_USAGE;
+    } else if (set.read_count > 0 || !set.refused) {
+        status = print_audit(&set, summary, level, output, line);
+    }
+    if (set.refused > 0 && status != BLOOM_EXIT_FAILURE) {
+        char more[64] = "";
+        if (set.refused > 1)
+            snprintf(more, sizeof more, " (and %zu more files refused)", set.refused - 1);
+        bloom_options_error(line, "%s: %s%s", set.first_refused, set.first_problem, more);
+        status = BLOOM_EXIT_USAGE;
+    }
+    audit_set_clear(&set);
+    return status;
+}
+
+int bloomcalc_audit(int argc, char **argv, int first)
+{
+    int summary = 0;
+    unsigned long level = 0;
+    bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
+    bloom_option options[] = {
+        { .long_name = "summary", .kind = BLOOM_OPTION_FLAG, .destination = &summary,
+          .help = "one record for all the files instead of one a file" },
+        { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &level, .value_name = "L",
+          .help = "the files named are all on level L (0: each its own sorted run)", .minimum = 0,
+          .maximum = 100 },
+        BLOOM_OUTPUT_OPTIONS(output),
+    };
+    bloom_command_line line = { "bloomcalc", "audit", "[OPTIONS] PATH...", description, options,
+                                sizeof options / sizeof options[0], NULL };
+    bloom_options_outcome answered = bloom_options_answer_help(&line, argc, argv, first);
+    if (answered != BLOOM_OPTIONS_PARSED)
+        return bloom_options_exit_status(answered);
+    char **words = calloc((size_t)argc + 1, sizeof *words);
+    char **operands = calloc((size_t)argc + 1, sizeof *operands);
+    if (words == NULL || operands == NULL)
+        abort();
+    int word_count = 0;
+    size_t operand_count = 0;
+    bloom_options_split_operands(&line, argc, argv, first, words + 1, &word_count, operands, &operand_count);
+    words[0] = argv[0];
+    bloom_options_outcome parsed = bloom_options_parse(&line, word_count + 1, words, 1);
+    int status = bloom_options_exit_status(parsed);
+    if (parsed == BLOOM_OPTIONS_PARSED)
+        status = run_audit(operands, operand_count, summary,
+                           bloom_options_given(&line, "level") ? (int)level : -1, &output, &line);
+    free(words);
+    free(operands);
+    return status;
+}
