@@ -57,6 +57,8 @@ static void add_directory(bloom_table_paths *paths, const char *directory, DIR *
         }
         names[count++] = copy(entry->d_name);
     }
+    if (names == NULL)
+        return;     /* no table file in the directory */
     qsort(names, count, sizeof *names, compare_names);
     size_t length = strlen(directory);
     const char *separator = length > 0 && directory[length - 1] == '/' ? "" : "/";

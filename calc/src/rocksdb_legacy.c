@@ -39,6 +39,7 @@ typedef struct term {
 } term;
 
 typedef struct mixture {
+    /* cppcheck-suppress unusedStructMember ; read through the thread-local cache below */
     unsigned long k;      /* 0: nothing kept */
     size_t count;
     term terms[MAX_TERMS];
@@ -133,7 +134,7 @@ static mpfr_prec_t cancellation_bits(const mixture *terms, const bloom_blocked_a
     double load = mpz_get_d(filter->n) / (mpz_get_d(filter->m) / LINE_BITS);
     double k = (double)filter->k;
     double rate = pow(-expm1(k * load * log1p(-1.0 / LINE_BITS)), k);
-    double bits = log2(size) + 64 - (rate > 0 ? log2(rate) : -1e5);
+    double bits = (size > 0 ? log2(size) : 0) + 64 - (rate > 0 ? log2(rate) : -1e5);
     return (mpfr_prec_t)(bits < 1e5 ? bits : 1e5);
 }
 

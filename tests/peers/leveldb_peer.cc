@@ -158,7 +158,8 @@ class RecordingPolicy : public leveldb::FilterPolicy {
         inner_->CreateFilter(keys, n, dst);
         std::lock_guard<std::mutex> hold(lock_);
         std::string filter = dst->substr(before);
-        built_[{n, filter.size()}]++;
+        size_t bytes = filter.size();
+        built_[{n, bytes}]++;
         keys_of_[filter] = n;
     }
 
