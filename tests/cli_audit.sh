@@ -87,6 +87,17 @@ print("FAIL: level 0: read_amp_miss", summary["read_amp_miss"], "sum", float(tot
 print(f"audit level 0: {int(ok)} passed, {int(not ok)} failed")
 EOF2
 refuse --level "$calc" audit --level 101 "$bloom"
+# --columns: the keys named, in that order, as every other command prints them
+"$calc" audit --columns fpr_bits,file,k --format csv "$bloom" "$legacy" >"$out" 2>"$err"
+[ "$(sed -n 1p "$out")" = "fpr_bits,file,k" ] && [ "$(sed 1d "$out" | wc -l)" -eq 2 ] &&
+    [ "$(sed -n 2p "$out" | cut -d, -f2)" = "$bloom" ]
+check "audit --columns fpr_bits,file,k: that header and one row a file ($(head -c 200 "$out"))" $?
+"$calc" audit --summary --columns files,keys_total --format csv "$bloom" "$legacy" >"$out" 2>"$err"
+[ "$(cat "$out")" = "files,keys_total
+2,800" ]
+check "audit --summary --columns files,keys_total: 2 files, 800 entries ($(cat "$out" "$err"))" $?
+refuse "--columns: 'nope' names a key audit does not print" "$calc" audit --columns file,nope "$bloom"
+refuse "--columns" "$calc" audit --columns file,,k "$bloom"
 
 # the files apart: two Bloom files and a Ribbon (a Ribbon among Blooms: another format)
 mkdir -p "$scratch/tree"

@@ -3,7 +3,9 @@ LevelDB table files, written apart from calc/src/table_file.c, for tests/cli_aud
 for each file it walks the footer, the meta-index and properties blocks
 (prefix-compressed entries) and the full filter, counts the filter's set
 bits line by line and computes the rate of its bits as an exact fraction:
-the mean over the 512-bit lines of (set / 512)^k for a Bloom filter, and
+the mean over the 512-bit lines of (set / 512)^k for FastLocalBloom, for
+RocksDB's legacy Bloom the mean over its lines and over every probe start a
+and step b (mod 512) of whether the k bits (a + i b) mod 512 are all set, and
 for a Ribbon the mean over its query starts of 2^-(result bits of the
 start's block), the blocks below u B - S having u - 1 of them (S the
 16-byte segments, B the blocks, u = ceil(S / B); RocksDB's
@@ -77,6 +79,24 @@ def bloom_rate(bits, k):
     return total / lines, set_bits
 
 
+def legacy_rate(bits, k):
+    """Each line as one 512-bit integer (bit p: byte p // 8, bit p % 8); for a step b, the
+    starts a whose k probes a + i b all meet set bits are the set bits of the AND of the line
+    turned by i b."""
+    lines = len(bits) // 64
+    total = 0
+    for line in range(lines):
+        value = int.from_bytes(bits[64 * line:64 * line + 64], "little")
+        mask = (1 << 512) - 1
+        for b in range(512):
+            common = value
+            for i in range(1, k):
+                turn = (i * b) % 512
+                common &= ((value >> turn) | (value << (512 - turn))) & mask
+            total += bin(common).count("1")
+    return Fraction(total, lines * 512 * 512)
+
+
 def ribbon_rate(solution_bytes, blocks):
     segments = solution_bytes // 16
     upper = -(-segments // blocks)
@@ -147,6 +167,8 @@ def read(path):
     else:
         k = meta[2] & 31 if meta[0] == 0xFF else meta[0]
         rate, set_bits = bloom_rate(bits, k)
+        if meta[0] != 0xFF:
+            rate = legacy_rate(bits, k)
         record.update(filter_format="fastlocalbloom" if meta[0] == 0xFF else "legacybloom",
                       k=k, fpr=rate, set_bits=set_bits)
     record["bits_per_key"] = Fraction(8 * len(bits), record["entries"])

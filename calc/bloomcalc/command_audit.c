@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "commands.h"
 #include "fields.h"
 #include "options.h"
@@ -24,13 +25,14 @@ static const char description[] =
     "(RocksDB's table properties; LevelDB: its data blocks' entries counted),\n"
     "filter policy and format, filter bytes, bits per key, k, set bits, fpr_bits\n"
     "(the rate an absent key meets, exactly from the bits: the mean over the\n"
-    "filter's 512-bit lines of (set bits in the line / 512)^k; a Ribbon's from the\n"
-    "result bits it stores; LevelDB: the mean over its filters of (set/m)^k, each\n"
-    "filter weighted alike) and fpr_layout (the calculator's rate for a filter of\n"
-    "that file's bits, k and entries under its library's rule: rocksdb,\n"
-    "rocksdb@legacy, rocksdb-ribbon; empty for LevelDB, whose files record no keys\n"
-    "per filter).  The level is not read from the MANIFEST: it prints\n"
-    "empty, or the --level given for every file named.  --summary prints one\n"
+    "filter's 512-bit lines of (set bits in the line / 512)^k; for RocksDB's legacy\n"
+    "Bloom, of the share of its in-line probe progressions that meet only set bits;\n"
+    "a Ribbon's from the result bits it stores; LevelDB: the mean over its filters\n"
+    "of (set/m)^k, each filter weighted alike) and fpr_layout (the calculator's rate\n"
+    "for a filter of that file's bits, k and entries under its library's rule:\n"
+    "rocksdb, rocksdb@legacy, rocksdb-ribbon; empty for LevelDB, whose files record\n"
+    "no keys per filter).  The level is not read from the MANIFEST: it prints empty,\n"
+    "or the --level given for every file named.  --summary prints one\n"
     "record instead: files, entries, filter memory, the entries-weighted mean and\n"
     "the worst fpr_bits, and the expected false reads of an absent lookup: with\n"
     "--level L >= 1 (files of one level, disjoint ranges) the mean, a lookup\n"
@@ -217,10 +219,18 @@ static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_
     bloom_table_summary_clear(&summary);
 }
 
+/* --columns named a key the records do not have: one line, exit status 2. */
+static int unknown_column(const char *name, const bloom_command_line *line)
+{
+    bloom_options_error(line, "--columns: '%s' names a key audit does not print; accepted: keys of "
+                        "'bloomcalc audit PATH --format csv' (with --summary, of its record)", name);
+    return BLOOM_EXIT_USAGE;
+}
+
 /* Prints the records of the files read (or their summary); returns 0, or 1 when a rate could
  * not be certified. */
-static int print_audit(const audit_set *set, int summary, int level, const bloom_output_choice *output,
-                       const bloom_command_line *line)
+static int print_audit(const audit_set *set, int summary, int level, const char *columns,
+                       const bloom_output_choice *output, const bloom_command_line *line)
 {
     bloom_table_apart *apart = calloc(set->read_count ? set->read_count : 1, sizeof *apart);
     if (apart == NULL)
@@ -231,24 +241,30 @@ static int print_audit(const audit_set *set, int summary, int level, const bloom
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         put_summary(&fields, set, apart, level);
-        status = bloomcalc_emit(&fields, output->format, line);
+        bloom_record chosen;
+        bloom_record_init(&chosen);
+        const char *unknown = bloom_columns_select(&chosen, &fields.record, columns, fields.digits);
+        bloom_record_clear(&fields.record);
+        fields.record = chosen;
+        status = unknown != NULL ? unknown_column(unknown, line) : bloomcalc_emit(&fields, output->format, line);
     } else if (set->read_count > 0) {
         bloom_record *rows = calloc(set->read_count, sizeof *rows);
         if (rows == NULL)
             abort();
         int certified = BLOOM_OK;
-        for (size_t i = 0; i < set->read_count; i++) {
+        const char *unknown = NULL;
+        for (size_t i = 0; i < set->read_count && unknown == NULL; i++) {
             bloom_fields fields;
             bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
             put_file(&fields, set->read_paths[i], set->read[i], apart[i], level);
             certified = certified != BLOOM_OK ? certified : fields.status;
-            rows[i] = fields.record;
-            bloom_record_init(&fields.record);
+            bloom_record_init(&rows[i]);
+            unknown = bloom_columns_select(&rows[i], &fields.record, columns, fields.digits);
             bloom_fields_clear(&fields);
         }
-        if (certified == BLOOM_OK)
+        if (certified == BLOOM_OK && unknown == NULL)
             bloom_write_records(stdout, rows, set->read_count, (bloom_format)output->format);
-        status = bloom_results_exit(line, certified);
+        status = unknown != NULL ? unknown_column(unknown, line) : bloom_results_exit(line, certified);
         for (size_t i = 0; i < set->read_count; i++)
             bloom_record_clear(&rows[i]);
         free(rows);
@@ -257,7 +273,7 @@ static int print_audit(const audit_set *set, int summary, int level, const bloom
     return status;
 }
 
-static int run_audit(char *const *given, size_t count, int summary, int level,
+static int run_audit(char *const *given, size_t count, int summary, int level, const char *columns,
                      const bloom_output_choice *output, bloom_command_line *line)
 {
     if (count == 0) {
@@ -271,7 +287,7 @@ static int run_audit(char *const *given, size_t count, int summary, int level,
         bloom_options_error(line, "%s: no table file (*.sst, *.ldb) in it", given[0]);
         status = BLOOM_EXIT_USAGE;
     } else if (set.read_count > 0 || !set.refused) {
-        status = print_audit(&set, summary, level, output, line);
+        status = print_audit(&set, summary, level, columns, output, line);
     }
     if (set.refused > 0 && status != BLOOM_EXIT_FAILURE) {
         char more[64] = "";
@@ -288,6 +304,7 @@ int bloomcalc_audit(int argc, char **argv, int first)
 {
     int summary = 0;
     unsigned long level = 0;
+    const char *columns = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_option options[] = {
         { .long_name = "summary", .kind = BLOOM_OPTION_FLAG, .destination = &summary,
@@ -295,6 +312,8 @@ int bloomcalc_audit(int argc, char **argv, int first)
         { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &level, .value_name = "L",
           .help = "the files named are all on level L (0: each its own sorted run)", .minimum = 0,
           .maximum = 100 },
+        { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns, .value_name = "KEYS",
+          .help = "print only these keys, in this order (comma-separated)" },
         BLOOM_OUTPUT_OPTIONS(output),
     };
     bloom_command_line line = { "bloomcalc", "audit", "[OPTIONS] PATH...", description, options,
@@ -313,8 +332,10 @@ int bloomcalc_audit(int argc, char **argv, int first)
     bloom_options_outcome parsed = bloom_options_parse(&line, word_count + 1, words, 1);
     int status = bloom_options_exit_status(parsed);
     if (parsed == BLOOM_OPTIONS_PARSED)
+        status = bloom_columns_check(columns, &line);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = run_audit(operands, operand_count, summary,
-                           bloom_options_given(&line, "level") ? (int)level : -1, &output, &line);
+                           bloom_options_given(&line, "level") ? (int)level : -1, columns, &output, &line);
     free(words);
     free(operands);
     return status;

@@ -312,6 +312,68 @@ static void lines_rate(bloom_table_audit *audit, const unsigned char *bits, uint
     audit->filter_bits = lines * LINE_BITS;
 }
 
+/* A 512-bit line as 8 words, bit p of the line (byte p/8, bit p%8, as RocksDB sets it) at bit
+ * p%64 of word p/64. */
+typedef struct line_words { uint64_t w[LINE_BITS / 64]; } line_words;
+
+static line_words line_of(const unsigned char *bytes)
+{
+    line_words line;
+    for (unsigned j = 0; j < LINE_BITS / 64; j++) {
+        line.w[j] = 0;
+        for (unsigned b = 0; b < 8; b++)
+            line.w[j] |= (uint64_t)bytes[8 * j + b] << (8 * b);
+    }
+    return line;
+}
+
+/* The line seen from s on: bit a of the result is bit (a + s) mod 512 of `in`. */
+static line_words line_from(const line_words *in, unsigned long s)
+{
+    line_words out;
+    unsigned q = (unsigned)(s / 64) % (LINE_BITS / 64), r = (unsigned)(s % 64);
+    for (unsigned j = 0; j < LINE_BITS / 64; j++) {
+        uint64_t low = in->w[(j + q) % (LINE_BITS / 64)], high = in->w[(j + q + 1) % (LINE_BITS / 64)];
+        out.w[j] = r == 0 ? low : low >> r | high << (64 - r);
+    }
+    return out;
+}
+
+/*
+ * The legacy Bloom filter's probes in a line are a progression: bits (a + i b) mod 512, i < k,
+ * a = h mod 512, b = rot17(h) mod 512 (bits 17..25 of h), with the line h mod L (L odd).  For
+ * a uniform 32-bit h, (a, b) is uniform on 512^2 and, for the line counts files hold, as good as
+ * independent of the line (FORMULAS.md §u).  So the rate of the bits is
+ *   (1/L) sum_lines 512^-2 sum_b #{a : every (a + i b) mod 512 set},
+ * and for one b that count is the population of the AND of the line seen from i b, i < k.
+ */
+static void legacy_lines_rate(bloom_table_audit *audit, const unsigned char *bits, uint64_t lines)
+{
+    mpz_t sum;
+    mpz_init(sum);
+    for (uint64_t l = 0; l < lines; l++) {
+        line_words line = line_of(bits + l * LINE_BYTES);
+        uint64_t met = 0;
+        for (unsigned long b = 0; b < LINE_BITS; b++) {
+            line_words all = line;
+            for (unsigned long i = 1; i < audit->k; i++) {
+                line_words seen = line_from(&line, (i * b) % LINE_BITS);
+                for (unsigned j = 0; j < LINE_BITS / 64; j++)
+                    all.w[j] &= seen.w[j];
+            }
+            for (unsigned j = 0; j < LINE_BITS / 64; j++)
+                met += (uint64_t)__builtin_popcountll(all.w[j]);
+        }
+        mpz_add_ui(sum, sum, (unsigned long)met);
+    }
+    mpq_set_num(audit->fpr_bits, sum);
+    mpz_set_ui(sum, (unsigned long)lines);
+    mpz_mul_ui(sum, sum, LINE_BITS * LINE_BITS);
+    mpq_set_den(audit->fpr_bits, sum);
+    mpq_canonicalize(audit->fpr_bits);
+    mpz_clear(sum);
+}
+
 static uint64_t popcount(const unsigned char *bytes, size_t size)
 {
     uint64_t set = 0;
@@ -368,6 +430,8 @@ static int full_filter(bloom_table_audit *audit, const slice *filter)
         return refuse(audit, "a full filter whose metadata marker is %d, which no reader here knows", marker);
     }
     lines_rate(audit, filter->at, size / LINE_BYTES);
+    if (audit->filter == BLOOM_TABLE_LEGACY_BLOOM)
+        legacy_lines_rate(audit, filter->at, size / LINE_BYTES);
     return BLOOM_OK;
 }
 
