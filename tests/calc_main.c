@@ -23,6 +23,7 @@ int main(int argc, char **argv)
         &calc_index_arithmetic_suite,
         &calc_rate_curve_suite,
         &calc_table_file_suite,
+        &calc_partitions_suite,
         NULL,
     };
     return bloom_run_suites(suites, argc, argv);

@@ -21,5 +21,6 @@ extern const bloom_test_suite calc_monkey_suite;
 extern const bloom_test_suite calc_index_arithmetic_suite;
 extern const bloom_test_suite calc_rate_curve_suite;
 extern const bloom_test_suite calc_table_file_suite;
+extern const bloom_test_suite calc_partitions_suite;
 
 #endif

@@ -81,8 +81,8 @@ static void note_bytes_for_bits(bloom_fields *fields, const bloom_plan *plan,
 }
 
 /* The options before the description's: -n, -p, -m, --memory, -c, -k, -L, --l0-files,
- * --coverage, --actual-keys, --all, --units. */
-#define PLAN_OWN_OPTIONS 12
+ * --coverage, --partitioned, --actual-keys, --all, --units. */
+#define PLAN_OWN_OPTIONS 13
 
 int bloomcalc_plan(int argc, char **argv, int first)
 {
@@ -94,7 +94,7 @@ int bloomcalc_plan(int argc, char **argv, int first)
     const char *coverage = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_layout_description deployed = BLOOM_LAYOUT_DESCRIPTION_DEFAULTS;
-    int all = 0, units = BLOOM_UNITS_IEC;
+    int all = 0, units = BLOOM_UNITS_IEC, partitioned = 0;
     bloom_option options[PLAN_OWN_OPTIONS + BLOOM_DESCRIPTION_OPTION_COUNT + BLOOM_DESCRIPTION_UNIT_OPTION_COUNT
                          + BLOOM_OUTPUT_OPTION_COUNT] = {
         { .long_name = "keys", .short_name = 'n', .kind = BLOOM_OPTION_COUNT, .destination = n,
@@ -120,6 +120,10 @@ int bloomcalc_plan(int argc, char **argv, int first)
         { .long_name = "coverage", .kind = BLOOM_OPTION_TEXT, .destination = &coverage,
           .value_name = "c1,...,cL", .help = "with a unit: the share of the key space each level "
           "past L0 covers, as in 'bloomcalc lsm' (default 1 each)" },
+        { .long_name = "partitioned", .kind = BLOOM_OPTION_FLAG, .destination = &partitioned,
+          .help = "with --library rocksdb or rocksdb@legacy, -c and a unit: each file's filter in "
+          "partitions (partition_filters, kTwoLevelIndexSearch, metadata_block_size 4096), each a "
+          "filter of the keys RocksDB gives a partition; a lookup consults one" },
         { .long_name = "actual-keys", .kind = BLOOM_OPTION_COUNT, .destination = actual,
           .value_name = "N2", .help = "the rate of the planned filter when it holds N2 keys",
           .count_minimum = "0", .count_maximum = BLOOM_MAX_SIZE_TEXT },
@@ -142,17 +146,25 @@ int bloomcalc_plan(int argc, char **argv, int first)
     bloom_given given = { 0, 0, 0, 0 };
     if (parsed == BLOOM_OPTIONS_PARSED && !bloom_deployment_has_unit(&deployed))
         status = bloomcalc_check_tree_options(&line, 1);
+    if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS && partitioned
+        && !bloom_deployment_has_unit(&deployed)) {
+        bloom_options_error(&line, "--partitioned: the partitions of each file's filter, which needs "
+                            "a unit; accepted: --partitioned with --file-size and --entry-size, or "
+                            "--keys-per-filter N");
+        status = BLOOM_EXIT_USAGE;
+    }
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
         status = bloom_given_read(&given, &line, "bloomcalc plan 1e9 1%");
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS
         && bloom_deployment_has_unit(&deployed)) {
-        bloomcalc_plan_inputs inputs = { given, m, p, c, k, levels, l0_files, coverage, &deployed, &line };
+        bloomcalc_plan_inputs inputs = { given, m, p, c, k, levels, l0_files, coverage, &deployed, &line,
+                                          partitioned };
         bloom_fields fields;
         bloom_fields_init(&fields, output.digits, (bloom_format)output.format);
         status = bloomcalc_plan_deployment(&fields, &inputs, n);
         if (status == BLOOM_EXIT_SUCCESS && fields.status == BLOOM_OK
             && output.format == BLOOM_FORMAT_TABLE && !all)
-            bloomcalc_deployment_brief(&fields, units);
+            bloomcalc_deployment_brief(&fields, units, partitioned);
         if (status == BLOOM_EXIT_SUCCESS)
             status = bloomcalc_emit(&fields, output.format, &line);
         else

@@ -102,9 +102,30 @@ static const bloom_brief_line for_deployment[] = {
     BRIEF_TAIL
 };
 
-void bloomcalc_deployment_brief(bloom_fields *fields, int units)
+/* A deployment of partitioned filters (--partitioned): the files, then their partitions. */
+static const bloom_brief_line for_partitioned[] = {
+    { "keys_total", NULL, AS_IS },
+    { "library", NULL, AS_IS },
+    { "filters", "files, one partitioned filter each", AS_IS },
+    { "partitions", NULL, AS_IS },
+    { "partitions_per_file", NULL, AS_IS },
+    { "keys_per_partition", NULL, AS_IS },
+    { "bytes_total", "memory of all the partitions", BYTES },
+    { "bytes_per_filter", "memory of a full file's partitions", BYTES },
+    { "bytes_per_partition", NULL, BYTES },
+    { "k_layout", NULL, AS_IS },
+    { "fpr_deployment", NULL, RATE },
+    { "fpr_partition", NULL, RATE },
+    { "bits_per_key", "bits per key of a partition", AS_IS },
+    { "levels", "levels past L0", AS_IS },
+    { "l0_files", NULL, AS_IS },
+    BRIEF_TAIL
+};
+
+void bloomcalc_deployment_brief(bloom_fields *fields, int units, int partitioned)
 {
-    bloom_brief_keep(&fields->record, for_deployment, fields->digits, (bloom_units)units);
+    bloom_brief_keep(&fields->record, partitioned ? for_partitioned : for_deployment, fields->digits,
+                     (bloom_units)units);
 }
 
 void bloomcalc_plan_brief(bloom_fields *fields, const bloom_plan *plan, int described, int units)

@@ -20,8 +20,8 @@
 #include "plan.h"
 
 /* The plan of one filter of `keys` keys from the inputs as given (given, m and n are copies:
- * the planning resolves them). */
-static int plan_keys(bloom_plan *plan, int *planned, const bloomcalc_plan_inputs *inputs, mpz_srcptr keys)
+ * the planning resolves them; commands.h). */
+int bloomcalc_plan_keys(bloom_plan *plan, int *planned, const bloomcalc_plan_inputs *inputs, mpz_srcptr keys)
 {
     bloom_given given = inputs->given;
     mpz_t n, m;
@@ -122,20 +122,26 @@ int bloomcalc_plan_deployment(bloom_fields *fields, const bloomcalc_plan_inputs 
     }
     int planned = BLOOM_OK, last_planned = BLOOM_OK, searched = BLOOM_UNDEFINED, short_of_p = 0;
     int one = mpz_cmp_ui(deployment.filters, 1) == 0;   /* the one filter holds all n */
-    if (status == BLOOM_EXIT_SUCCESS)
+    if (status == BLOOM_EXIT_SUCCESS && inputs.partitioned) {
+        bloomcalc_deployment_tree tree = { NULL, inputs.l0_files, (const mpq_t *)coverage };
+        status = bloomcalc_plan_partitioned(fields, &inputs, &deployment, &tree);
+        planned = BLOOM_UNDEFINED;     /* planned there: nothing more here */
+    }
+    if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
         planned = deployment_setting(setting, &short_of_p, &searched, &inputs, &deployment, n, one);
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
-        status = plan_keys(&full, &planned, &inputs, one ? n : deployment.keys_per_filter);
+        status = bloomcalc_plan_keys(&full, &planned, &inputs, one ? n : deployment.keys_per_filter);
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK)
         planned = bloomcalc_plan_described_headroom(&full, inputs.description, 1);
     int same = one || mpz_cmp(deployment.last_keys, deployment.keys_per_filter) == 0;
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && !same)
-        status = plan_keys(&last, &last_planned, &inputs, deployment.last_keys);
+        status = bloomcalc_plan_keys(&last, &last_planned, &inputs, deployment.last_keys);
     if (status == BLOOM_EXIT_SUCCESS && planned == BLOOM_OK && last_planned == BLOOM_OK)
         planned = plan_flushed(&l0, &flushed, &full, given_inputs);
-    fields->status = planned != BLOOM_OK ? planned : last_planned;
+    if (!inputs.partitioned)
+        fields->status = planned != BLOOM_OK ? planned : last_planned;
     bloomcalc_deployment_tree tree = { l0, inputs.l0_files, (const mpq_t *)coverage };
-    if (status == BLOOM_EXIT_SUCCESS && fields->status == BLOOM_OK)
+    if (status == BLOOM_EXIT_SUCCESS && !inputs.partitioned && fields->status == BLOOM_OK)
         status = bloomcalc_plan_deployment_fields(fields, &full, same ? &full : &last, &deployment,
                                                   inputs.description,
                                                   searched == BLOOM_OK ? setting : NULL, short_of_p,

@@ -267,6 +267,35 @@ static void note_ribbon_blooms(bloom_fields *fields, const bloom_deployed_filter
     bloom_fields_text(fields, "note", "note", note);
 }
 
+void bloomcalc_put_deployment(bloom_fields *fields, const bloom_plan *full,
+                              const bloom_deployment *deployment, const bloomcalc_deployment_filters *filters,
+                              mpq_srcptr setting, int short_of_p, const bloomcalc_deployment_tree *tree)
+{
+    mpz_t total;
+    mpz_init(total);
+    mpz_sub_ui(total, deployment->filters, 1);
+    mpz_mul(total, total, deployment->keys_per_filter);
+    mpz_add(total, total, deployment->last_keys);
+    bloom_deployment_mean mean;
+    bloom_quantity storage;
+    const bloom_quantity *deployed = bloomcalc_deployment_rate(&storage, &mean, deployment, total,
+                                                               filters->full_rate, filters->last_rate);
+    put_tree(fields, full, tree, filters->l0_rate, deployed, filters->each->layout.kind != BLOOM_LAYOUT_RIBBON);
+    put_setting(fields, setting, short_of_p);
+    note_ribbon_blooms(fields, filters->each, filters->last, tree);
+    bloom_description_fields(fields, filters->each);
+    bloomcalc_deployment_totals(fields, deployment, total, filters->bytes_each, filters->bytes_last,
+                                filters->full_rate, filters->last_rate);
+    if (deployed != filters->full_rate)
+        bloom_deployment_mean_clear(&mean);
+    mpz_clear(total);
+}
+
+void bloomcalc_filter_bytes(mpz_ptr rop, const bloom_deployed_filter *filter)
+{
+    filter_bytes(rop, filter);
+}
+
 int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *full, const bloom_plan *last,
                                      const bloom_deployment *deployment,
                                      const bloom_layout_description *description, mpq_srcptr setting,
@@ -285,30 +314,18 @@ int bloomcalc_plan_deployment_fields(bloom_fields *fields, const bloom_plan *ful
         status = bloom_description_settle(&flushed, description, tree->l0->m_bits, tree->l0->n,
                                           tree->l0->k, tree->l0->k_fixed, line);
     if (status == BLOOM_EXIT_SUCCESS) {
-        mpz_t total, bytes_each, bytes_last;
-        mpz_inits(total, bytes_each, bytes_last, (mpz_ptr)0);
-        mpz_sub_ui(total, deployment->filters, 1);
-        mpz_mul(total, total, deployment->keys_per_filter);
-        mpz_add(total, total, deployment->last_keys);
+        mpz_t bytes_each, bytes_last;
+        mpz_inits(bytes_each, bytes_last, (mpz_ptr)0);
         const bloom_deployed_filter *final = last == full ? &each : &partial;
         filter_bytes(bytes_each, &each);
         filter_bytes(bytes_last, final);
         bloom_quantity full_rate = bloom_fpr_layout_quantity(&each.layout);
         bloom_quantity last_rate = bloom_fpr_layout_quantity(&final->layout);
-        const bloom_quantity *last_of = last == full ? &full_rate : &last_rate;
         bloom_quantity l0_rate = bloom_fpr_layout_quantity(&flushed.layout);
-        bloom_deployment_mean mean;
-        bloom_quantity storage;
-        const bloom_quantity *deployed = bloomcalc_deployment_rate(&storage, &mean, deployment, total,
-                                                                   &full_rate, last_of);
-        put_tree(fields, full, tree, &l0_rate, deployed, each.layout.kind != BLOOM_LAYOUT_RIBBON);
-        put_setting(fields, setting, short_of_p);
-        note_ribbon_blooms(fields, &each, final, tree);
-        bloom_description_fields(fields, &each);
-        bloomcalc_deployment_totals(fields, deployment, total, bytes_each, bytes_last, &full_rate, last_of);
-        if (deployed != &full_rate)
-            bloom_deployment_mean_clear(&mean);
-        mpz_clears(total, bytes_each, bytes_last, (mpz_ptr)0);
+        bloomcalc_deployment_filters filters = { &each, final, bytes_each, bytes_last, &full_rate,
+                                                 last == full ? &full_rate : &last_rate, &l0_rate };
+        bloomcalc_put_deployment(fields, full, deployment, &filters, setting, short_of_p, tree);
+        mpz_clears(bytes_each, bytes_last, (mpz_ptr)0);
     }
     bloom_deployed_filter_clear(&each);
     if (settled_last)

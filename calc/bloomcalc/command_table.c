@@ -117,7 +117,7 @@ static int deployment_row(bloom_fields *fields, const bloom_value_list *lists, c
         { keys != NULL, lists[RATES].count > 0, bits != NULL, lists[BITS_PER_KEY].count > 0 }, m,
         row_value(lists, index, RATES), row_value(lists, index, BITS_PER_KEY),
         hashes != NULL ? mpz_get_ui(mpq_numref(hashes)) : 0, levels != NULL ? mpz_get_ui(mpq_numref(levels)) : 5,
-        described->l0_files, described->coverage, &described->description, line };
+        described->l0_files, described->coverage, &described->description, line, 0 };
     mpz_t n;
     mpz_init(n);
     if (keys != NULL)

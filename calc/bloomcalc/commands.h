@@ -118,8 +118,9 @@ void bloomcalc_plot_script(FILE *script, const bloomcalc_plot_drawing *plot);
 void bloomcalc_plan_brief(struct bloom_fields *fields, const struct bloom_plan *plan, int described,
                           int units);
 
-/* The same for a plan of an engine's many filters (--keys-per-filter, --file-size). */
-void bloomcalc_deployment_brief(struct bloom_fields *fields, int units);
+/* The same for a plan of an engine's many filters (--keys-per-filter, --file-size), partitioned
+ * (--partitioned) or not. */
+void bloomcalc_deployment_brief(struct bloom_fields *fields, int units, int partitioned);
 
 /*
  * The plan of a deployment (deployment.h): `full` is the plan of one filter
@@ -166,6 +167,27 @@ int bloomcalc_plan_deployment_fields(struct bloom_fields *fields, const struct b
                                      const bloomcalc_deployment_tree *tree,
                                      const struct bloom_command_line *line);
 
+/* The filters of a deployment as its fields need them: the settled description of a full
+ * filter (its fields printed) and of the last, the bytes of each (as the engine allocates
+ * them), the rates of a full filter, of the last (the same pointer when the last is full) and
+ * of an L0 file's filter. */
+struct bloom_deployed_filter;
+typedef struct bloomcalc_deployment_filters {
+    const struct bloom_deployed_filter *each, *last;
+    mpz_srcptr bytes_each, bytes_last;
+    const struct bloom_quantity *full_rate, *last_rate, *l0_rate;
+} bloomcalc_deployment_filters;
+
+/* The fields of bloomcalc_plan_deployment_fields from the deployment's filters (the plan of a
+ * full filter `full` gives the levels and its own fields). */
+void bloomcalc_put_deployment(struct bloom_fields *fields, const struct bloom_plan *full,
+                              const struct bloom_deployment *deployment,
+                              const bloomcalc_deployment_filters *filters, mpq_srcptr setting, int short_of_p,
+                              const bloomcalc_deployment_tree *tree);
+
+/* The bytes a settled filter takes as its library allocates it: its bits and its metadata. */
+void bloomcalc_filter_bytes(mpz_ptr rop, const struct bloom_deployed_filter *filter);
+
 /* The inputs of a deployment's plan (command_plan_deployment.c), as given on the line. */
 typedef struct bloomcalc_plan_inputs {
     bloom_given given;
@@ -175,7 +197,18 @@ typedef struct bloomcalc_plan_inputs {
     const char *coverage;            /* --coverage as given, or NULL */
     const struct bloom_layout_description *description;
     const struct bloom_command_line *line;
+    int partitioned;                 /* --partitioned: RocksDB's partitioned filters */
 } bloomcalc_plan_inputs;
+
+/* The plan of one filter of `keys` keys from the inputs (command_plan_deployment.c). */
+int bloomcalc_plan_keys(struct bloom_plan *plan, int *planned, const bloomcalc_plan_inputs *inputs,
+                        mpz_srcptr keys);
+
+/* The plan of a deployment of files whose filters are partitioned (command_plan_partitioned.c;
+ * partitions.h): returns as bloomcalc_plan_deployment. */
+int bloomcalc_plan_partitioned(struct bloom_fields *fields, const bloomcalc_plan_inputs *inputs,
+                               const struct bloom_deployment *deployment,
+                               const bloomcalc_deployment_tree *tree);
 
 /* The fields of the deployment of n keys the description's unit makes.  Returns
  * BLOOM_EXIT_SUCCESS (fields->status then says whether it was planned and certified), or

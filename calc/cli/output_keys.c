@@ -92,6 +92,14 @@ const bloom_key bloom_keys[] = {
     { "fpr_last_filter", "probability", "rate of the last filter as deployed, sized for its own keys" },
     { "fpr_worst", "probability", "the larger of fpr_layout and fpr_last_filter" },
     { "fpr_deployment", "probability", "the filters' rates weighted by their share of keys, which is their share of absent lookups (a lookup consults the one filter whose key range covers it); read_amp_* are at it; audit: the files' fpr_bits weighted by their entries" },
+    /* RocksDB's partitioned filters (bloomcalc plan --partitioned): the filter fields above are
+     * of one full partition, the per-filter ones of a file's filter, all its partitions. */
+    { "partitions", "count", "filter partitions of all the files: every full file's and the last file's" },
+    { "partitions_per_file", "count", "filter partitions of a full file, ceil(keys per file / keys_per_partition)" },
+    { "keys_per_partition", "keys", "keys of a full partition: the filter's ApproximateNumEntries of ceil(metadata_block_size x (100 - block_size_deviation) / 100) = 3687 bytes" },
+    { "keys_last_partition", "keys", "keys of a full file's last partition, the rest of its keys" },
+    { "bytes_per_partition", "bytes", "memory of a full partition as RocksDB sizes it, with its 5 bytes of metadata" },
+    { "fpr_partition", "probability", "rate of a full partition; a file's rate (fpr_deployment's terms) is its partitions' weighted by their keys" },
     /* bloomcalc audit: the filters of table files on disk. */
     { "file", "text", "the table file read" },
     { "entries", "keys", "the file's entries: RocksDB's rocksdb.num.entries; LevelDB: its data blocks' entries counted" },

@@ -39,6 +39,7 @@
 #include "lsm.h"
 #include "monkey.h"
 #include "numbers.h"
+#include "partitions.h"
 #include "plan.h"
 #include "rate_curve.h"
 #include "ribbon.h"
