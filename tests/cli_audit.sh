@@ -1,8 +1,9 @@
 #!/bin/sh
 # cli_audit.sh BUILD - bloomcalc audit on RocksDB 7.8.3 table files of 400
 # entries each (tests/fixtures/rocksdb_*.sst, written once by
-# tests/peers/rocksdb_tree_peer.cc "bloom", "ribbon" and "legacy" with 400
-# keys: FastLocalBloom, Ribbon and legacy Bloom filters, XXH3 checksums) and
+# tests/peers/rocksdb_tree_peer.cc "bloom", "ribbon", "legacy" and
+# "partitioned256" with 400 keys: FastLocalBloom, Ribbon and legacy Bloom
+# filters, and a FastLocalBloom filter in 2 partitions, XXH3 checksums) and
 # a LevelDB 1.23 table of 120 entries (tests/fixtures/leveldb.ldb, written
 # once by tests/peers/leveldb_peer.cc "table DIR 120": per-2 KiB filters):
 #   every field against a second reader (tests/table_reader.py: its own
@@ -21,7 +22,8 @@ fixtures=tests/fixtures
 bloom=$fixtures/rocksdb_bloom.sst ribbon=$fixtures/rocksdb_ribbon.sst legacy=$fixtures/rocksdb_legacy.sst
 
 leveldb=$fixtures/leveldb.ldb
-python_checks "audit reader" tests/table_reader.py "$calc" "$bloom" "$ribbon" "$legacy" "$leveldb"
+partitioned=$fixtures/rocksdb_partitioned.sst
+python_checks "audit reader" tests/table_reader.py "$calc" "$bloom" "$ribbon" "$legacy" "$leveldb" "$partitioned"
 
 # fpr_layout: the rate "plan" gives the same filter (its bits, k and entries, the library's rule)
 field_of() {  # FIELD, of the CSV record of "bloomcalc audit FILE"
@@ -150,6 +152,21 @@ corrupt "$bloom" "$meta_at" "$scratch/meta.sst"
 refuse meta-index "$calc" audit "$scratch/meta.sst"
 corrupt "$leveldb" "$(( $(wc -c <"$leveldb") - 300 ))" "$scratch/leveldb.ldb"
 refuse "leveldb.ldb: corrupt" "$calc" audit "$scratch/leveldb.ldb"
+# a flipped byte in the second filter partition (its handle from the partitions' index)
+part_at=$(python3 - "$partitioned" <<'EOF'
+import sys
+sys.path.insert(0, "tests")
+import table_reader as t
+d = open(sys.argv[1], "rb").read()
+meta_offset, at = t.varint(d[-53:], 1)
+meta_size, _ = t.varint(d[-53:], at)
+found = {k.decode(): t.handle(v) for k, v in t.entries(t.block(d, meta_offset, meta_size))}
+index = t.block(d, *next(h for k, h in found.items() if k.startswith("partitionedfilter.")))
+print(list(t.delta_handles(index))[1][0] + 10)
+EOF
+)
+corrupt "$partitioned" "$part_at" "$scratch/partitioned.sst"
+refuse "filter partition block's checksum" "$calc" audit "$scratch/partitioned.sst"
 refuse "$scratch/tree/notes.txt" "$calc" audit "$scratch/tree/notes.txt"
 refuse "no-such-file.sst" "$calc" audit no-such-file.sst
 refuse PATH "$calc" audit

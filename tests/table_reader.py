@@ -10,7 +10,12 @@ for a Ribbon the mean over its query starts of 2^-(result bits of the
 start's block), the blocks below u B - S having u - 1 of them (S the
 16-byte segments, B the blocks, u = ceil(S / B); RocksDB's
 InterleavedSolutionStorage); for LevelDB, entries counted over the data
-blocks and the mean over its non-empty filters of (set / m)^k.  It then runs "bloomcalc audit --format json
+blocks and the mean over its non-empty filters of (set / m)^k; for a
+partitioned filter, the partitions its top-level index names (from
+format_version 4 an index entry has no value length: a full handle where the
+key shares no prefix, else the size's zigzag-coded change, the partition
+following the previous one and its 5-byte trailer), each a full filter as
+above, the rate their mean weighted alike.  It then runs "bloomcalc audit --format json
 --digits 40" on the file and compares every field.  Checksums are not
 recomputed here (the C reader's are checked by corrupting copies).
 Ends with "audit reader: N passed, N failed".
@@ -60,6 +65,26 @@ def entries(contents):
         at += unshared
         yield key, contents[at:at + length]
         at += length
+
+
+def delta_handles(contents):
+    """The handles of an index block written with value delta encoding (format_version >= 4)."""
+    restarts = struct.unpack_from("<I", contents, len(contents) - 4)[0] & 0x7FFFFFFF
+    end = len(contents) - 4 - 4 * restarts
+    at, previous = 0, None
+    while at < end:
+        shared, at = varint(contents, at)
+        unshared, at = varint(contents, at)
+        at += unshared
+        if shared == 0:
+            offset, at = varint(contents, at)
+            size, at = varint(contents, at)
+        else:
+            zigzag, at = varint(contents, at)
+            offset = previous[0] + previous[1] + 5
+            size = previous[1] + ((zigzag >> 1) ^ -(zigzag & 1))
+        previous = (offset, size)
+        yield previous
 
 
 def handle(value):
@@ -133,7 +158,7 @@ def read_leveldb(data):
         "entries": count, "policy": name[len("filter."):], "filter_bytes": len(filt),
         "filter_size_property": len(filt), "filter_format": "leveldb", "k": filters[0][-1],
         "set_bits": sum(bin(b).count("1") for f in filters for b in f[:-1]),
-        "fpr": sum(rates) / len(rates), "bits_per_key": Fraction(bits, count),
+        "fpr": sum(rates) / len(rates), "bits_per_key": Fraction(bits, count), "partitions": None,
     }
 
 
@@ -151,15 +176,37 @@ def read(path):
     properties = {}
     for key, value in entries(block(data, *found["rocksdb.properties"])):
         properties[key.decode()] = value
-    name = next(k for k in found if k.startswith("fullfilter."))
+    version = struct.unpack_from("<I", data, len(data) - 12)[0]
+    name = next(k for k in found if k.startswith(("fullfilter.", "partitionedfilter.")))
     filt = block(data, *found[name])
-    bits, meta = filt[:-5], filt[-5:]
+    parts = [filt]
+    partitioned = name.startswith("partitionedfilter.")
+    if partitioned:
+        handles = delta_handles(filt) if version >= 4 else (handle(v) for _, v in entries(filt))
+        parts = [block(data, *h) for h in handles]
     record = {
         "entries": varint(properties["rocksdb.num.entries"], 0)[0],
         "policy": properties["rocksdb.filter.policy"].decode(),
-        "filter_bytes": len(filt),
+        "filter_bytes": len(filt) + (sum(len(p) for p in parts) if partitioned else 0),
         "filter_size_property": varint(properties["rocksdb.filter.size"], 0)[0],
+        "partitions": len(parts) if partitioned else None,
     }
+    rates, set_bits, bits = [], 0, 0
+    for part in parts:
+        found_part = full_filter(part)
+        rates.append(found_part.pop("fpr"))
+        set_bits += found_part.pop("set_bits")
+        bits += 8 * (len(part) - 5)
+        record.update(found_part)
+    record.update(fpr=sum(rates) / len(rates), set_bits=set_bits)
+    record["bits_per_key"] = Fraction(bits, record["entries"])
+    return record
+
+
+def full_filter(filt):
+    """A full filter's format, k, rate and set bits."""
+    bits, meta = filt[:-5], filt[-5:]
+    record = {}
     if meta[0] == 0xFE:
         blocks = meta[2] | meta[3] << 8 | meta[4] << 16
         record.update(filter_format="ribbon", k=None, fpr=ribbon_rate(len(bits), blocks),
@@ -171,7 +218,6 @@ def read(path):
             rate = legacy_rate(bits, k)
         record.update(filter_format="fastlocalbloom" if meta[0] == 0xFF else "legacybloom",
                       k=k, fpr=rate, set_bits=set_bits)
-    record["bits_per_key"] = Fraction(8 * len(bits), record["entries"])
     return record
 
 
@@ -193,7 +239,7 @@ def main():
         check(mine["filter_bytes"] == mine["filter_size_property"],
               f"{path}: the filter block has {mine['filter_bytes']} bytes, rocksdb.filter.size "
               f"{mine['filter_size_property']}")
-        for key in ("entries", "policy", "filter_format", "filter_bytes", "k", "set_bits"):
+        for key in ("entries", "policy", "filter_format", "filter_bytes", "k", "set_bits", "partitions"):
             check(theirs[key] == mine[key], f"{path}: {key} {theirs[key]!r}, the second reader {mine[key]!r}")
         check(close(str(theirs["bits_per_key"]), mine["bits_per_key"]),
               f"{path}: bits_per_key {theirs['bits_per_key']}, the second reader {mine['bits_per_key']}")

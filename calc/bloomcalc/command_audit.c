@@ -136,6 +136,10 @@ static void put_file(bloom_fields *fields, const char *path, const bloom_table_a
     bloom_fields_text(fields, "policy", "policy", audit->policy[0] ? audit->policy : "none");
     bloom_fields_text(fields, "filter_format", "format", bloom_table_filter_names[audit->filter]);
     bloom_fields_unsigned(fields, "filter_bytes", "filter bytes", NULL, (unsigned long)audit->filter_bytes);
+    if (audit->partitioned)
+        bloom_fields_unsigned(fields, "partitions", "partitions", NULL, (unsigned long)audit->filters);
+    else
+        bloom_fields_missing(fields, "partitions", "partitions");
     if (bloom_table_bits_per_key(bits_per_key, audit) == BLOOM_OK)
         bloom_fields_rational(fields, "bits_per_key", "bits/key", NULL, bits_per_key);
     else

@@ -94,7 +94,7 @@ const bloom_key bloom_keys[] = {
     { "fpr_deployment", "probability", "the filters' rates weighted by their share of keys, which is their share of absent lookups (a lookup consults the one filter whose key range covers it); read_amp_* are at it; audit: the files' fpr_bits weighted by their entries" },
     /* RocksDB's partitioned filters (bloomcalc plan --partitioned): the filter fields above are
      * of one full partition, the per-filter ones of a file's filter, all its partitions. */
-    { "partitions", "count", "filter partitions of all the files: every full file's and the last file's" },
+    { "partitions", "count", "filter partitions of all the files: every full file's and the last file's; audit: the partitions of the file's partitioned filter (empty for a full filter), its fpr_bits their mean, each alike as the file records no partition's keys, its filter_bytes theirs and their top-level index's" },
     { "partitions_per_file", "count", "filter partitions of a full file, ceil(keys per file / keys_per_partition)" },
     { "keys_per_partition", "keys", "keys of a full partition: the filter's ApproximateNumEntries of ceil(metadata_block_size x (100 - block_size_deviation) / 100) = 3687 bytes" },
     { "keys_last_partition", "keys", "keys of a full file's last partition, the rest of its keys" },

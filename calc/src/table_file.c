@@ -20,7 +20,11 @@
  *   meta-index  "rocksdb.properties" -> the properties block (property
  *               names -> varint64 numbers or text), "fullfilter.NAME" ->
  *               a full filter, "filter.NAME" -> LevelDB's filter block,
- *               "partitionedfilter.NAME" -> a partitioned filter.
+ *               "partitionedfilter.NAME" -> a partitioned filter's
+ *               top-level index: a separator key and a block handle per
+ *               partition, each partition a full filter (from
+ *               format_version 4 the index's values are delta-encoded and
+ *               carry no value length).
  *   full filter the filter's bits, then 5 bytes of metadata: -1, 0, k
  *               (FastLocalBloom, 64-byte lines); -2, seed, blocks (24 bits:
  *               a Ribbon); or k, lines (fixed32: the legacy Bloom).
@@ -548,12 +552,120 @@ static int count_entries(const table *t, handle index)
     return status;
 }
 
+/* One partition of a partitioned filter: a full filter of its own, read into a scratch audit
+ * and added to the file's: its bits, set bits, and rate into the sum of rates. */
+typedef struct partitions_read {
+    table *t;
+    handle previous;       /* the last partition's handle, which a delta-encoded one follows */
+    int status;
+    mpq_t rates;           /* the partitions' rates summed */
+} partitions_read;
+
+static int add_partition(partitions_read *read, handle h)
+{
+    bloom_table_audit *audit = read->t->audit, part;
+    slice filter;
+    read->status = read_block(&filter, read->t, h, "filter partition");
+    if (read->status != BLOOM_OK)
+        return read->status;
+    bloom_table_audit_init(&part);
+    read->status = full_filter(&part, &filter);
+    if (read->status == BLOOM_OK && audit->filters > 0 && (part.filter != audit->filter || part.k != audit->k))
+        read->status = refuse(&part, "a partition of another format or k than the file's first");
+    if (read->status != BLOOM_OK)
+        memcpy(audit->problem, part.problem, sizeof audit->problem);
+    audit->filter = part.filter;
+    audit->k = part.k;
+    audit->filters++;
+    audit->filter_bits += part.filter_bits;
+    audit->set_bits += part.set_bits;
+    audit->ribbon_blocks += part.ribbon_blocks;
+    audit->filter_bytes += filter.size;
+    mpq_add(read->rates, read->rates, part.fpr_bits);
+    bloom_table_audit_clear(&part);
+    read->previous = h;
+    return read->status;
+}
+
+/* An entry of the top-level index as block_entries gives it (format_version <= 3): a handle. */
+static int visit_partition(void *context, slice key, slice value)
+{
+    (void)key;
+    partitions_read *read = context;
+    handle h;
+    if (!read_handle(&h, &value))
+        return read->status = refuse(read->t->audit, "corrupt: a partition's handle does not decode");
+    return add_partition(read, h);
+}
+
+/* The top-level index from format_version 4 (BlockBuilder with value delta encoding): shared and
+ * unshared key lengths, the key's bytes, then where the key shares no prefix (a restart point)
+ * the handle, else its size's change (zigzag varint), the offset following the previous
+ * partition and its trailer. */
+static int delta_partitions(partitions_read *read, const slice *block)
+{
+    bloom_table_audit *audit = read->t->audit;
+    if (block->size < 4 || (fixed32(block->at + block->size - 4) & 0x7fffffffU) > (block->size - 4) / 4)
+        return refuse(audit, "corrupt: the partitions' index block has no restart array");
+    uint64_t restarts = fixed32(block->at + block->size - 4) & 0x7fffffffU;
+    slice in = { block->at, block->size - 4 - 4 * (size_t)restarts };
+    while (in.size > 0 && read->status == BLOOM_OK) {
+        uint64_t shared, unshared, delta;
+        handle h;
+        if (!varint(&shared, &in, 32) || !varint(&unshared, &in, 32) || unshared > in.size)
+            return refuse(audit, "corrupt: an entry of the partitions' index does not decode");
+        in.at += unshared;
+        in.size -= (size_t)unshared;
+        if (shared == 0 && !read_handle(&h, &in))
+            return refuse(audit, "corrupt: a partition's handle does not decode");
+        if (shared != 0 && (audit->filters == 0 || !varint(&delta, &in, 64)))
+            return refuse(audit, "corrupt: a partition's delta-encoded handle does not decode");
+        if (shared != 0)
+            h = (handle){ read->previous.offset + read->previous.size + TRAILER_BYTES,
+                          read->previous.size + (uint64_t)((int64_t)(delta >> 1) ^ -(int64_t)(delta & 1)) };
+        add_partition(read, h);
+    }
+    return read->status;
+}
+
+/* A partitioned filter: every partition its index names, each a full filter; the rate is
+ * their mean, each partition weighted alike (the file records no partition's keys), and the
+ * bytes those of the partitions and the index, as RocksDB counts rocksdb.filter.size. */
+static int partitioned_filter(table *t, const meta_handles *found)
+{
+    bloom_table_audit *audit = t->audit;
+    slice index;
+    int status = read_block(&index, t, found->filter, "partitions' index");
+    if (status != BLOOM_OK)
+        return status;
+    partitions_read read;
+    read.t = t;
+    read.previous = (handle){ 0, 0 };
+    read.status = BLOOM_OK;
+    mpq_init(read.rates);
+    audit->partitioned = 1;
+    audit->filter_bytes = index.size;
+    if (audit->format_version >= 4)
+        status = delta_partitions(&read, &index);
+    else
+        status = block_entries(&index, visit_partition, &read, audit, "partitions' index");
+    if (status == BLOOM_OK && audit->filters == 0)
+        status = refuse(audit, "a partitioned filter whose index names no partition");
+    if (status == BLOOM_OK) {
+        mpz_mul_ui(mpq_denref(read.rates), mpq_denref(read.rates), (unsigned long)audit->filters);
+        mpq_canonicalize(read.rates);
+        mpq_set(audit->fpr_bits, read.rates);
+    }
+    mpq_clear(read.rates);
+    return status;
+}
+
 static int read_filter(table *t, const meta_handles *found)
 {
     bloom_table_audit *audit = t->audit;
     slice filter;
     if (found->partitioned)
-        return refuse(audit, "a partitioned filter (%s), which this reader does not assemble", found->filter_name);
+        return partitioned_filter(t, found);
     int status = read_block(&filter, t, found->filter, "filter");
     if (status != BLOOM_OK)
         return status;
@@ -630,7 +742,7 @@ int bloom_table_prediction_init(bloom_table_prediction *prediction, const bloom_
     int problem = bloom_deployed_filter_init(&prediction->filter, &description, prediction->bits,
                                              prediction->entries, audit->k, !ribbon);
     prediction->rate = bloom_fpr_layout_quantity(&prediction->filter.layout);
-    if (library == NULL || audit->leveldb || !audit->has_entries || audit->entries == 0
+    if (library == NULL || audit->leveldb || audit->partitioned || !audit->has_entries || audit->entries == 0
         || problem != BLOOM_DESCRIPTION_OK)
         return BLOOM_UNDEFINED;
     return BLOOM_OK;

@@ -10,7 +10,11 @@
 // "bloom" (NewBloomFilterPolicy(10), format_version 5: FastLocalBloom),
 // "ribbon" (NewRibbonFilterPolicy(10, -1): a Ribbon in every file) or
 // "legacy" (NewBloomFilterPolicy(10) under format_version 4: RocksDB's
-// legacy Bloom) or "memory" ("bloom" with optimize_filters_for_memory on),
+// legacy Bloom), "memory" ("bloom" with optimize_filters_for_memory on),
+// "partitioned" ("bloom" with partition_filters and kTwoLevelIndexSearch:
+// each file's filter in partitions of metadata_block_size 4096) or
+// "partitioned256" (the same with metadata_block_size 256, 153 keys a
+// partition, so that a small table file holds several),
 // with small memtables, files and level targets so that
 // flushes and compactions spread the keys over tens of files on several
 // levels; waits until no flush or compaction is running or pending; flushes
@@ -105,6 +109,12 @@ bool table_options(const std::string &policy, rocksdb::BlockBasedTableOptions *t
   } else if (policy == "ribbon") {
     table->filter_policy.reset(rocksdb::NewRibbonFilterPolicy(kBitsPerKey, -1));
     table->format_version = 5;
+  } else if (policy == "partitioned" || policy == "partitioned256") {
+    table->filter_policy.reset(rocksdb::NewBloomFilterPolicy(kBitsPerKey));
+    table->format_version = 5;
+    table->partition_filters = true;
+    table->index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
+    if (policy == "partitioned256") table->metadata_block_size = 256;
   } else {
     return false;
   }

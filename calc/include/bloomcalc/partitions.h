@@ -11,8 +11,9 @@
  * / 100) bytes (3687 by default) and requests a cut once a partition holds
  * that many keys; the index builder grants it at the end of the data block
  * under way, so a real partition holds those keys and the rest of that
- * block.  The model here cuts at the keys themselves (calc/FORMULAS.md
- * §e.9): partitions of P keys, a file's last one holding what is left.
+ * block.  The model here cuts at the keys themselves
+ * (calc/FORMULAS.md §e.9): partitions of P keys, a file's last one holding
+ * what is left.
  */
 #ifndef BLOOMCALC_PARTITIONS_H
 #define BLOOMCALC_PARTITIONS_H

@@ -16,7 +16,11 @@
  *   LevelDB: one filter per 2 KiB of data blocks, filter f of m_f bits
  *       with s_f set and k probes rates (s_f / m_f)^k; the table's rate is
  *       their mean, each filter weighted alike (a LevelDB file records no
- *       keys per filter).
+ *       keys per filter);
+ *   RocksDB's partitioned filter: each partition a full filter as above,
+ *       the file's rate their mean, each partition weighted alike (its
+ *       keys are not recorded either; all but the file's last hold about
+ *       the same number).
  *
  * Every block read (footer, meta-index, properties, filter) has its trailer
  * checked: no compression, and the checksum the footer names (crc32c
@@ -64,7 +68,10 @@ typedef struct bloom_table_audit {
     uint64_t filter_bytes;      /* the filter block as stored, metadata included (rocksdb.filter.size) */
     uint64_t filter_bits;       /* the bits probes (or Ribbon rows) address, metadata excluded */
     unsigned long k;            /* probes a key (0: a Ribbon) */
-    uint64_t filters;           /* LevelDB: its filters (2 KiB of data each); 1 otherwise */
+    uint64_t filters;           /* LevelDB: its filters (2 KiB of data each); RocksDB's
+                                 * partitioned filter: its partitions; 1 otherwise */
+    int partitioned;            /* RocksDB's partitioned filter (filters partitions, each a
+                                 * full filter; filter_bytes theirs and their index's) */
     uint64_t set_bits;          /* bits set in the filter (a Ribbon: its solution's) */
     uint64_t ribbon_blocks;     /* a Ribbon: its blocks of 128 slots */
     mpq_t fpr_bits;             /* the rate from the bits, exactly (above) */
@@ -79,8 +86,7 @@ BLOOM_EXPORT void bloom_table_audit_clear(bloom_table_audit *audit);
  * with no filter too: filter BLOOM_TABLE_NO_FILTER, fpr_bits 1), or
  * BLOOM_UNDEFINED with audit->problem saying what was found: not a table of
  * either format, truncated, a checksum that does not match, a compressed
- * meta block, a filter whose metadata no reader here knows, a partitioned
- * filter.
+ * meta block, a filter whose metadata no reader here knows.
  */
 BLOOM_EXPORT int bloom_table_audit_read(bloom_table_audit *audit, const unsigned char *bytes, size_t size);
 
@@ -104,8 +110,8 @@ typedef struct bloom_table_prediction {
 } bloom_table_prediction;
 
 /* Returns BLOOM_OK, or BLOOM_UNDEFINED when the table has no library
- * (bloom_table_library), no entries recorded, or a LevelDB table (its
- * filters' keys are not recorded).  Clear with bloom_table_prediction_clear
+ * (bloom_table_library), no entries recorded, or a LevelDB table or a
+ * partitioned filter (its filters' keys are not recorded).  Clear with bloom_table_prediction_clear
  * in every case. */
 BLOOM_EXPORT int bloom_table_prediction_init(bloom_table_prediction *prediction, const bloom_table_audit *audit);
 BLOOM_EXPORT void bloom_table_prediction_clear(bloom_table_prediction *prediction);
