@@ -37,6 +37,13 @@
 #         optimize_filters_for_memory on (policy "memory"), whose sizes no
 #         rule of keys and bits per key gives, so only the audit can say what
 #         they give: its files' fpr_bits must still predict the false reads.
+#     (e) a tree of 1e6 keys with partitioned filters (policy "partitioned",
+#         5e5 absent Gets): (c) again, each file's fpr_bits the mean of its
+#         partitions'; every file's partitions (filter_size less the
+#         top-level index) take at least the bytes_per_filter of "bloomcalc
+#         plan -n ENTRIES -c 10 --keys-per-filter ENTRIES --partitioned",
+#         and the false reads that plan predicts lie above RocksDB's
+#         interval (its partitions end at a key, RocksDB's at a data block).
 #   LevelDB (libleveldb-dev 1.23, "leveldb_peer database"): a database of 1e6
 #   keys whose policy delegates to NewBloomFilterPolicy(10) and records what
 #   it builds and answers.
@@ -61,6 +68,8 @@ tree_policies="bloom:rocksdb ribbon:rocksdb-ribbon legacy:rocksdb@legacy"
 # the harness's policies whose trees only bloomcalc audit describes
 audit_policies="memory"
 tree_keys=2000000 tree_queries=1000000
+# the partitioned tree: smaller, as its checks are of the files' partitions, not of the levels
+partitioned_keys=1000000 partitioned_queries=500000
 leveldb_keys=1000000 leveldb_queries=1000000
 
 # The columns named $2... of "bloomcalc $1" (words) in CSV, on one line; quoted fields (text
@@ -260,6 +269,56 @@ rocksdb_audited_tree() {
     fi
 }
 
+# (e) above: a tree of partitioned filters, audited as (c), and the calculator's partitions
+# (bloomcalc plan --partitioned, FORMULAS.md §e.9) against what the audit reads: per file, its
+# partitions' bytes at least the model's (which cuts a partition at keys_per_partition keys, a
+# whole number of lines, where RocksDB cuts at the end of a data block, so that each partition
+# but the last wastes part of a line), and the false reads the model predicts above the interval
+# RocksDB counts (the gap asserted so that it stays measured).
+rocksdb_partitioned_tree() {
+    local policy=partitioned file="$out/tree_partitioned"
+    if ! "$out/rocksdb_tree_peer" "$policy" "$databases/rocksdb_$policy" "$partitioned_keys" \
+        "$partitioned_queries" >"$file.txt" 2>"$file.err"; then
+        fail "rocksdb $policy tree: the harness failed ($(head -c 300 "$file.err"))"
+        return
+    fi
+    audit_tree "$policy" "$file"
+    "$calc" audit --format csv --digits 40 "$databases/rocksdb_$policy" >"$file.exact" 2>/dev/null
+    # per file: NAME CONSULTS ENTRIES PARTITIONS BITS_PER_KEY (to 40 digits: the bits, whole
+    # lines, are their product with the entries, rounded)
+    paste -d' ' <(audit_column entries "$file.exact") <(audit_column partitions "$file.exact" | cut -d' ' -f2) \
+        <(audit_column bits_per_key "$file.exact" | cut -d' ' -f2) | sort >"$file.parts"
+    local joined
+    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $7 }' "$file.txt" | sort | join - "$file.parts")
+    # the model of each entry count: ENTRIES BYTES_PER_FILTER PARTITIONS_PER_FILE FPR_DEPLOYMENT
+    awk '{ print $3 }' <<<"$joined" | sort -un | while read -r entries; do
+        echo "$entries $(calc_columns "plan -n $entries -c 10 --library rocksdb --keys-per-filter $entries --partitioned --digits 17" bytes_per_filter partitions_per_file fpr_deployment)"
+    done >"$file.model"
+    local files below first most prediction variance
+    read -r files below most prediction variance first <<<"$(awk 'NR == FNR { bytes[$1] = $2; parts[$1] = $3; rate[$1] = $4; next }
+        { read = int($3 * $5 + 0.5) / 8 + 5 * $4; model = bytes[$3]; files++
+          if (model <= read) below++; else if (!first) first = $1 ": " $3 " entries, " $4 " partitions of " read " bytes, bloomcalc " parts[$3] " of " model
+          if (read / model - 1 > most) most = read / model - 1
+          mean += $2 * rate[$3]; variance += $2 * rate[$3] * (1 - rate[$3]) }
+        END { printf "%d %d %.4f %.17g %.17g %s\n", files, below, 100 * most, mean, variance, (first ? first : "-") }' "$file.model" - <<<"$joined")"
+    if [ "$files" -ge 20 ] && [ "$below" -eq "$files" ]; then
+        pass "rocksdb $policy tree: every one of the $files files' partitions take at least bloomcalc's bytes_per_filter (--partitioned, the index left out), at most $most % more"
+    else
+        fail "rocksdb $policy tree: $below of $files files' partitions at least bloomcalc's bytes (first: $first)"
+    fi
+    local queries positive true_positive measured low high where
+    read -r _ queries _ _ positive true_positive <<<"$(grep '^gets ' "$file.txt")"
+    measured=$((positive - true_positive))
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$measured" "$variance" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: $queries absent Gets, $measured false reads [$low, $high], bloomcalc plan --partitioned predicts $(printf '%.1f' "$prediction") from each consulted file's entries"
+    if [ "$(awk -v high="$high" -v p="$prediction" 'BEGIN { print (p > high) ? "yes" : "no" }')" = yes ]; then
+        pass "$what: above the interval (partitions cut at the key, not the data block: FORMULAS.md §e.9)"
+    else
+        fail "$what: the run does not show the gap"
+    fi
+    echo "rocksdb $policy tree,rocksdb --partitioned,$partitioned_keys,$files,-,$measured,$low,$high,$prediction" >>"$out/measured_databases.csv"
+}
+
 # --- LevelDB ---------------------------------------------------------------------
 leveldb_database() {
     local file="$out/database_leveldb"
@@ -322,6 +381,8 @@ if g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_tree_peer" "$here/r
     echo "== Databases: RocksDB trees of $tree_keys keys, every SST's filter and $tree_queries absent Gets"
     for entry in $tree_policies; do rocksdb_tree "${entry%%:*}" "${entry#*:}"; done
     for policy in $audit_policies; do rocksdb_audited_tree "$policy"; done
+    echo "== Databases: RocksDB, partitioned filters, $partitioned_keys keys and $partitioned_queries absent Gets"
+    rocksdb_partitioned_tree
     echo "== Databases: LevelDB, $leveldb_keys keys, every filter built and $leveldb_queries absent Gets"
     leveldb_database
 else
