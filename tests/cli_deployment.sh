@@ -133,4 +133,6 @@ refuse "--coverage: '1,1' is not 5 shares" "$calc" plan -n 1e9 -c 10 --keys-per-
 refuse "--file-size: RocksDB's SST files" "$calc" compare 1e9 1% --library guava --file-size 64MiB --entry-size 100
 refuse "holds no key" "$calc" table -n 1e9 -c 10 --library rocksdb --file-size 1KiB --entry-size 2KiB
 
+refuse "parquet-arrow refuses 5000000000 keys" "$calc" plan -n 5e9 -p 1% --library parquet-arrow
+
 checks_end deployment
