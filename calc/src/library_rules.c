@@ -801,6 +801,8 @@ static const rule_knob rule_knobs[] = {
     { BLOOM_RULE_ROCKSDB, 1000, 100000, 1000, bloom_rocksdb_probes },
     /* the legacy builder's whole bits per key, 1 to 100 */
     { BLOOM_RULE_ROCKSDB_LEGACY, 1, 100, 1, whole_bits_probes },
+    /* LevelDB's int bits_per_key, 1 to 100 (from 44 on, k stays 30) */
+    { BLOOM_RULE_LEVELDB, 1, 100, 1, whole_bits_probes },
 };
 
 static const rule_knob *knob_of(bloom_rule_id rule)
@@ -1000,6 +1002,8 @@ static int leveldb(bloom_rule_sizing *sizing, bloom_quantity c)
     if (status == BLOOM_OK && (mpz_sgn(per_key) < 0 || mpz_cmp_ui(sizing->n, 2147483647UL) > 0))
         status = BLOOM_UNDEFINED;          /* an int n; a negative int is no bits per key */
     sizing->k = whole_bits_probes(mpz_fits_ulong_p(per_key) ? mpz_get_ui(per_key) : ~0UL);
+    sizing->has_setting = status == BLOOM_OK;       /* the int NewBloomFilterPolicy takes */
+    mpq_set_z(sizing->setting, per_key);
     mpz_mul(sizing->m_bits, sizing->n, per_key);
     if (mpz_cmp_ui(sizing->m_bits, LEVELDB_MIN_BITS) < 0)
         mpz_set_ui(sizing->m_bits, LEVELDB_MIN_BITS);
@@ -1008,19 +1012,6 @@ static int leveldb(bloom_rule_sizing *sizing, bloom_quantity c)
     mpz_add_ui(sizing->bytes, sizing->bytes, LEVELDB_METADATA_BYTES);
     set_standard(sizing, 32, 32);
     mpz_clear(per_key);
-    return status;
-}
-
-/* LevelDB from a rate: the whole bits per key ceil(ln(1/p)/ln^2 2). */
-static int leveldb_of_rate(bloom_rule_sizing *sizing, mpq_srcptr p)
-{
-    bloom_sizing_arguments arguments;
-    mpq_t whole;
-    mpq_init(whole);
-    int status = whole_of(mpq_numref(whole), bits_per_key_of_rate(&arguments, p), "1", "0", 1);
-    if (status == BLOOM_OK)
-        status = leveldb(sizing, (bloom_quantity){ bloom_enclose_rational, whole, bloom_exact_rational });
-    mpq_clear(whole);
     return status;
 }
 
@@ -1059,8 +1050,8 @@ static const struct rule_entry {
     { "parquet-spec", "Parquet BloomFilter.md sizing, uncapped",
       "the same sizing without the 128 MiB cap; split block 256/8" },
     { "leveldb", "LevelDB 1.23 NewBloomFilterPolicy",
-      "m = max(64, n c) in bytes + 1 byte, k = floor(0.69 c) in [1, 30]; c whole (from p: "
-      "ceil(ln(1/p)/ln^2 2)); 32-bit hash" },
+      "m = max(64, n c) in bytes + 1 byte, k = floor(0.69 c) in [1, 30]; c whole (from p: the "
+      "smallest whose filter meets p); 32-bit hash" },
     { "rocksdb@legacy", "RocksDB legacy Bloom (format_version <= 4)",
       "c = the smallest whole bits_per_key whose filter meets p; n c bits (at most 0xffff0000) in an "
       "odd number of 64-byte lines + 5 bytes, k = floor(0.69 c); 32-bit hash" },
@@ -1139,7 +1130,7 @@ static int apply_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpq_srcptr 
     case BLOOM_RULE_PARQUET_ARROW:
         return parquet(sizing, p, PARQUET_ARROW);
     case BLOOM_RULE_LEVELDB:
-        return leveldb_of_rate(sizing, p);
+        return at_setting_for_rate(sizing, BLOOM_RULE_LEVELDB, p, leveldb);
     case BLOOM_RULE_ROCKSDB_LEGACY:
         return at_setting_for_rate(sizing, BLOOM_RULE_ROCKSDB_LEGACY, p, rocksdb_legacy);
     default:
