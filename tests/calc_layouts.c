@@ -314,6 +314,7 @@ static void test_rules_billion(void)
         { BLOOM_RULE_ROCKSDB, "9918000128", "1239750021", 6 },
         { BLOOM_RULE_PARQUET_MR, "1073741824", "134217728", 8 },
         { BLOOM_RULE_PARQUET_SPEC, "17179869184", "2147483648", 8 },
+        { BLOOM_RULE_PARQUET_ARROW, "1073741824", "134217728", 8 },
     };
     mpz_t n, expected;
     mpq_t p;
@@ -491,6 +492,25 @@ static void test_parquet_mr_rounding(void)
     check_rule(BLOOM_RULE_PARQUET_MR, "100", "1/100", "2048", 8);
     check_rule(BLOOM_RULE_PARQUET_SPEC, "424", "1/100", "8192", 8);
     check_rule(BLOOM_RULE_PARQUET_SPEC, "846", "1/100", "8192", 8);
+}
+
+/*
+ * Arrow C++'s OptimalNumOfBits rounds the floored bits, not whole bytes, to a power of two
+ * (cpp/src/parquet/bloom_filter.h): at 1 %, c = 9.6815267 bits a key, n = 1693 gives
+ * floor(16390.83) = 16390 bits, not a power of two, so 32768, where the specification's
+ * 16390/8 = 2048 bytes stay 16384 bits (parquet-mr: 16390 + 255 = 16645, bit 8 cleared,
+ * 16389/8 = 2048 bytes, also 16384); n = 212: 2052 bits -> 4096 (256 bytes -> 2048 there);
+ * n = 7: 67 bits, below 256 -> 256; n = 2e8: 1.94e9 bits, past 2^30 -> 2^30.
+ */
+static void test_parquet_arrow_rounding(void)
+{
+    check_rule(BLOOM_RULE_PARQUET_ARROW, "1693", "1/100", "32768", 8);
+    check_rule(BLOOM_RULE_PARQUET_SPEC, "1693", "1/100", "16384", 8);
+    check_rule(BLOOM_RULE_PARQUET_MR, "1693", "1/100", "16384", 8);
+    check_rule(BLOOM_RULE_PARQUET_ARROW, "212", "1/100", "4096", 8);
+    check_rule(BLOOM_RULE_PARQUET_SPEC, "212", "1/100", "2048", 8);
+    check_rule(BLOOM_RULE_PARQUET_ARROW, "7", "1/100", "256", 8);
+    check_rule(BLOOM_RULE_PARQUET_ARROW, "200000000", "1/100", "1073741824", 8);
 }
 
 /* RocksDB's ChooseNumProbes table (FORMULAS.md §e), at and around its boundaries. */
@@ -762,6 +782,7 @@ static const bloom_test_case layout_cases[] = {
     {"RedisBloom's hash count at powers of two", test_redisbloom_powers_of_two},
     {"Cassandra's table cells and their neighbours", test_cassandra_table},
     {"parquet-mr's (bits + 255) & ~256", test_parquet_mr_rounding},
+    {"Arrow C++ rounds the bits to a power of two (parquet-arrow)", test_parquet_arrow_rounding},
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"LevelDB sizes by hand", test_leveldb_sizes},
     {"RocksDB legacy Bloom sizes by hand", test_rocksdb_legacy_sizes},

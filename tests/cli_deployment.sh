@@ -133,4 +133,15 @@ refuse "--coverage: '1,1' is not 5 shares" "$calc" plan -n 1e9 -c 10 --keys-per-
 refuse "--file-size: RocksDB's SST files" "$calc" compare 1e9 1% --library guava --file-size 64MiB --entry-size 100
 refuse "holds no key" "$calc" table -n 1e9 -c 10 --library rocksdb --file-size 1KiB --entry-size 2KiB
 
+# LevelDB's knob from a rate: the smallest int bits_per_key c whose filter, k = floor(0.69 c),
+# meets p; by (1 - e^(-k/c))^k at 1e6 keys: 0.1 %: c = 14 (k = 9) 0.120 %, c = 15 (k = 10)
+# 0.0745 %; 5 %: c = 6 (k = 4) 5.61 %, c = 7 (k = 4) 3.59 %.
+for case in "0.1% 15" "5% 7"; do
+    set -- $case
+    "$calc" plan -n 1e6 -p "$1" --library leveldb --format csv >"$out" 2>"$err"
+    [ "$(csv_field bits_per_key_setting)" = "$2" ]
+    check "leveldb 1e6 keys at $1: bits_per_key_setting $2 (got '$(csv_field bits_per_key_setting)')" $?
+done
+refuse "parquet-arrow refuses 5000000000 keys" "$calc" plan -n 5e9 -p 1% --library parquet-arrow
+
 checks_end deployment

@@ -119,7 +119,7 @@ check("compare --keys-per-filter above n: one filter of the n keys, as without a
       row.get("n") == 10 ** 9 and row.get("filters") == 1 and row.get("bytes_total") == alone.get("bytes_library"),
       str((row.get("n"), row.get("filters"), row.get("bytes_total"), alone.get("bytes_library"))))
 rows = run("compare", "1e9", "1%", "--file-size", "64MiB", "--entry-size", "100")
-check("compare --file-size: RocksDB's rows only", [x.get("rule") for x in rows] == ["rocksdb", "rocksdb-ribbon"],
+check("compare --file-size: RocksDB's rows only", [x.get("rule") for x in rows] == ["rocksdb", "rocksdb-ribbon", "rocksdb@legacy"],
       str([x.get("rule") for x in rows]))
 
 # 3b. lsm with a unit: level i of round(N T^(i-1) (T-1)/(T^L-1)) keys is ceil(n_i/N) files, each

@@ -112,11 +112,11 @@ static const char *const apart_warnings[] = {
 };
 
 /* LevelDB's probes step by a function of the hash, which crowds some probes onto few bits
- * (calc/FORMULAS.md section r): its filters give more than (s/m)^k. */
+ * (calc/FORMULAS.md §r): its filters give more than (s/m)^k. */
 static const char leveldb_warning[] =
     "LevelDB's probes are not independent: its filters' rate lies above fpr_bits "
     "(1.05 % measured in a LevelDB 1.23 database at 10 bits a key, where independent probes "
-    "give 0.82 %; FORMULAS.md section r)";
+    "give 0.82 %; FORMULAS.md §r)";
 
 static void put_file(bloom_fields *fields, const char *path, const bloom_table_audit *audit,
                      bloom_table_apart apart, int level)

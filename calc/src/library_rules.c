@@ -165,6 +165,14 @@
  *               modelled.
  * parquet-spec  the same sizing without the 128 MiB cap: Parquet's
  *               BloomFilter.md formula with the power-of-two rounding.
+ * parquet-arrow Arrow C++'s Parquet writer (apache/arrow
+ *               cpp/src/parquet/bloom_filter.h at 0444871,
+ *               BlockSplitBloomFilter::OptimalNumOfBits): (uint32_t) of the
+ *               real bits -8 ndv / ln(1 - p^(1/8)), 2^30 when that exceeds
+ *               2^30 (128 MiB), at least 256 (32 bytes), then the next power
+ *               of two, at most 2^30: the bits rounded, not the bytes as
+ *               parquet-mr rounds them (1025 bits: 2048 here, 1024 there);
+ *               ndv is a uint32_t, so n above 2^32 - 1 is refused.
  * leveldb       LevelDB 1.23 NewBloomFilterPolicy(bits_per_key) (util/bloom.cc
  *               and util/hash.cc, google/leveldb tag 1.23; unchanged to
  *               78a352f): bits_per_key an int (here floor(c) of -c, as C++
@@ -793,6 +801,8 @@ static const rule_knob rule_knobs[] = {
     { BLOOM_RULE_ROCKSDB, 1000, 100000, 1000, bloom_rocksdb_probes },
     /* the legacy builder's whole bits per key, 1 to 100 */
     { BLOOM_RULE_ROCKSDB_LEGACY, 1, 100, 1, whole_bits_probes },
+    /* LevelDB's int bits_per_key, 1 to 100 (from 44 on, k stays 30) */
+    { BLOOM_RULE_LEVELDB, 1, 100, 1, whole_bits_probes },
 };
 
 static const rule_knob *knob_of(bloom_rule_id rule)
@@ -917,6 +927,12 @@ static int at_setting_for_rate(bloom_rule_sizing *sizing, bloom_rule_id searched
 }
 
 /*
+ * How the Parquet writers round the real bits (floored): parquet-mr and
+ * the specification in whole bytes, Arrow C++ in bits.
+ */
+typedef enum parquet_writer { PARQUET_MR, PARQUET_SPEC, PARQUET_ARROW } parquet_writer;
+
+/*
  * parquet-mr's optimalNumOfBits after its (int) of the real bits: at most
  * 2^30 (128 MiB), then its "round up to a multiple of 256",
  * (bits + 255) & ~256, which clears bit 8 and not the low eight bits: it adds
@@ -933,22 +949,41 @@ static void parquet_mr_bits(mpz_ptr bits)
     mpz_clrbit(bits, 8);
 }
 
-static int parquet(bloom_rule_sizing *sizing, mpq_srcptr p, int capped)
+/* Arrow's OptimalNumOfBits of the floored real bits: 2^30 past 2^30, at least 256, the next
+ * power of two, at most 2^30. */
+static void parquet_arrow_bits(mpz_ptr rop, mpz_srcptr bits)
 {
+    if (mpz_sizeinbase(bits, 2) > 30 && mpz_cmp_ui(bits, 1UL << 30) > 0)
+        mpz_set_ui(rop, 1UL << 30);
+    else if (mpz_cmp_ui(bits, 256) < 0)
+        mpz_set_ui(rop, 256);
+    else
+        bloom_round_bits(rop, bits, BLOOM_ROUND_POW2, 0);
+}
+
+static int parquet(bloom_rule_sizing *sizing, mpq_srcptr p, parquet_writer writer)
+{
+    if (writer == PARQUET_ARROW && mpz_cmp_ui(sizing->n, 4294967295UL) > 0)
+        return BLOOM_UNDEFINED;      /* OptimalNumOfBits takes ndv as a uint32_t */
     bloom_sizing_arguments arguments = { p, BLOOM_SPLIT_BLOCK_WORDS, sizing->n, NULL };
     mpz_t bits;
     mpz_init(bits);
     int status = whole_of_keys(bits, (bloom_quantity){ bloom_enclose_bits_per_key_for_hashes,
                                                        &arguments, NULL }, sizing->n);
-    if (capped)
-        parquet_mr_bits(bits);
-    mpz_fdiv_q_ui(bits, bits, 8);
-    if (mpz_cmp_ui(bits, 32) < 0)
-        mpz_set_ui(bits, 32);
-    bloom_round_bits(sizing->bytes, bits, BLOOM_ROUND_POW2, 0);
-    if (capped && mpz_sizeinbase(sizing->bytes, 2) > 28)
-        mpz_set_ui(sizing->bytes, 1UL << 27);         /* initBitset: at most 128 MiB */
-    mpz_mul_ui(sizing->m_bits, sizing->bytes, 8);
+    if (writer == PARQUET_ARROW) {
+        parquet_arrow_bits(sizing->m_bits, bits);
+        mpz_fdiv_q_ui(sizing->bytes, sizing->m_bits, 8);
+    } else {
+        if (writer == PARQUET_MR)
+            parquet_mr_bits(bits);
+        mpz_fdiv_q_ui(bits, bits, 8);
+        if (mpz_cmp_ui(bits, 32) < 0)
+            mpz_set_ui(bits, 32);
+        bloom_round_bits(sizing->bytes, bits, BLOOM_ROUND_POW2, 0);
+        if (writer == PARQUET_MR && mpz_sizeinbase(sizing->bytes, 2) > 28)
+            mpz_set_ui(sizing->bytes, 1UL << 27);         /* initBitset: at most 128 MiB */
+        mpz_mul_ui(sizing->m_bits, sizing->bytes, 8);
+    }
     sizing->k = BLOOM_SPLIT_BLOCK_WORDS;
     sizing->layout = (bloom_layout_arguments){ BLOOM_LAYOUT_SPLIT_BLOCK, sizing->m_bits, sizing->n,
                                                sizing->k, BLOOM_SPLIT_BLOCK_BITS,
@@ -967,6 +1002,8 @@ static int leveldb(bloom_rule_sizing *sizing, bloom_quantity c)
     if (status == BLOOM_OK && (mpz_sgn(per_key) < 0 || mpz_cmp_ui(sizing->n, 2147483647UL) > 0))
         status = BLOOM_UNDEFINED;          /* an int n; a negative int is no bits per key */
     sizing->k = whole_bits_probes(mpz_fits_ulong_p(per_key) ? mpz_get_ui(per_key) : ~0UL);
+    sizing->has_setting = status == BLOOM_OK;       /* the int NewBloomFilterPolicy takes */
+    mpq_set_z(sizing->setting, per_key);
     mpz_mul(sizing->m_bits, sizing->n, per_key);
     if (mpz_cmp_ui(sizing->m_bits, LEVELDB_MIN_BITS) < 0)
         mpz_set_ui(sizing->m_bits, LEVELDB_MIN_BITS);
@@ -975,19 +1012,6 @@ static int leveldb(bloom_rule_sizing *sizing, bloom_quantity c)
     mpz_add_ui(sizing->bytes, sizing->bytes, LEVELDB_METADATA_BYTES);
     set_standard(sizing, 32, 32);
     mpz_clear(per_key);
-    return status;
-}
-
-/* LevelDB from a rate: the whole bits per key ceil(ln(1/p)/ln^2 2). */
-static int leveldb_of_rate(bloom_rule_sizing *sizing, mpq_srcptr p)
-{
-    bloom_sizing_arguments arguments;
-    mpq_t whole;
-    mpq_init(whole);
-    int status = whole_of(mpq_numref(whole), bits_per_key_of_rate(&arguments, p), "1", "0", 1);
-    if (status == BLOOM_OK)
-        status = leveldb(sizing, (bloom_quantity){ bloom_enclose_rational, whole, bloom_exact_rational });
-    mpq_clear(whole);
     return status;
 }
 
@@ -1026,11 +1050,14 @@ static const struct rule_entry {
     { "parquet-spec", "Parquet BloomFilter.md sizing, uncapped",
       "the same sizing without the 128 MiB cap; split block 256/8" },
     { "leveldb", "LevelDB 1.23 NewBloomFilterPolicy",
-      "m = max(64, n c) in bytes + 1 byte, k = floor(0.69 c) in [1, 30]; c whole (from p: "
-      "ceil(ln(1/p)/ln^2 2)); 32-bit hash" },
+      "m = max(64, n c) in bytes + 1 byte, k = floor(0.69 c) in [1, 30]; c whole (from p: the "
+      "smallest whose filter meets p); 32-bit hash" },
     { "rocksdb@legacy", "RocksDB legacy Bloom (format_version <= 4)",
       "c = the smallest whole bits_per_key whose filter meets p; n c bits (at most 0xffff0000) in an "
       "odd number of 64-byte lines + 5 bytes, k = floor(0.69 c); 32-bit hash" },
+    { "parquet-arrow", "Arrow C++ Parquet BlockSplitBloomFilter",
+      "floor(-8n/ln(1-p^(1/8))) bits, at least 256, to a power of two, at most 2^30; "
+      "split block 256/8" },
 };
 
 /* The rule's name and words, n, and the rate once sized (sizing->rate). */
@@ -1099,13 +1126,15 @@ static int apply_rule(bloom_rule_sizing *sizing, bloom_rule_id rule, mpq_srcptr 
                    ? at_setting_for_rate(sizing, BLOOM_RULE_ROCKSDB, p, rocksdb_ribbon)
                    : rocksdb_ribbon(sizing, bits_per_key_of_rate(&arguments, p));
     case BLOOM_RULE_PARQUET_MR:
-        return parquet(sizing, p, 1);
+        return parquet(sizing, p, PARQUET_MR);
+    case BLOOM_RULE_PARQUET_ARROW:
+        return parquet(sizing, p, PARQUET_ARROW);
     case BLOOM_RULE_LEVELDB:
-        return leveldb_of_rate(sizing, p);
+        return at_setting_for_rate(sizing, BLOOM_RULE_LEVELDB, p, leveldb);
     case BLOOM_RULE_ROCKSDB_LEGACY:
         return at_setting_for_rate(sizing, BLOOM_RULE_ROCKSDB_LEGACY, p, rocksdb_legacy);
     default:
-        return parquet(sizing, p, 0);
+        return parquet(sizing, p, PARQUET_SPEC);
     }
 }
 
@@ -1157,7 +1186,7 @@ int bloom_rule_apply_ribbon_flush(bloom_rule_sizing *sizing, mpz_srcptr n, mpq_s
 const char *const bloom_library_names[] = {
     "none", "guava", "guava@33", "guava@31", "bits-and-blooms", "libbloom", "bloom-filters",
     "cassandra", "redisbloom", "redisbloom-nonscaling", "rocksdb", "rocksdb-ribbon", "parquet-mr",
-    "parquet-spec", "leveldb", "rocksdb@legacy", NULL
+    "parquet-spec", "leveldb", "rocksdb@legacy", "parquet-arrow", NULL
 };
 
 static const bloom_rule_id library_rules[] = {
@@ -1165,7 +1194,7 @@ static const bloom_rule_id library_rules[] = {
     BLOOM_RULE_BITS_AND_BLOOMS, BLOOM_RULE_LIBBLOOM, BLOOM_RULE_BLOOM_FILTERS, BLOOM_RULE_CASSANDRA,
     BLOOM_RULE_REDISBLOOM, BLOOM_RULE_REDISBLOOM_NONSCALING, BLOOM_RULE_ROCKSDB,
     BLOOM_RULE_ROCKSDB_RIBBON, BLOOM_RULE_PARQUET_MR, BLOOM_RULE_PARQUET_SPEC, BLOOM_RULE_LEVELDB,
-    BLOOM_RULE_ROCKSDB_LEGACY
+    BLOOM_RULE_ROCKSDB_LEGACY, BLOOM_RULE_PARQUET_ARROW
 };
 
 bloom_rule_id bloom_library_rule(int library)
@@ -1198,6 +1227,7 @@ void bloom_library_shape(bloom_layout_description *shape, int library)
                                         64, 64 },
         [BLOOM_RULE_PARQUET_MR] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_PARQUET_SPEC] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
+        [BLOOM_RULE_PARQUET_ARROW] = { BLOOM_LAYOUT_SPLIT_BLOCK, BLOOM_SPLIT_BLOCK_BITS, BLOOM_ROUND_POW2, 64, 64 },
         [BLOOM_RULE_LEVELDB] = { BLOOM_LAYOUT_STANDARD, 0, BLOOM_ROUND_BYTE, 32, 32 },
         /* lines made odd and capped by bloom_library_cap_or_refuse */
         [BLOOM_RULE_ROCKSDB_LEGACY] = { BLOOM_LAYOUT_BLOCKED, LEGACY_LINE_BITS, BLOOM_ROUND_BLOCK, 32, 32 },
@@ -1242,6 +1272,10 @@ int bloom_library_cap_or_refuse(mpz_ptr allocated, int library, mpz_srcptr n, un
         if (mpz_sizeinbase(allocated, 2) > 31)
             mpz_set_ui(allocated, 1UL << 30);
         return 0;
+    case BLOOM_RULE_PARQUET_ARROW:       /* ndv is a uint32_t */
+        if (mpz_cmp_ui(allocated, 1UL << 30) > 0)
+            mpz_set_ui(allocated, 1UL << 30);
+        return mpz_cmp_ui(n, 4294967295UL) > 0;
     case BLOOM_RULE_LEVELDB:
         if (mpz_cmp_ui(allocated, LEVELDB_MIN_BITS) < 0)
             mpz_set_ui(allocated, LEVELDB_MIN_BITS);
@@ -1355,10 +1389,11 @@ const char *bloom_library_single_filter_note(int library, mpz_srcptr allocated, 
               "to plan those"
             : NULL;
     case BLOOM_RULE_PARQUET_MR:
+    case BLOOM_RULE_PARQUET_ARROW:
         return mpz_sizeinbase(allocated, 2) > 30
-            ? "parquet-mr caps one filter at 2^30 bits (128 MiB), as here; it builds one filter "
-              "per column chunk of a row group: give --keys-per-filter N (its distinct values) "
-              "to plan those"
+            ? "the Parquet writer caps one filter at 2^30 bits (128 MiB), as here; it builds one "
+              "filter per column chunk of a row group: give --keys-per-filter N (its distinct "
+              "values) to plan those"
             : NULL;
     default:
         return NULL;

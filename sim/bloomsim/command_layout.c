@@ -39,6 +39,7 @@ int bloomsim_layout_library_family(const bloom_deployed_filter *filter)
         { "libbloom", SIM_LIBRARY_LIBBLOOM }, { "bloom-filters", SIM_LIBRARY_BLOOM_FILTERS },
         { "rocksdb", SIM_LIBRARY_ROCKSDB }, { "rocksdb-ribbon", SIM_LIBRARY_ROCKSDB },  /* its Bloom fallback */
         { "parquet-mr", SIM_LIBRARY_PARQUET }, { "parquet-spec", SIM_LIBRARY_PARQUET },
+        { "parquet-arrow", SIM_LIBRARY_PARQUET },
         { "cassandra", SIM_LIBRARY_CASSANDRA }, { "leveldb", SIM_LIBRARY_LEVELDB },
         { "rocksdb@legacy", SIM_LIBRARY_ROCKSDB_LEGACY },
     };

@@ -35,6 +35,7 @@ typedef enum bloom_rule_id {
     BLOOM_RULE_PARQUET_SPEC,
     BLOOM_RULE_LEVELDB,
     BLOOM_RULE_ROCKSDB_LEGACY,
+    BLOOM_RULE_PARQUET_ARROW,
     BLOOM_RULE_COUNT
 } bloom_rule_id;
 
@@ -131,7 +132,7 @@ BLOOM_EXPORT int bloom_rule_has_knob(bloom_rule_id rule);
  * The names --library accepts, NULL-terminated: index 0 is "none", the
  * others name a rule (bloom_library_rule): guava (Guava 33), guava@33,
  * guava@31, bits-and-blooms, libbloom, bloom-filters, cassandra, redisbloom,
- * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec,
+ * redisbloom-nonscaling, rocksdb, rocksdb-ribbon, parquet-mr, parquet-spec, parquet-arrow,
  * leveldb, rocksdb@legacy.
  */
 BLOOM_EXPORT extern const char *const bloom_library_names[];
