@@ -17,5 +17,7 @@ refuse partitioned "$calc" plan -n 1e6 -c 10 --library guava --keys-per-filter 1
 refuse partitioned "$calc" plan -n 1e6 -c 10 --keys-per-filter 1000 --partitioned
 refuse partitioned "$calc" plan -n 1e6 -p 1% --library rocksdb --keys-per-filter 1000 --partitioned
 refuse partitioned "$calc" plan -n 1e6 -c 10 --library rocksdb --partitioned
+# a bits per key RocksDB builds no filter for: refused as without --partitioned
+refuse rocksdb "$calc" plan -n 1e6 -c 0.4 --library rocksdb --keys-per-filter 100000 --partitioned
 
 checks_end partitioned

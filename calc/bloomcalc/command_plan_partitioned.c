@@ -185,7 +185,11 @@ int bloomcalc_plan_partitioned(bloom_fields *fields, const bloomcalc_plan_inputs
     int planned = partition_keys(&keys, rule, inputs);
     partitioned_files files;
     files_init(&files);
-    if (planned == BLOOM_OK) {
+    if (planned != BLOOM_OK) {   /* the library refuses this bits per key: its own line, as unpartitioned */
+        int file_planned = BLOOM_OK;
+        status = bloomcalc_plan_keys(&files.plans[FULL_FILE_PART], &file_planned, inputs,
+                                     deployment->keys_per_filter);
+    } else {
         bloom_partition_split(&files.split[0], deployment->keys_per_filter, keys);
         bloom_partition_split(&files.split[1], deployment->last_keys, keys);
         status = plan_parts(&files, &planned, inputs);
