@@ -169,11 +169,12 @@ audit_tree() {
     fi
     paste -d' ' <(audit_column entries "$file.audit") <(audit_column filter_bytes "$file.audit" | cut -d' ' -f2) \
         <(audit_column policy "$file.audit" | cut -d' ' -f2) <(audit_column fpr_bits "$file.audit" | cut -d' ' -f2) \
-        | sort >"$file.audited"
+        <(audit_column level "$file.audit" | cut -d' ' -f2) | sort >"$file.audited"
     # per file: NAME ENTRIES FILTER_SIZE POLICY CONSULTS FALSE_POSITIVES (the harness) beside the
     # audit's ENTRIES FILTER_BYTES POLICY FPR_BITS
     local joined same files bad
-    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7, $8 }' "$file.txt" | sort | join - "$file.audited")
+    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7, $8, $3 }' "$file.txt" | sort |
+        join -o 1.1,1.2,1.3,1.4,1.5,1.6,2.2,2.3,2.4,2.5,1.7,2.6 - "$file.audited")
     read -r same files bad <<<"$(awk '{ files++; if ($2 == $7 && $3 == $8 && $4 == $9) same++; else if (!bad) bad = $0 }
         END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
     local listed
@@ -191,8 +192,43 @@ audit_tree() {
     read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$variance" "$confidence" "$prediction")"
     local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction from each consulted file's fpr_bits (bloomcalc audit)"
     [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    audit_levels "$policy" "$file" "$joined" "$directory"
     audit_per_file "$policy" "$file" "$joined"
     audit_corrupted "$policy" "$file" "$directory"
+}
+
+# The levels the audit replays from the MANIFEST against GetLiveFilesMetaData's (columns 11 and
+# 12 of the joined lines of audit_tree), and the whole tree's false reads against the summary's
+# read_amp_miss (every level-0 file, one file a deeper level, FORMULAS.md §u) times the lookups:
+# the count of false reads is a sum of Bernoulli trials, its variance at most their mean.  A
+# level whose files' ranges leave part of the key space uncovered (a level 1 of one file) is
+# consulted by fewer lookups than one a lookup, so the prediction is an upper bound here:
+# asserted not below the interval, the gap printed.  The
+# bloom tree's records (fpr_bits, fpr_layout, entries, level) are kept as audited_tree.csv for
+# the report (tests/peers/record_rates.sh).
+audit_levels() {
+    local policy=$1 file=$2 joined=$3 directory=$4 same files bad
+    read -r same files bad <<<"$(awk '{ files++; if ($11 == $12) same++; else if (!bad) bad = $1 " L" $11 ", audit " $12 }
+        END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
+    if [ "$files" -ge 20 ] && [ "$same" -eq "$files" ]; then
+        pass "rocksdb $policy tree: bloomcalc audit replays the MANIFEST to every one of the $files files' levels, as GetLiveFilesMetaData lists them"
+    else
+        fail "rocksdb $policy tree: audit's level agrees on $same of $files files (first: $bad)"
+    fi
+    local amp queries positive true_positive prediction low high where
+    amp=$("$calc" audit --summary --format csv --columns read_amp_miss "$directory" 2>/dev/null | sed -n 2p)
+    read -r _ queries _ _ positive true_positive <<<"$(grep '^gets ' "$file.txt")"
+    prediction=$(awk -v a="$amp" -v q="$queries" 'BEGIN { printf "%.1f", a * q }')
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$prediction" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction = $queries x read_amp_miss $amp (bloomcalc audit --summary of the directory)"
+    if [ "$(awk -v high="$high" -v p="$prediction" 'BEGIN { print (p >= high) ? "above" : "no" }')" = above ] ||
+        [ "$where" = inside ]; then
+        pass "$what: not below (levels not covering the key space consult fewer files)"
+    else
+        fail "$what: below the interval"
+    fi
+    [ "$policy" = bloom ] && "$calc" audit --format csv --columns fpr_bits,fpr_layout,entries,level "$directory" \
+        >"$out/audited_tree.csv" 2>/dev/null
 }
 
 # Each file of a level >= 1 alone: its false positives (RocksDB's per-level perf context, one
