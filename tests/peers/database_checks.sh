@@ -32,7 +32,11 @@
 #         and for level 0's files together; a copy of the files with a
 #         byte flipped near one file's end and another file truncated is refused
 #         (exit 2, one line naming a corrupted file) after the other files
-#         are printed.
+#         are printed; every file's level, replayed from the MANIFEST,
+#         equals GetLiveFilesMetaData's, and the lookups times the summary's
+#         read_amp_miss (every L0 file, one file a deeper level) is not
+#         below the interval of the false reads: an upper bound where a
+#         level's files leave part of the key space uncovered.
 #     (d) (c) again for a tree whose filters RocksDB sizes with
 #         optimize_filters_for_memory on (policy "memory"), whose sizes no
 #         rule of keys and bits per key gives, so only the audit can say what
@@ -48,6 +52,9 @@
 #         independent-probe rate (the gap of FORMULAS.md §r, asserted so
 #         that it stays measured), and, for the filters of the most common
 #         key count, overlaps bloomsim's "--library leveldb" at that count.
+#     (c) "bloomcalc audit" of its directory: every table file's entries and
+#         filter bytes are those of the filters the policy built, and its
+#         fpr_bits lie below the measured rate (the known gap of FORMULAS.md §r).
 # Run alone, it closes with "check-peers databases: N passed, N failed".
 set -uo pipefail
 if ! declare -F pass >/dev/null; then
@@ -299,7 +306,7 @@ rocksdb_audited_tree() {
 # --- LevelDB ---------------------------------------------------------------------
 leveldb_database() {
     local file="$out/database_leveldb"
-    if ! "$out/leveldb_peer" database "$databases/leveldb" "$leveldb_keys" "$leveldb_queries" \
+    if ! "$out/leveldb_peer" database "$databases/leveldb" "$leveldb_keys" "$leveldb_queries" "$file.filters" \
         >"$file.txt" 2>"$file.err"; then
         fail "leveldb database: the harness failed ($(head -c 300 "$file.err"))"
         return
@@ -340,6 +347,7 @@ leveldb_database() {
         fail "$what: the run does not show the gap"
     fi
     echo "leveldb database,leveldb,$leveldb_keys,$clusters,$consults,$rate,$low,$high,$prediction" >>"$out/measured_databases.csv"
+    leveldb_audit "$file" "$low"
     # the most consulted key count against bloomsim at that count
     local modal
     modal=$(awk '$1 == "consulted" { print $4, $2 }' "$file.txt" | sort -n | tail -1 | cut -d' ' -f2)
@@ -349,6 +357,34 @@ leveldb_database() {
     n=$modal trials=100000 queries=100
     read -r _ _ _ m k <<<"$(grep "^$modal " "$file.model")"
     check_sim_overlap "leveldb database ($consults consults of $clusters filters)" leveldb
+}
+
+# (c) "bloomcalc audit" of the LevelDB database's directory: every table file read (the MANIFEST
+# replayed for its levels) has the entries and filter bytes of the filters the recording wrapper
+# built (tests/peers/leveldb_audit.py), and the files' fpr_bits, weighted by their entries, lie
+# below the interval $2 of the rate the lookups measured: LevelDB's probes are not independent
+# (FORMULAS.md §r), so the rate of its bits understates what its filters give, asserted as the
+# known gap.  The database is closed while a compaction may run: its unfinished output is no
+# table, refused by name, and is not a live file of the MANIFEST.
+leveldb_audit() {
+    local file=$1 low=$2 directory="$databases/leveldb" status rows same listed first
+    "$calc" audit --format csv "$directory" >"$file.audit" 2>"$file.audit.err"
+    status=$?
+    read -r rows same listed first <<<"$(python3 "$here/leveldb_audit.py" "$file.audit" "$file.filters" "$directory")"
+    local refused="none refused"
+    [ -s "$file.audit.err" ] && refused="refused: $(head -c 200 "$file.audit.err")"
+    if [ "$status" -le 2 ] && [ "${rows:-0}" -ge 10 ] && [ "$same" -eq "$rows" ] && ! grep -q "missing from the directory" "$file.audit"; then
+        pass "leveldb database: bloomcalc audit reads $rows of the $listed .ldb files with the entries and filter bytes of the filters LevelDB's policy built ($refused)"
+    else
+        fail "leveldb database: audit exit $status, $same of $rows files agree with the filters built, $listed files (first: $first; $refused)"
+    fi
+    local mean
+    mean=$("$calc" audit --summary --format csv --columns fpr_deployment "$directory" 2>/dev/null | sed -n 2p)
+    if [ -n "$mean" ] && [ "$(awk -v m="$mean" -v low="$low" 'BEGIN { print (m < low) ? "below" : "no" }')" = below ]; then
+        pass "leveldb database: the files' fpr_bits (entries-weighted $mean) lie below the measured rate's interval (from $low): the known gap of FORMULAS.md §r"
+    else
+        fail "leveldb database: the files' fpr_bits '$mean' not below the measured rate's interval (from $low)"
+    fi
 }
 
 if g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_tree_peer" "$here/rocksdb_tree_peer.cc" -lrocksdb &&
