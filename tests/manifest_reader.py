@@ -22,16 +22,8 @@ import subprocess
 import sys
 from fractions import Fraction
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+import table_reader
+from table_reader import check
 
 
 def crc32c(data):
@@ -156,7 +148,7 @@ def main():
     files = audit(calc, directory)
     summary = audit(calc, "--summary", directory)
     if files is None or summary is None:
-        print(f"manifest reader: {passed} passed, {failed} failed")
+        print(f"manifest reader: {table_reader.passed} passed, {table_reader.failed} failed")
         return 1
     printed = set()
     read = []
@@ -187,8 +179,8 @@ def main():
     got = Fraction(summary["read_amp_miss"])
     check(abs(got - expected) <= expected / 10 ** 39,
           f"read_amp_miss {summary['read_amp_miss']}, level 0 summed and each deeper level's mean {float(expected)}")
-    print(f"manifest reader: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"manifest reader: {table_reader.passed} passed, {table_reader.failed} failed")
+    return 1 if table_reader.failed else 0
 
 
 if __name__ == "__main__":
