@@ -242,6 +242,28 @@ leveldb_gap=$(columns data/simulated_engines.csv library n measured_fpr ci_low c
     awk '$1 == "leveldb" && $4 / $6 > worst { worst = $4 / $6
          row = $2 " keys, measured " $3 " [" $4 ", " $5 "] against " $6 } END { print row }')
 
+# --- Figure 10: one audited tree, each file's rate from its bits against the prediction --------
+# tests/peers/audited_tree.csv: "bloomcalc audit" of a real RocksDB tree (check-peers' bloom tree,
+# recorded by tests/peers/record_rates.sh): per file fpr_bits, fpr_layout, entries and level.
+audited=tests/peers/audited_tree.csv
+columns "$audited" entries fpr_bits fpr_layout level |
+    awk -F'\t' '$3 != "" { print $1, $2, $3, $4, $2 / $3 }' >"$work/audited.dat"
+plot audited_tree.png "
+set termoption noenhanced; set logscale x; set format x '10^%L'; set grid; set key below
+set xlabel 'entries in the file'; set ylabel 'fpr_bits / fpr_layout'
+plot 1 with lines lw 2 lc rgb 'gray40' title 'the calculator (fpr_layout of the file): 1', \
+     '$work/audited.dat' using 1:(\$4 == 0 ? \$5 : NaN) with points pt 7 ps 0.9 title 'a level-0 file: its bits (bloomcalc audit)', \
+     '$work/audited.dat' using 1:(\$4 > 0 ? \$5 : NaN) with points pt 6 ps 0.9 title 'a deeper file: its bits (bloomcalc audit)'"
+audited_files=$(wc -l <"$work/audited.dat")
+audited_levels=$(awk '{ seen[$4] = 1 } END { print length(seen) }' "$work/audited.dat")
+audited_median=$(awk '{ print $5 }' "$work/audited.dat" | sort -g |
+    awk '{ r[NR] = $1 } END { printf "%.4f", NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
+audited_range=$(awk 'NR == 1 || $5 < low { low = $5 } NR == 1 || $5 > high { high = $5 }
+    END { printf "%.4f to %.4f", low, high }' "$work/audited.dat")
+audited_close=$(awk '$5 >= 0.95 && $5 <= 1.05 { n++ } END { print n + 0 }' "$work/audited.dat")
+audited_widest=$(awk '{ d = $5 > 1 ? $5 - 1 : 1 - $5 } NR == 1 || d > widest { widest = d; keys = $1 }
+    END { print keys }' "$work/audited.dat")
+
 # --- the findings, filled in from the tables -------------------------------------------
 independent_runs=$(( $(csv data/simulated_convergence.csv | tail -n +2 | wc -l)
                    + $(count data/simulated_schemes.csv scheme=independent)
@@ -381,6 +403,17 @@ the calculator takes as independent (\`calc/FORMULAS.md\` §e.8, and its \`warni
 LevelDB's probes take start and step from one 32-bit hash (\`calc/FORMULAS.md\` §r): the
 calculator's rate of independent probes understates it, most at $leveldb_gap
 predicted, and its \`warning\` says so.
+
+## Figure 10: one audited tree, each file's bits against the prediction
+
+![audited tree](audited_tree.png)
+
+Each of the $audited_files files of a RocksDB 7.8 tree on $audited_levels levels (\`make check-peers\`' FastLocalBloom
+tree of 2e6 keys, recorded in \`tests/peers/audited_tree.csv\`): the rate of its filter's bits
+(\`fpr_bits\` of \`bloomcalc audit\`, exact) over the calculator's rate for a filter of that size, k
+and entries (\`fpr_layout\`). Median $audited_median, from $audited_range; within ±5 %: $audited_close of
+$audited_files files; the farthest holds $audited_widest entries. A filter's rate is that of the keys it happens to
+hold, which spreads around the model's mean the less the more keys it holds.
 
 ## Each library: predicted and measured
 

@@ -172,4 +172,37 @@ refuse "no-such-file.sst" "$calc" audit no-such-file.sst
 refuse PATH "$calc" audit
 refuse "$scratch" "$calc" audit "$scratch"
 
+# a database directory: levels from its MANIFEST (tests/fixtures/manifest_rocksdb: the CURRENT,
+# MANIFEST and two of the table files of "rocksdb_tree_peer fixture DIR 12000", whose live files
+# RocksDB listed as 000029 and 000032 on L0, 000021 on L1, 000018 and 000022-000028 on L2), a
+# table file put in as the L0 file 000029, one the MANIFEST does not list, the rest missing
+database=$scratch/database
+cp -r $fixtures/manifest_rocksdb "$database"
+cp "$bloom" "$database/000029.sst"
+cp "$ribbon" "$database/000099.sst"
+python_checks "manifest reader" tests/manifest_reader.py "$calc" "$database"
+"$calc" audit --format csv --columns file,level "$database" >"$out" 2>"$err"
+[ "$(tr '\n' ' ' <"$out")" = "file,level $database/000018.sst,2 $database/000021.sst,1 $database/000029.sst,0 $database/000099.sst, $database/000022.sst,2 $database/000023.sst,2 $database/000025.sst,2 $database/000026.sst,2 $database/000027.sst,2 $database/000028.sst,2 $database/000032.sst,0 " ]
+check "audit DIRECTORY: the levels RocksDB listed ($(tr '\n' ' ' <"$out"))" $?
+"$calc" audit --summary --format csv "$database" >"$out" 2>"$err"
+case $(cat "$out") in
+*"missing: $database/000022.sst"*"not listed in the MANIFEST: $database/000099.sst"*) pass ;;
+*) fail "audit --summary DIRECTORY: no warning of the missing and unlisted files: $(cat "$out")" ;;
+esac
+# a MANIFEST with a flipped byte, cut short, and a CURRENT naming none: refused by name, the
+# files still audited (levels unknown)
+refused_after() {  # WORD: audit of the database refused naming WORD, its 4 files printed, no level
+    "$calc" audit --format csv --columns file,level "$database" >"$out" 2>"$err"
+    rc=$?
+    [ "$rc" -eq 2 ] && [ "$(wc -l <"$err")" -eq 1 ] && grep -q "$1" "$err" &&
+        [ "$(sed 1d "$out" | wc -l)" -eq 4 ] && ! grep -q ',[0-9]' "$out"
+    check "audit DIRECTORY refused ($1): exit $rc, $(cat "$err"), $(sed 1d "$out" | wc -l) files printed" $?
+}
+corrupt $fixtures/manifest_rocksdb/MANIFEST-000005 100 "$database/MANIFEST-000005"
+refused_after "MANIFEST-000005: the record at byte 59 does not match its checksum"
+head -c 2000 $fixtures/manifest_rocksdb/MANIFEST-000005 >"$database/MANIFEST-000005"
+refused_after "MANIFEST-000005: truncated: the record at byte [0-9]* runs past the end"
+printf 'MANIFEST-000005' >"$database/CURRENT"
+refused_after "CURRENT: CURRENT does not hold a MANIFEST's name and a newline"
+
 checks_end audit

@@ -4,7 +4,8 @@
 measured series has one point per row of its CSV, every point lies inside
 the plot (type "i": nothing lost off a log axis, every error bar's ends
 finite and inside), and Figure 6's models are those of the measured
-filters (same m/n as the points).  Exit 1 on a mismatch."""
+filters (same m/n as the points); Figure 10 has one point per audited file.
+Exit 1 on a mismatch."""
 import csv
 import re
 import sys
@@ -70,6 +71,11 @@ simulated = [p for p in curves("library_rates.png").get("bloomsim --library, mea
 if len(simulated) != sum(1 for r in peers if r["bloomsim_fpr"]):
     failures.append(f"library_rates.png: {len(simulated)} bloomsim points inside the plot, the data "
                     f"{sum(1 for r in peers if r['bloomsim_fpr'])}")
+audited = [r for r in rows("tests/peers/audited_tree.csv") if r["fpr_layout"]]
+audited_points = sum(1 for title, series in curves("audited_tree.png").items() if "its bits" in title
+                     for point in series if point[-1] == "i")
+if audited_points != len(audited):
+    failures.append(f"audited_tree.png: {audited_points} files' points inside the plot, the audit {len(audited)}")
 for failure in failures:
     print("FAIL:", failure)
 sys.exit(1 if failures else 0)

@@ -31,14 +31,16 @@ static const char description[] =
     "of (set/m)^k, each filter weighted alike) and fpr_layout (the calculator's rate\n"
     "for a filter of that file's bits, k and entries under its library's rule:\n"
     "rocksdb, rocksdb@legacy, rocksdb-ribbon; empty for LevelDB, whose files record\n"
-    "no keys per filter).  The level is not read from the MANIFEST: it prints empty,\n"
-    "or the --level given for every file named.  --summary prints one\n"
+    "no keys per filter).  A directory holding a CURRENT file is a database: the\n"
+    "MANIFEST it names is replayed (the default column family's live files) and\n"
+    "gives each file its level; a file it does not list is warned of, and a file it\n"
+    "lists that the directory lacks is printed with its level and a warning.\n"
+    "Files of no MANIFEST print the --level given, or none.  --summary prints one\n"
     "record instead: files, entries, filter memory, the entries-weighted mean and\n"
-    "the worst fpr_bits, and the expected false reads of an absent lookup: with\n"
-    "--level L >= 1 (files of one level, disjoint ranges) the mean, a lookup\n"
-    "consulting one of them; otherwise the sum over the files, every file\n"
-    "consulted once (each its own sorted run, as on level 0; an upper bound for a\n"
-    "leveled tree, whose levels can be audited one by one).  Its warning\n"
+    "the worst fpr_bits, and the expected false reads of an absent lookup: every\n"
+    "file of level 0 (or of no known level) consulted, each its own sorted run,\n"
+    "and one file of each deeper level (disjoint ranges): the sum of the level-0\n"
+    "files' fpr_bits and of each deeper level's entries-weighted mean.  Its warning\n"
     "names the files apart from the rest (no filter, another filter format such as\n"
     "a Ribbon fallen back to Bloom, bits per key below 2/3 or above 3/2 of the\n"
     "files' median).  A file that is not such a table, truncated, corrupt, or\n"
@@ -52,15 +54,24 @@ typedef struct audit_set {
     bloom_table_audit *audits;
     const bloom_table_audit **read;    /* the files read, in order */
     const char **read_paths;
+    const bloom_table_path **read_listed; /* where each stands in its MANIFEST */
+    int *read_levels;                  /* the MANIFEST's level, or --level, or -1 */
+    const bloom_table_path **missing;  /* listed by a MANIFEST, absent */
+    size_t missing_count;
+    size_t unlisted;                   /* files read that their MANIFEST does not list */
     size_t read_count;
     size_t refused;                    /* files refused; the first is named */
     const char *first_refused, *first_problem;
 } audit_set;
 
-static void audit_one(audit_set *set, size_t i)
+static void audit_one(audit_set *set, size_t i, int level)
 {
     bloom_table_path *path = &set->paths.items[i];
     bloom_table_audit *audit = &set->audits[i];
+    if (path->listing == BLOOM_TABLE_MISSING) {
+        set->missing[set->missing_count++] = path;
+        return;
+    }
     unsigned char *bytes = NULL;
     size_t size = 0;
     const char *problem = path->error;
@@ -70,6 +81,9 @@ static void audit_one(audit_set *set, size_t i)
         problem = audit->problem;
     free(bytes);
     if (problem == NULL) {
+        set->unlisted += path->listing == BLOOM_TABLE_UNLISTED;
+        set->read_listed[set->read_count] = path;
+        set->read_levels[set->read_count] = path->level >= 0 ? path->level : level;
         set->read_paths[set->read_count] = path->path;
         set->read[set->read_count++] = audit;
     } else if (set->refused++ == 0) {
@@ -78,7 +92,7 @@ static void audit_one(audit_set *set, size_t i)
     }
 }
 
-static void audit_all(audit_set *set, char *const *given, size_t count)
+static void audit_all(audit_set *set, char *const *given, size_t count, int level)
 {
     memset(set, 0, sizeof *set);
     bloom_table_paths_expand(&set->paths, given, count);
@@ -86,11 +100,15 @@ static void audit_all(audit_set *set, char *const *given, size_t count)
     set->audits = calloc(n, sizeof *set->audits);
     set->read = calloc(n, sizeof *set->read);
     set->read_paths = calloc(n, sizeof *set->read_paths);
-    if (set->audits == NULL || set->read == NULL || set->read_paths == NULL)
+    set->read_listed = calloc(n, sizeof *set->read_listed);
+    set->read_levels = calloc(n, sizeof *set->read_levels);
+    set->missing = calloc(n, sizeof *set->missing);
+    if (set->audits == NULL || set->read == NULL || set->read_paths == NULL || set->read_listed == NULL
+        || set->read_levels == NULL || set->missing == NULL)
         abort();
     for (size_t i = 0; i < set->paths.count; i++) {
         bloom_table_audit_init(&set->audits[i]);
-        audit_one(set, i);
+        audit_one(set, i, level);
     }
 }
 
@@ -101,6 +119,9 @@ static void audit_set_clear(audit_set *set)
     free(set->audits);
     free(set->read);
     free(set->read_paths);
+    free(set->read_listed);
+    free(set->read_levels);
+    free(set->missing);
     bloom_table_paths_clear(&set->paths);
 }
 
@@ -118,17 +139,41 @@ static const char leveldb_warning[] =
     "(1.05 % measured in a LevelDB 1.23 database at 10 bits a key, where independent probes "
     "give 0.82 %; FORMULAS.md §r)";
 
+static const char unlisted_warning[] =
+    "not a live file of the default column family in its directory's MANIFEST";
+static const char missing_warning[] = "listed in the MANIFEST, missing from the directory";
+
+static void put_level(bloom_fields *fields, int level)
+{
+    if (level >= 0)
+        bloom_fields_unsigned(fields, "level", "level", NULL, (unsigned long)level);
+    else
+        bloom_fields_missing(fields, "level", "level");
+}
+
+/* A file the MANIFEST lists that the directory lacks: its name and level, nothing read. */
+static void put_missing(bloom_fields *fields, const bloom_table_path *path)
+{
+    static const char *const unread[][2] = {
+        { "entries", "entries" }, { "policy", "policy" }, { "filter_format", "format" },
+        { "filter_bytes", "filter bytes" }, { "bits_per_key", "bits/key" }, { "k", "k" },
+        { "set_bits", "set bits" }, { "fpr_bits", "rate from bits" }, { "fpr_layout", "rate predicted" },
+    };
+    bloom_fields_text(fields, "file", "file", path->path);
+    put_level(fields, path->level);
+    for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++)
+        bloom_fields_missing(fields, unread[i][0], unread[i][1]);
+    bloom_fields_text(fields, "warning", "warning", missing_warning);
+}
+
 static void put_file(bloom_fields *fields, const char *path, const bloom_table_audit *audit,
-                     bloom_table_apart apart, int level)
+                     bloom_table_apart apart, int level, int unlisted)
 {
     int filtered = audit->filter != BLOOM_TABLE_NO_FILTER;
     mpq_t bits_per_key;
     mpq_init(bits_per_key);
     bloom_fields_text(fields, "file", "file", path);
-    if (level >= 0)
-        bloom_fields_unsigned(fields, "level", "level", NULL, (unsigned long)level);
-    else
-        bloom_fields_missing(fields, "level", "level");
+    put_level(fields, level);
     if (audit->has_entries)
         bloom_fields_unsigned(fields, "entries", "entries", NULL, (unsigned long)audit->entries);
     else
@@ -161,6 +206,11 @@ static void put_file(bloom_fields *fields, const char *path, const bloom_table_a
     bloom_table_prediction_clear(&prediction);
     const char *warning = apart_warnings[apart] != NULL ? apart_warnings[apart]
                           : audit->leveldb ? leveldb_warning : NULL;
+    char both[400];
+    if (unlisted && warning != NULL)
+        snprintf(both, sizeof both, "%s; %s", unlisted_warning, warning);
+    if (unlisted)
+        warning = warning != NULL ? both : unlisted_warning;
     if (warning != NULL)
         bloom_fields_text(fields, "warning", "warning", warning);
     else
@@ -168,36 +218,70 @@ static void put_file(bloom_fields *fields, const char *path, const bloom_table_a
     mpq_clear(bits_per_key);
 }
 
-/* "FILE (why), FILE (why)": the files apart from the rest (malloc'd), or NULL when none is. */
-static char *apart_list(const audit_set *set, const bloom_table_apart *apart)
+/* "apart from the rest: FILE (why), ...; listed in the MANIFEST, missing: FILE, ...; not
+ * listed in the MANIFEST: FILE, ..." (malloc'd), or NULL when no file is any of these. */
+static char *summary_warning(const audit_set *set, const bloom_table_apart *apart)
 {
     static const char *const why[] = { NULL, "no filter", "another filter format", "bits per key" };
-    size_t room = 64;
+    size_t room = 160;
     for (size_t i = 0; i < set->read_count; i++)
         room += strlen(set->read_paths[i]) + 32;
+    for (size_t i = 0; i < set->missing_count; i++)
+        room += strlen(set->missing[i]->path) + 4;
     char *text = malloc(room);
     if (text == NULL)
         abort();
-    size_t used = (size_t)snprintf(text, room, "apart from the rest: ");
-    size_t named = 0;
+    size_t used = 0, apart_named = 0, unlisted_named = 0;
+    text[0] = '\0';
     for (size_t i = 0; i < set->read_count; i++)
         if (apart[i] != BLOOM_TABLE_ALIKE)
-            used += (size_t)snprintf(text + used, room - used, "%s%s (%s)", named++ ? ", " : "",
-                                     set->read_paths[i], why[apart[i]]);
-    if (named == 0) {
+            used += (size_t)snprintf(text + used, room - used, "%s%s (%s)",
+                                     apart_named++ ? ", " : "apart from the rest: ", set->read_paths[i], why[apart[i]]);
+    for (size_t i = 0; i < set->missing_count; i++)
+        used += (size_t)snprintf(text + used, room - used, "%s%s",
+                                 i > 0 ? ", " : used > 0 ? "; listed in the MANIFEST, missing: "
+                                                         : "listed in the MANIFEST, missing: ",
+                                 set->missing[i]->path);
+    for (size_t i = 0; i < set->read_count; i++)
+        if (set->read_listed[i]->listing == BLOOM_TABLE_UNLISTED)
+            used += (size_t)snprintf(text + used, room - used, "%s%s",
+                                     unlisted_named++ ? ", " : used > 0 ? "; not listed in the MANIFEST: "
+                                                                        : "not listed in the MANIFEST: ",
+                                     set->read_paths[i]);
+    if (used == 0) {
         free(text);
         return NULL;
     }
     return text;
 }
 
-static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_table_apart *apart, int level)
+/* How many files an absent lookup consults, by the levels of the files read. */
+static const char *consulted_note(const audit_set *set)
+{
+    int shallow = 0, deep = -1, several = 0;
+    for (size_t i = 0; i < set->read_count; i++) {
+        int level = set->read_levels[i];
+        if (level < 1)
+            shallow = 1;
+        else if (deep == -1)
+            deep = level;
+        else
+            several = several || level != deep;
+    }
+    if (deep == -1)
+        return "(every file consulted)";
+    return shallow || several ? "(every level-0 file, one file a deeper level)" : "(one file consulted)";
+}
+
+static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_table_apart *apart)
 {
     bloom_table_summary summary;
     bloom_table_summary_init(&summary);
     for (size_t i = 0; i < set->read_count; i++)
         bloom_table_summary_add(&summary, set->read[i]);
-    int mean = bloom_table_summary_finish(&summary, level) == BLOOM_OK;
+    int mean = bloom_table_summary_finish(&summary, -1) == BLOOM_OK;
+    int reads = bloom_table_tree_false_reads(summary.false_reads, set->read, set->read_levels,
+                                             set->read_count) == BLOOM_OK;
     bloom_fields_unsigned(fields, "files", "files", NULL, summary.files);
     if (summary.entries_known)
         bloom_fields_integer(fields, "keys_total", "entries", NULL, summary.entries);
@@ -209,12 +293,12 @@ static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_
     else
         bloom_fields_missing(fields, "fpr_deployment", "mean rate (entries-weighted)");
     bloom_fields_rational(fields, "fpr_bits_worst", "worst rate", NULL, summary.fpr_worst);
-    if (summary.false_reads_known)
-        bloom_fields_rational(fields, "read_amp_miss", "false reads, absent lookup",
-                              level >= 1 ? "(one file consulted)" : "(every file consulted)", summary.false_reads);
+    if (reads)
+        bloom_fields_rational(fields, "read_amp_miss", "false reads, absent lookup", consulted_note(set),
+                              summary.false_reads);
     else
         bloom_fields_missing(fields, "read_amp_miss", "false reads, absent lookup");
-    char *warning = apart_list(set, apart);
+    char *warning = summary_warning(set, apart);
     if (warning != NULL)
         bloom_fields_text(fields, "warning", "warning", warning);
     else
@@ -233,7 +317,7 @@ static int unknown_column(const char *name, const bloom_command_line *line)
 
 /* Prints the records of the files read (or their summary); returns 0, or 1 when a rate could
  * not be certified. */
-static int print_audit(const audit_set *set, int summary, int level, const char *columns,
+static int print_audit(const audit_set *set, int summary, const char *columns,
                        const bloom_output_choice *output, const bloom_command_line *line)
 {
     bloom_table_apart *apart = calloc(set->read_count ? set->read_count : 1, sizeof *apart);
@@ -244,32 +328,37 @@ static int print_audit(const audit_set *set, int summary, int level, const char 
     if (summary) {
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-        put_summary(&fields, set, apart, level);
+        put_summary(&fields, set, apart);
         bloom_record chosen;
         bloom_record_init(&chosen);
         const char *unknown = bloom_columns_select(&chosen, &fields.record, columns, fields.digits);
         bloom_record_clear(&fields.record);
         fields.record = chosen;
         status = unknown != NULL ? unknown_column(unknown, line) : bloomcalc_emit(&fields, output->format, line);
-    } else if (set->read_count > 0) {
-        bloom_record *rows = calloc(set->read_count, sizeof *rows);
+    } else if (set->read_count + set->missing_count > 0) {
+        size_t count = set->read_count + set->missing_count;
+        bloom_record *rows = calloc(count, sizeof *rows);
         if (rows == NULL)
             abort();
         int certified = BLOOM_OK;
         const char *unknown = NULL;
-        for (size_t i = 0; i < set->read_count && unknown == NULL; i++) {
+        for (size_t i = 0; i < count && unknown == NULL; i++) {
             bloom_fields fields;
             bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
-            put_file(&fields, set->read_paths[i], set->read[i], apart[i], level);
+            if (i < set->read_count)
+                put_file(&fields, set->read_paths[i], set->read[i], apart[i], set->read_levels[i],
+                         set->read_listed[i]->listing == BLOOM_TABLE_UNLISTED);
+            else
+                put_missing(&fields, set->missing[i - set->read_count]);
             certified = certified != BLOOM_OK ? certified : fields.status;
             bloom_record_init(&rows[i]);
             unknown = bloom_columns_select(&rows[i], &fields.record, columns, fields.digits);
             bloom_fields_clear(&fields);
         }
         if (certified == BLOOM_OK && unknown == NULL)
-            bloom_write_records(stdout, rows, set->read_count, (bloom_format)output->format);
+            bloom_write_records(stdout, rows, count, (bloom_format)output->format);
         status = unknown != NULL ? unknown_column(unknown, line) : bloom_results_exit(line, certified);
-        for (size_t i = 0; i < set->read_count; i++)
+        for (size_t i = 0; i < count; i++)
             bloom_record_clear(&rows[i]);
         free(rows);
     }
@@ -285,13 +374,13 @@ static int run_audit(char *const *given, size_t count, int summary, int level, c
         return BLOOM_EXIT_USAGE;
     }
     audit_set set;
-    audit_all(&set, given, count);
+    audit_all(&set, given, count, level);
     int status = BLOOM_EXIT_SUCCESS;
     if (set.paths.count == 0) {
         bloom_options_error(line, "%s: no table file (*.sst, *.ldb) in it", given[0]);
         status = BLOOM_EXIT_USAGE;
-    } else if (set.read_count > 0 || !set.refused) {
-        status = print_audit(&set, summary, level, columns, output, line);
+    } else if (set.read_count + set.missing_count > 0 || !set.refused) {
+        status = print_audit(&set, summary, columns, output, line);
     }
     if (set.refused > 0 && status != BLOOM_EXIT_FAILURE) {
         char more[64] = "";
@@ -314,7 +403,7 @@ int bloomcalc_audit(int argc, char **argv, int first)
         { .long_name = "summary", .kind = BLOOM_OPTION_FLAG, .destination = &summary,
           .help = "one record for all the files instead of one a file" },
         { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &level, .value_name = "L",
-          .help = "the files named are all on level L (0: each its own sorted run)", .minimum = 0,
+          .help = "the files of no MANIFEST are all on level L (0: each its own sorted run)", .minimum = 0,
           .maximum = 100 },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns, .value_name = "KEYS",
           .help = "print only these keys, in this order (comma-separated)" },

@@ -54,7 +54,7 @@ const bloom_key bloom_keys[] = {
     { "levels", "levels", "L, the levels (or sorted runs), one filter each; in a deployment, the levels past L0" },
     { "l0_files", "filters", "in a deployment (plan, table or lsm with a unit, and bloomsim lsm): F0, the L0 files, each one filter of a full file that every lookup consults (--l0-files)" },
     { "read_amp_hit", "disk probes per lookup", "a lookup of a key on the deepest (or target) level: 1 + (J - 1)p; in a deployment 1 + F0 p0 + (c1 + ... + c(L-1)) fpr_deployment, p0 an L0 file's rate, ci the coverages" },
-    { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key, its expected false reads: L p; in a deployment F0 p0 + (c1 + ... + cL) fpr_deployment; audit: the sum of the files' fpr_bits, every file consulted once (each its own sorted run), or with --level L >= 1 their fpr_deployment (one file of the level consulted)" },
+    { "read_amp_miss", "disk probes per lookup", "a lookup of an absent key, its expected false reads: L p; in a deployment F0 p0 + (c1 + ... + cL) fpr_deployment; audit: every level-0 file's fpr_bits (a file of no known level counts as one) plus, on each deeper level, the entries-weighted mean of its files' fpr_bits (one file of the level consulted)" },
     { "read_amp_without_filters", "disk probes per lookup", "either lookup without filters: L; in a deployment an absent key's, F0 + c1 + ... + cL" },
     /* The filter as deployed (calc/cli/description.h). */
     { "library", "text", "the library whose filter is described (--library), or none" },
@@ -146,7 +146,7 @@ const bloom_key bloom_keys[] = {
     { "memory_share_last_level_dropped", "—", "share of the filter memory still spent with the last level's filters dropped" },
     { "m_bits_saved_last_level_dropped", "bits", "filter memory saved by dropping the last level's filters: as budgeted, ceil(N C) - ceil(N_(L-1) C); with a description, the last level's filter as built" },
     { "coverage", "probability", "share of the key space the level's files cover (--coverage; 1 by default)" },
-    { "level", "levels", "the level of the row (1 the newest); audit: the file's level, empty when not known" },
+    { "level", "levels", "the level of the row (1 the newest); audit: the file's level, from the MANIFEST its directory's CURRENT names, or --level, empty when not known" },
     { "keys", "keys", "keys held by the row's level or sub-filter" },
     { "p_uniform", "probability", "the level's rate, uniform allocation" },
     { "p_monkey", "probability", "the level's rate, Monkey's allocation (1: no filter)" },

@@ -41,6 +41,7 @@
 
 #include "library_rules.h"
 #include "ribbon.h"
+#include "table_bytes.h"
 #include "table_file.h"
 
 const char *const bloom_table_filter_names[] = {
@@ -59,10 +60,7 @@ const char *const bloom_table_filter_names[] = {
 
 enum checksum_type { CHECKSUM_NONE, CHECKSUM_CRC32C, CHECKSUM_XXHASH, CHECKSUM_XXHASH64, CHECKSUM_XXH3 };
 
-typedef struct slice {
-    const unsigned char *at;
-    size_t size;
-} slice;
+typedef bloom_slice slice;
 
 typedef struct handle {
     uint64_t offset, size;
@@ -101,18 +99,17 @@ static int refuse(bloom_table_audit *audit, const char *format, ...)
     return BLOOM_UNDEFINED;
 }
 
-static uint32_t fixed32(const unsigned char *p)
+uint32_t bloom_fixed32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static uint64_t fixed64(const unsigned char *p)
 {
-    return (uint64_t)fixed32(p) | (uint64_t)fixed32(p + 4) << 32;
+    return (uint64_t)bloom_fixed32(p) | (uint64_t)bloom_fixed32(p + 4) << 32;
 }
 
-/* Reads a varint of at most `bits` bits from *in, advancing it; 0 when it runs out or overflows. */
-static int varint(uint64_t *value, slice *in, unsigned bits)
+int bloom_varint(uint64_t *value, slice *in, unsigned bits)
 {
     *value = 0;
     for (unsigned shift = 0; shift < bits && in->size > 0; shift += 7) {
@@ -127,7 +124,7 @@ static int varint(uint64_t *value, slice *in, unsigned bits)
 
 static int read_handle(handle *h, slice *in)
 {
-    return varint(&h->offset, in, 64) && varint(&h->size, in, 64);
+    return bloom_varint(&h->offset, in, 64) && bloom_varint(&h->size, in, 64);
 }
 
 /* The CRC32C table of the reflected Castagnoli polynomial 0x82f63b78, built once. */
@@ -184,7 +181,7 @@ static int read_block(slice *contents, const table *t, handle h, const char *nam
         return refuse(t->audit, "truncated: the %s block (%llu bytes at %llu) passes the end of the file (%zu bytes)",
                       name, (unsigned long long)h.size, (unsigned long long)h.offset, size);
     const unsigned char *at = t->file.at + h.offset;
-    uint32_t stored = fixed32(at + h.size + 1);
+    uint32_t stored = bloom_fixed32(at + h.size + 1);
     uint32_t computed = block_checksum(t->checksum, at, (size_t)h.size);
     if (t->checksum != CHECKSUM_NONE && stored != computed)
         return refuse(t->audit, "corrupt: the %s block's checksum is 0x%08x, its bytes give 0x%08x", name,
@@ -205,7 +202,7 @@ static int block_entries(const slice *block, entry_visit visit, void *context, b
 {
     if (block->size < 4)
         return refuse(audit, "corrupt: the %s block has %zu bytes, no restart count", name, block->size);
-    uint64_t restarts = fixed32(block->at + block->size - 4) & 0x7fffffffU;
+    uint64_t restarts = bloom_fixed32(block->at + block->size - 4) & 0x7fffffffU;
     if (restarts > (block->size - 4) / 4)
         return refuse(audit, "corrupt: the %s block counts %llu restarts in %zu bytes", name,
                       (unsigned long long)restarts, block->size);
@@ -214,7 +211,7 @@ static int block_entries(const slice *block, entry_visit visit, void *context, b
     size_t key_size = 0;
     while (in.size > 0) {
         uint64_t shared, unshared, value_size;
-        if (!varint(&shared, &in, 32) || !varint(&unshared, &in, 32) || !varint(&value_size, &in, 32)
+        if (!bloom_varint(&shared, &in, 32) || !bloom_varint(&unshared, &in, 32) || !bloom_varint(&value_size, &in, 32)
             || shared > key_size || unshared > in.size || value_size > in.size - unshared
             || shared + unshared > KEY_ROOM)
             return refuse(audit, "corrupt: an entry of the %s block does not decode", name);
@@ -275,7 +272,7 @@ static int visit_property(void *context, slice key, slice value)
 {
     bloom_table_audit *audit = context;
     if (key_is(key, "rocksdb.num.entries"))
-        audit->has_entries = varint(&audit->entries, &value, 64);
+        audit->has_entries = bloom_varint(&audit->entries, &value, 64);
     else if (key_is(key, "rocksdb.filter.policy"))
         copy_text(audit->policy, sizeof audit->policy, value.at, value.size);
     return 0;
@@ -427,9 +424,9 @@ static int full_filter(bloom_table_audit *audit, const slice *filter)
     } else if (marker >= 1) {
         audit->filter = BLOOM_TABLE_LEGACY_BLOOM;
         audit->k = (unsigned long)marker;
-        if ((uint64_t)fixed32(meta + 1) * LINE_BYTES != size)
+        if ((uint64_t)bloom_fixed32(meta + 1) * LINE_BYTES != size)
             return refuse(audit, "a legacy Bloom filter of %zu bytes in %lu lines, not of 64 bytes", size,
-                          (unsigned long)fixed32(meta + 1));
+                          (unsigned long)bloom_fixed32(meta + 1));
     } else {
         return refuse(audit, "a full filter whose metadata marker is %d, which no reader here knows", marker);
     }
@@ -444,17 +441,17 @@ static int full_filter(bloom_table_audit *audit, const slice *filter)
 static int leveldb_filters(bloom_table_audit *audit, const slice *block)
 {
     audit->filter = BLOOM_TABLE_LEVELDB_BLOOM;
-    if (block->size < 5 || fixed32(block->at + block->size - 5) > block->size - 5)
+    if (block->size < 5 || bloom_fixed32(block->at + block->size - 5) > block->size - 5)
         return refuse(audit, "corrupt: a LevelDB filter block of %zu bytes without its offsets", block->size);
-    size_t array = fixed32(block->at + block->size - 5);
+    size_t array = bloom_fixed32(block->at + block->size - 5);
     size_t count = (block->size - 5 - array) / 4;
     mpq_t term;
     mpq_init(term);
     mpq_set_ui(audit->fpr_bits, 0, 1);
     int status = BLOOM_OK;
     for (size_t i = 0; i < count && status == BLOOM_OK; i++) {
-        size_t start = fixed32(block->at + array + 4 * i);
-        size_t limit = i + 1 < count ? fixed32(block->at + array + 4 * i + 4) : array;
+        size_t start = bloom_fixed32(block->at + array + 4 * i);
+        size_t limit = i + 1 < count ? bloom_fixed32(block->at + array + 4 * i + 4) : array;
         if (start > limit || limit > array) {
             status = refuse(audit, "corrupt: LevelDB filter %zu spans %zu to %zu", i, start, limit);
         } else if (limit - start >= 2) {
@@ -496,7 +493,7 @@ static int read_footer(table *t, handle *metaindex, handle *index)
     if (magic == ROCKSDB_MAGIC && size >= ROCKSDB_FOOTER_BYTES) {
         const unsigned char *footer = t->file.at + size - ROCKSDB_FOOTER_BYTES;
         t->checksum = footer[0];
-        audit->format_version = fixed32(t->file.at + size - 12);
+        audit->format_version = bloom_fixed32(t->file.at + size - 12);
         if (t->checksum > CHECKSUM_XXH3 || audit->format_version > 5)
             return refuse(audit, "a RocksDB table of format_version %lu, checksum type %d, not read here",
                           audit->format_version, t->checksum);
@@ -797,6 +794,34 @@ int bloom_table_summary_finish(bloom_table_summary *summary, int level)
         mpq_set(summary->false_reads, summary->fpr_mean);
     summary->false_reads_known = 1;
     return BLOOM_OK;
+}
+
+/* The files on `level` (-1: those of no known level), summed into *summary and finished. */
+static int level_summary(bloom_table_summary *summary, const bloom_table_audit *const *audits, const int *levels,
+                         size_t count, int level)
+{
+    for (size_t i = 0; i < count; i++)
+        if (levels[i] == level)
+            bloom_table_summary_add(summary, audits[i]);
+    bloom_table_summary_finish(summary, level);
+    return summary->false_reads_known ? BLOOM_OK : BLOOM_UNDEFINED;
+}
+
+int bloom_table_tree_false_reads(mpq_ptr rop, const bloom_table_audit *const *audits, const int *levels,
+                                 size_t count)
+{
+    int status = BLOOM_OK;
+    mpq_set_ui(rop, 0, 1);
+    for (int level = -1; level < BLOOM_TABLE_MAX_LEVELS && status == BLOOM_OK; level++) {
+        bloom_table_summary summary;
+        bloom_table_summary_init(&summary);
+        if (level_summary(&summary, audits, levels, count, level) == BLOOM_OK)
+            mpq_add(rop, rop, summary.false_reads);
+        else if (summary.files > 0)
+            status = BLOOM_UNDEFINED;
+        bloom_table_summary_clear(&summary);
+    }
+    return status;
 }
 
 int bloom_table_bits_per_key(mpq_ptr rop, const bloom_table_audit *audit)

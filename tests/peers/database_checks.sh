@@ -32,7 +32,11 @@
 #         and for level 0's files together; a copy of the files with a
 #         byte flipped near one file's end and another file truncated is refused
 #         (exit 2, one line naming a corrupted file) after the other files
-#         are printed.
+#         are printed; every file's level, replayed from the MANIFEST,
+#         equals GetLiveFilesMetaData's, and the lookups times the summary's
+#         read_amp_miss (every L0 file, one file a deeper level) is not
+#         below the interval of the false reads: an upper bound where a
+#         level's files leave part of the key space uncovered.
 #     (d) (c) again for a tree whose filters RocksDB sizes with
 #         optimize_filters_for_memory on (policy "memory"), whose sizes no
 #         rule of keys and bits per key gives, so only the audit can say what
@@ -55,6 +59,9 @@
 #         independent-probe rate (the gap of FORMULAS.md §r, asserted so
 #         that it stays measured), and, for the filters of the most common
 #         key count, overlaps bloomsim's "--library leveldb" at that count.
+#     (c) "bloomcalc audit" of its directory: every table file's entries and
+#         filter bytes are those of the filters the policy built, and its
+#         fpr_bits lie below the measured rate (the known gap of FORMULAS.md §r).
 # Run alone, it closes with "check-peers databases: N passed, N failed".
 set -uo pipefail
 if ! declare -F pass >/dev/null; then
@@ -178,11 +185,12 @@ audit_tree() {
     fi
     paste -d' ' <(audit_column entries "$file.audit") <(audit_column filter_bytes "$file.audit" | cut -d' ' -f2) \
         <(audit_column policy "$file.audit" | cut -d' ' -f2) <(audit_column fpr_bits "$file.audit" | cut -d' ' -f2) \
-        | sort >"$file.audited"
+        <(audit_column level "$file.audit" | cut -d' ' -f2) | sort >"$file.audited"
     # per file: NAME ENTRIES FILTER_SIZE POLICY CONSULTS FALSE_POSITIVES (the harness) beside the
     # audit's ENTRIES FILTER_BYTES POLICY FPR_BITS
     local joined same files bad
-    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7, $8 }' "$file.txt" | sort | join - "$file.audited")
+    joined=$(awk '$1 == "file" { sub("^/", "", $2); print $2, $4, $5, $6, $7, $8, $3 }' "$file.txt" | sort |
+        join -o 1.1,1.2,1.3,1.4,1.5,1.6,2.2,2.3,2.4,2.5,1.7,2.6 - "$file.audited")
     read -r same files bad <<<"$(awk '{ files++; if ($2 == $7 && $3 == $8 && $4 == $9) same++; else if (!bad) bad = $0 }
         END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
     local listed
@@ -200,8 +208,43 @@ audit_tree() {
     read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$variance" "$confidence" "$prediction")"
     local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction from each consulted file's fpr_bits (bloomcalc audit)"
     [ "$where" = inside ] && pass "$what: inside" || fail "$what: outside"
+    audit_levels "$policy" "$file" "$joined" "$directory"
     audit_per_file "$policy" "$file" "$joined"
     audit_corrupted "$policy" "$file" "$directory"
+}
+
+# The levels the audit replays from the MANIFEST against GetLiveFilesMetaData's (columns 11 and
+# 12 of the joined lines of audit_tree), and the whole tree's false reads against the summary's
+# read_amp_miss (every level-0 file, one file a deeper level, FORMULAS.md §u) times the lookups:
+# the count of false reads is a sum of Bernoulli trials, its variance at most their mean.  A
+# level whose files' ranges leave part of the key space uncovered (a level 1 of one file) is
+# consulted by fewer lookups than one a lookup, so the prediction is an upper bound here:
+# asserted not below the interval, the gap printed.  The
+# bloom tree's records (fpr_bits, fpr_layout, entries, level) are kept as audited_tree.csv for
+# the report (tests/peers/record_rates.sh).
+audit_levels() {
+    local policy=$1 file=$2 joined=$3 directory=$4 same files bad
+    read -r same files bad <<<"$(awk '{ files++; if ($11 == $12) same++; else if (!bad) bad = $1 " L" $11 ", audit " $12 }
+        END { print same + 0, files + 0, (bad ? "[" bad "]" : "-") }' <<<"$joined")"
+    if [ "$files" -ge 20 ] && [ "$same" -eq "$files" ]; then
+        pass "rocksdb $policy tree: bloomcalc audit replays the MANIFEST to every one of the $files files' levels, as GetLiveFilesMetaData lists them"
+    else
+        fail "rocksdb $policy tree: audit's level agrees on $same of $files files (first: $bad)"
+    fi
+    local amp queries positive true_positive prediction low high where
+    amp=$("$calc" audit --summary --format csv --columns read_amp_miss "$directory" 2>/dev/null | sed -n 2p)
+    read -r _ queries _ _ positive true_positive <<<"$(grep '^gets ' "$file.txt")"
+    prediction=$(awk -v a="$amp" -v q="$queries" 'BEGIN { printf "%.1f", a * q }')
+    read -r _ low high where <<<"$("$out/peer_interval" --normal "$((positive - true_positive))" "$prediction" "$confidence" "$prediction")"
+    local what="rocksdb $policy tree: $((positive - true_positive)) false reads [$low, $high], predicted $prediction = $queries x read_amp_miss $amp (bloomcalc audit --summary of the directory)"
+    if [ "$(awk -v high="$high" -v p="$prediction" 'BEGIN { print (p >= high) ? "above" : "no" }')" = above ] ||
+        [ "$where" = inside ]; then
+        pass "$what: not below (levels not covering the key space consult fewer files)"
+    else
+        fail "$what: below the interval"
+    fi
+    [ "$policy" = bloom ] && "$calc" audit --format csv --columns fpr_bits,fpr_layout,entries,level "$directory" \
+        >"$out/audited_tree.csv" 2>/dev/null
 }
 
 # Each file of a level >= 1 alone: its false positives (RocksDB's per-level perf context, one
@@ -322,7 +365,7 @@ rocksdb_partitioned_tree() {
 # --- LevelDB ---------------------------------------------------------------------
 leveldb_database() {
     local file="$out/database_leveldb"
-    if ! "$out/leveldb_peer" database "$databases/leveldb" "$leveldb_keys" "$leveldb_queries" \
+    if ! "$out/leveldb_peer" database "$databases/leveldb" "$leveldb_keys" "$leveldb_queries" "$file.filters" \
         >"$file.txt" 2>"$file.err"; then
         fail "leveldb database: the harness failed ($(head -c 300 "$file.err"))"
         return
@@ -363,6 +406,7 @@ leveldb_database() {
         fail "$what: the run does not show the gap"
     fi
     echo "leveldb database,leveldb,$leveldb_keys,$clusters,$consults,$rate,$low,$high,$prediction" >>"$out/measured_databases.csv"
+    leveldb_audit "$file" "$low"
     # the most consulted key count against bloomsim at that count
     local modal
     modal=$(awk '$1 == "consulted" { print $4, $2 }' "$file.txt" | sort -n | tail -1 | cut -d' ' -f2)
@@ -372,6 +416,34 @@ leveldb_database() {
     n=$modal trials=100000 queries=100
     read -r _ _ _ m k <<<"$(grep "^$modal " "$file.model")"
     check_sim_overlap "leveldb database ($consults consults of $clusters filters)" leveldb
+}
+
+# (c) "bloomcalc audit" of the LevelDB database's directory: every table file read (the MANIFEST
+# replayed for its levels) has the entries and filter bytes of the filters the recording wrapper
+# built (tests/peers/leveldb_audit.py), and the files' fpr_bits, weighted by their entries, lie
+# below the interval $2 of the rate the lookups measured: LevelDB's probes are not independent
+# (FORMULAS.md §r), so the rate of its bits understates what its filters give, asserted as the
+# known gap.  The database is closed while a compaction may run: its unfinished output is no
+# table, refused by name, and is not a live file of the MANIFEST.
+leveldb_audit() {
+    local file=$1 low=$2 directory="$databases/leveldb" status rows same listed first
+    "$calc" audit --format csv "$directory" >"$file.audit" 2>"$file.audit.err"
+    status=$?
+    read -r rows same listed first <<<"$(python3 "$here/leveldb_audit.py" "$file.audit" "$file.filters" "$directory")"
+    local refused="none refused"
+    [ -s "$file.audit.err" ] && refused="refused: $(head -c 200 "$file.audit.err")"
+    if [ "$status" -le 2 ] && [ "${rows:-0}" -ge 10 ] && [ "$same" -eq "$rows" ] && ! grep -q "missing from the directory" "$file.audit"; then
+        pass "leveldb database: bloomcalc audit reads $rows of the $listed .ldb files with the entries and filter bytes of the filters LevelDB's policy built ($refused)"
+    else
+        fail "leveldb database: audit exit $status, $same of $rows files agree with the filters built, $listed files (first: $first; $refused)"
+    fi
+    local mean
+    mean=$("$calc" audit --summary --format csv --columns fpr_deployment "$directory" 2>/dev/null | sed -n 2p)
+    if [ -n "$mean" ] && [ "$(awk -v m="$mean" -v low="$low" 'BEGIN { print (m < low) ? "below" : "no" }')" = below ]; then
+        pass "leveldb database: the files' fpr_bits (entries-weighted $mean) lie below the measured rate's interval (from $low): the known gap of FORMULAS.md §r"
+    else
+        fail "leveldb database: the files' fpr_bits '$mean' not below the measured rate's interval (from $low)"
+    fi
 }
 
 if g++ -O2 -std=c++17 -Wall -Wextra -Werror -o "$out/rocksdb_tree_peer" "$here/rocksdb_tree_peer.cc" -lrocksdb &&

@@ -12,7 +12,8 @@
  *                     (scrambled, below);
  *                     "m k F Q sum sumsq" of the per-filter false positives
  *   bits N C          keys 0..N-1; "m k", then the set bit positions
- *   database DIR N Q  a LevelDB database in DIR (destroyed first) of N keys
+ *   database DIR N Q [FILTERS]
+ *                     a LevelDB database in DIR (destroyed first) of N keys
  *                     (8-byte keys, 92-byte values: 100-byte entries, in
  *                     the default 4 KiB blocks, uncompressed so that a
  *                     block holds what its bytes say), opened with a
@@ -28,7 +29,9 @@
  *                     sums over those filters of consults^2, matches^2 and
  *                     consults x matches (a filter's answers are correlated
  *                     through its bits: the interval of the rate treats
- *                     filters as clusters), then "gets Q".
+ *                     filters as clusters), then "gets Q".  With FILTERS,
+ *                     every filter string built is written there as
+ *                     "KEYS HEX" lines (tests/peers/leveldb_audit.py).
  *   table DIR N       a LevelDB database in DIR (destroyed first) of N keys
  *                     (those of "database") under NewBloomFilterPolicy(10)
  *                     itself, uncompressed, compacted into one table: the
@@ -177,6 +180,27 @@ class RecordingPolicy : public leveldb::FilterPolicy {
 
     void count() { counting_ = true; }
 
+    // Every filter string built, "KEYS HEX" a line, into `path`: what the tables on disk must hold.
+    void write_filters(const std::string &path) const
+    {
+        std::lock_guard<std::mutex> hold(lock_);
+        FILE *file = std::fopen(path.c_str(), "w");
+        if (file == nullptr) {
+            std::perror(path.c_str());
+            std::exit(1);
+        }
+        for (const auto &filter : keys_of_) {
+            std::fprintf(file, "%d ", filter.second);
+            for (unsigned char byte : filter.first)
+                std::fprintf(file, "%02x", byte);
+            std::fputc('\n', file);
+        }
+        if (std::fclose(file) != 0) {
+            std::perror(path.c_str());
+            std::exit(1);
+        }
+    }
+
     void print() const
     {
         std::lock_guard<std::mutex> hold(lock_);
@@ -230,7 +254,7 @@ std::string database_key(uint64_t ordinal)
     return bytes;
 }
 
-int database(const std::string &dir, uint64_t n, uint64_t queries)
+int database(const std::string &dir, uint64_t n, uint64_t queries, const char *filters)
 {
     RecordingPolicy policy;
     leveldb::Options options;
@@ -258,6 +282,8 @@ int database(const std::string &dir, uint64_t n, uint64_t queries)
     }
     db.reset();
     policy.print();
+    if (filters != nullptr)
+        policy.write_filters(filters);
     std::printf("gets %llu\n", static_cast<unsigned long long>(queries));
     return 0;
 }
@@ -295,10 +321,11 @@ int main(int argc, char **argv)
         return rate(std::atol(argv[2]), std::atoi(argv[3]), std::atol(argv[4]), std::atol(argv[5]));
     if (command == "bits" && argc == 4)
         return bits(std::atol(argv[2]), std::atoi(argv[3]));
-    if (command == "database" && argc == 5)
-        return database(argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10));
+    if (command == "database" && (argc == 5 || argc == 6))
+        return database(argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10),
+                        argc == 6 ? argv[5] : nullptr);
     if (command == "table" && argc == 4)
         return table(argv[2], std::strtoull(argv[3], nullptr, 10));
-    std::fputs("usage: leveldb_peer sizes | rate N C F Q | bits N C | database DIR N Q | table DIR N\n", stderr);
+    std::fputs("usage: leveldb_peer sizes | rate N C F Q | bits N C | database DIR N Q [FILTERS] | table DIR N\n", stderr);
     return 2;
 }

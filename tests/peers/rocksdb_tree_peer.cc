@@ -5,6 +5,7 @@
 // flushes one file per point.
 //
 //   rocksdb_tree_peer POLICY DIR KEYS QUERIES
+//   rocksdb_tree_peer fixture DIR KEYS
 //
 // builds in DIR (destroyed first) a database of KEYS keys under POLICY:
 // "bloom" (NewBloomFilterPolicy(10), format_version 5: FastLocalBloom),
@@ -325,11 +326,39 @@ int run(const std::string &policy, const std::string &dir, uint64_t keys, uint64
   return 0;
 }
 
+// The small database whose MANIFEST and CURRENT tests/fixtures/manifest_rocksdb holds: 64 KiB
+// memtables, files and level 1, so that a few thousand keys give a MANIFEST of many edits (files
+// added by flushes and compactions, deleted by compactions) on three levels: KEYS keys, compacted,
+// KEYS/8 more, compacted (to level 1), and KEYS/8 flushed with compactions off (to level 0).  Not reopened:
+// a reopen writes a new MANIFEST holding one snapshot, and the edits are what a reader replays.
+int fixture(const std::string &dir, uint64_t keys) {
+  rocksdb::BlockBasedTableOptions table;
+  table_options("bloom", &table);
+  rocksdb::Options options = tree_options(table);
+  options.write_buffer_size = 64 << 10;
+  options.target_file_size_base = 64 << 10;
+  options.max_bytes_for_level_base = 64 << 10;
+  rocksdb::DestroyDB(dir, options);
+  rocksdb::DB *opened = nullptr;
+  die(rocksdb::DB::Open(options, dir, &opened), "open");
+  std::unique_ptr<rocksdb::DB> db(opened);
+  write(db.get(), 0, keys);
+  wait_for_compactions(db.get());
+  write(db.get(), keys, keys + keys / 8);
+  wait_for_compactions(db.get());
+  die(db->SetOptions({{"disable_auto_compactions", "true"}}), "disable compactions");
+  write(db.get(), keys + keys / 8, keys + keys / 4);
+  for (const File &file : files_of(db.get()))
+    std::printf("file %s %d %llu\n", file.name.c_str(), file.level, static_cast<unsigned long long>(file.entries));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
+  if (argc == 4 && std::string(argv[1]) == "fixture") return fixture(argv[2], std::strtoull(argv[3], nullptr, 10));
   if (argc != 5) {
-    std::cerr << "usage: rocksdb_tree_peer bloom|ribbon|legacy|memory DIR KEYS QUERIES\n";
+    std::cerr << "usage: rocksdb_tree_peer bloom|ribbon|legacy|memory DIR KEYS QUERIES | fixture DIR KEYS\n";
     return 2;
   }
   int status = run(argv[1], argv[2], std::strtoull(argv[3], nullptr, 10), std::strtoull(argv[4], nullptr, 10));

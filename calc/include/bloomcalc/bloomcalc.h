@@ -37,6 +37,7 @@
 #include "layouts.h"
 #include "library_rules.h"
 #include "lsm.h"
+#include "manifest.h"
 #include "monkey.h"
 #include "numbers.h"
 #include "partitions.h"

@@ -147,6 +147,18 @@ BLOOM_EXPORT void bloom_table_summary_add(bloom_table_summary *summary, const bl
  * level >= 1 no false reads either (false_reads_known 0). */
 BLOOM_EXPORT int bloom_table_summary_finish(bloom_table_summary *summary, int level);
 
+/*
+ * The expected false reads of an absent lookup in a tree of the files, files[i] on level
+ * levels[i] (-1: not known): on level 0, or of no known level, every file consulted (the sum
+ * of their fpr_bits); on each deeper level one file, the level's entries-weighted mean (as
+ * bloom_table_summary_finish, calc/FORMULAS.md §n).  Returns BLOOM_OK, or
+ * BLOOM_UNDEFINED when a level >= 1 has a file that records no entries.  Levels are below
+ * BLOOM_TABLE_MAX_LEVELS.
+ */
+#define BLOOM_TABLE_MAX_LEVELS 64
+BLOOM_EXPORT int bloom_table_tree_false_reads(mpq_ptr rop, const bloom_table_audit *const *audits,
+                                              const int *levels, size_t count);
+
 /* Why a file stands apart from the rest of the tables audited together. */
 typedef enum bloom_table_apart {
     BLOOM_TABLE_ALIKE,

@@ -1,0 +1,187 @@
+"""manifest_reader.py BLOOMCALC DIR - a second reader of a RocksDB or
+LevelDB MANIFEST, written apart from calc/src/manifest.c, for
+tests/cli_audit.sh: it follows DIR/CURRENT to the MANIFEST, walks its
+32 KiB blocks of records (7-byte headers, crc32c of type and payload,
+fragments joined), decodes every version edit (new files of tags 7, 100,
+102 and 103 with its custom fields; deleted files, tag 6; the column
+family, tag 200, which follows an edit's files) and replays them: deletions
+first, then additions.  It then runs "bloomcalc audit --format json
+--digits 40 DIR" and "--summary" and checks: every table file of the
+directory has the level replayed here (none for a file the MANIFEST does not
+list, with a warning), every file listed and absent is printed with its
+level and a warning, and the summary's read_amp_miss is the sum of the
+level-0 files' fpr_bits and of each deeper level's entries-weighted mean of
+them (exact fractions).
+Ends with "manifest reader: N passed, N failed".
+"""
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+from fractions import Fraction
+
+import table_reader
+from table_reader import check
+
+
+def crc32c(data):
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def masked(crc):
+    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def records(data):
+    """The whole payloads of the log, in order."""
+    at, pending = 0, None
+    while at < len(data):
+        left = 32768 - at % 32768
+        if left < 7:
+            at += left
+            continue
+        checksum, length, kind = struct.unpack_from("<IHB", data, at)
+        if kind == 0 and length == 0:
+            at += left
+            continue
+        payload = data[at + 7:at + 7 + length]
+        assert len(payload) == length and 7 + length <= left, f"bad record at {at}"
+        assert masked(crc32c(data[at + 6:at + 7 + length])) == checksum, f"checksum at {at}"
+        at += 7 + length
+        if kind == 1:
+            yield payload
+        elif kind == 2:
+            pending = payload
+        elif kind == 3:
+            pending += payload
+        elif kind == 4:
+            yield pending + payload
+            pending = None
+        else:
+            raise ValueError(f"record type {kind}")
+
+
+class Reader:
+    def __init__(self, data):
+        self.data, self.at = data, 0
+
+    def varint(self):
+        value = shift = 0
+        while True:
+            byte = self.data[self.at]
+            self.at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                return value
+
+    def text(self):
+        length = self.varint()
+        self.at += length
+        return self.data[self.at - length:self.at]
+
+
+def edit(payload):
+    """(family, deleted [(level, number)], added [(level, number)], dropped)."""
+    r, family, deleted, added, dropped = Reader(payload), 0, [], [], False
+    while r.at < len(payload):
+        tag = r.varint()
+        if tag in (7, 100, 102, 103):
+            level, number = r.varint(), r.varint()
+            if tag == 102:
+                r.varint()
+            r.varint()
+            r.text(), r.text()
+            if tag != 7:
+                r.varint(), r.varint()
+            if tag == 103:
+                while (custom := r.varint()) != 1:
+                    r.text()
+            added.append((level, number))
+        elif tag == 6:
+            deleted.append((r.varint(), r.varint()))
+        elif tag in (1, 201) or tag & (1 << 13):
+            r.text()
+        elif tag == 5:
+            r.varint(), r.text()
+        elif tag in (2, 3, 4, 9, 10, 203, 300):
+            r.varint()
+        elif tag == 200:
+            family = r.varint()
+        elif tag == 202:
+            dropped = True
+        else:
+            raise ValueError(f"tag {tag}")
+    return family, deleted, added, dropped
+
+
+def live_files(directory):
+    name = open(os.path.join(directory, "CURRENT"), "rb").read().decode().strip()
+    data = open(os.path.join(directory, name), "rb").read()
+    live = set()  # (family, level, number)
+    for payload in records(data):
+        family, deleted, added, dropped = edit(payload)
+        live -= {(family, level, number) for level, number in deleted}
+        live |= {(family, level, number) for level, number in added}
+        if dropped:
+            live = {f for f in live if f[0] != family}
+    return {number: level for family, level, number in live if family == 0}
+
+
+def audit(calc, *arguments):
+    out = subprocess.run([calc, "audit", "--format", "json", "--digits", "40", *arguments],
+                         capture_output=True, text=True, check=False)
+    check(out.returncode == 0, f"audit {arguments}: exit {out.returncode} {out.stderr}")
+    return json.loads(out.stdout, parse_float=str) if out.returncode == 0 else None
+
+
+def main():
+    calc, directory = sys.argv[1], sys.argv[2]
+    levels = live_files(directory)
+    files = audit(calc, directory)
+    summary = audit(calc, "--summary", directory)
+    if files is None or summary is None:
+        print(f"manifest reader: {table_reader.passed} passed, {table_reader.failed} failed")
+        return 1
+    printed = set()
+    read = []
+    for record in files:
+        number = int(re.match(r"(\d+)\.", os.path.basename(record["file"])).group(1))
+        printed.add(number)
+        want = levels.get(number)
+        check(record["level"] == want, f"{record['file']}: level {record['level']}, replayed {want}")
+        warning = record.get("warning") or ""
+        if number not in levels:
+            check("MANIFEST" in warning, f"{record['file']}: not listed, no warning ({warning!r})")
+        if record["entries"] is None:
+            check("missing" in warning and not os.path.exists(record["file"]),
+                  f"{record['file']}: printed unread but it exists or no warning ({warning!r})")
+        else:
+            read.append(record)
+    check(set(levels) <= printed, f"files listed and not printed: {sorted(set(levels) - printed)}")
+    by_level = {}
+    for record in read:
+        by_level.setdefault(record["level"], []).append(record)
+    expected = Fraction(0)
+    for level, group in by_level.items():
+        rates = [Fraction(r["fpr_bits"]) for r in group]
+        if level is None or level == 0:
+            expected += sum(rates)
+        else:
+            expected += sum(r["entries"] * p for r, p in zip(group, rates)) / sum(r["entries"] for r in group)
+    got = Fraction(summary["read_amp_miss"])
+    check(abs(got - expected) <= expected / 10 ** 39,
+          f"read_amp_miss {summary['read_amp_miss']}, level 0 summed and each deeper level's mean {float(expected)}")
+    print(f"manifest reader: {table_reader.passed} passed, {table_reader.failed} failed")
+    return 1 if table_reader.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
