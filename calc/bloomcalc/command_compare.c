@@ -21,7 +21,7 @@
 #include "options.h"
 
 /* The table for people: what fits 80 columns at the default digits. */
-#define TABLE_COLUMNS "rule,gibibytes,bits_per_key,k,layout,fpr_layout"
+#define TABLE_COLUMNS "rule,gibibytes,bits_per_key,k,fpr_layout"
 
 static const char description[] =
     "What would my library allocate?  For N keys at target rate P, one row per\n"

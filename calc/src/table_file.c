@@ -127,8 +127,8 @@ static int read_handle(handle *h, slice *in)
     return bloom_varint(&h->offset, in, 64) && bloom_varint(&h->size, in, 64);
 }
 
-/* The CRC32C table of the reflected Castagnoli polynomial 0x82f63b78, built once. */
-static uint32_t crc_table[256];
+/* The CRC32C table of the reflected Castagnoli polynomial 0x82f63b78, built once a thread. */
+static _Thread_local uint32_t crc_table[256];
 
 static void crc_table_fill(void)
 {
@@ -602,20 +602,20 @@ static int visit_partition(void *context, slice key, slice value)
 static int delta_partitions(partitions_read *read, const slice *block)
 {
     bloom_table_audit *audit = read->t->audit;
-    if (block->size < 4 || (fixed32(block->at + block->size - 4) & 0x7fffffffU) > (block->size - 4) / 4)
+    if (block->size < 4 || (bloom_fixed32(block->at + block->size - 4) & 0x7fffffffU) > (block->size - 4) / 4)
         return refuse(audit, "corrupt: the partitions' index block has no restart array");
-    uint64_t restarts = fixed32(block->at + block->size - 4) & 0x7fffffffU;
+    uint64_t restarts = bloom_fixed32(block->at + block->size - 4) & 0x7fffffffU;
     slice in = { block->at, block->size - 4 - 4 * (size_t)restarts };
     while (in.size > 0 && read->status == BLOOM_OK) {
         uint64_t shared, unshared, delta;
         handle h;
-        if (!varint(&shared, &in, 32) || !varint(&unshared, &in, 32) || unshared > in.size)
+        if (!bloom_varint(&shared, &in, 32) || !bloom_varint(&unshared, &in, 32) || unshared > in.size)
             return refuse(audit, "corrupt: an entry of the partitions' index does not decode");
         in.at += unshared;
         in.size -= (size_t)unshared;
         if (shared == 0 && !read_handle(&h, &in))
             return refuse(audit, "corrupt: a partition's handle does not decode");
-        if (shared != 0 && (audit->filters == 0 || !varint(&delta, &in, 64)))
+        if (shared != 0 && (audit->filters == 0 || !bloom_varint(&delta, &in, 64)))
             return refuse(audit, "corrupt: a partition's delta-encoded handle does not decode");
         if (shared != 0)
             h = (handle){ read->previous.offset + read->previous.size + TRAILER_BYTES,
