@@ -1,5 +1,6 @@
 """reference_checks.py - the counting of the reference test scripts
-(lsm_reference.py, deployment_reference.py): a check passes or prints one
+(lsm_reference.py, deployment_reference.py) and of tests/kubernetes/check.py:
+a check passes or prints one
 FAIL line, a printed figure is compared with an independent value within a
 relative tolerance, and the summary line is "NAME: N passed, N failed".
 """

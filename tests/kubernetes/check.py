@@ -27,16 +27,9 @@ SHARDS = 8
 RUN = "plan 5e6 1e-3 --trials 1 --queries 8e6 --seed 5"
 TIMEOUT = 120   # seconds any one command may take
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name}{': ' + str(detail) if detail else ''}")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import reference_checks  # noqa: E402  (tests/reference_checks.py: the one check counter)
+from reference_checks import check  # noqa: E402
 
 
 def load(name, model):
@@ -141,8 +134,8 @@ def main():
         refused.communicate(timeout=TIMEOUT)
         check("merge: with a shard missing it fails", refused.returncode == 2)
 
-    print(f"check-kubernetes: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    print(f"check-kubernetes: {reference_checks.passed} passed, {reference_checks.failed} failed")
+    return 0 if reference_checks.failed == 0 else 1
 
 
 if __name__ == "__main__":
