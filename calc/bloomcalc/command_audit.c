@@ -37,10 +37,12 @@ static const char description[] =
     "lists that the directory lacks is printed with its level and a warning.\n"
     "Files of no MANIFEST print the --level given, or none.  --summary prints one\n"
     "record instead: files, entries, filter memory, the entries-weighted mean and\n"
-    "the worst fpr_bits, and the expected false reads of an absent lookup: every\n"
-    "file of level 0 (or of no known level) consulted, each its own sorted run,\n"
-    "and one file of each deeper level (disjoint ranges): the sum of the level-0\n"
-    "files' fpr_bits and of each deeper level's entries-weighted mean.  Its warning\n"
+    "the worst fpr_bits, and the expected false reads of an absent lookup: with a\n"
+    "MANIFEST, each file's fpr_bits by the share of the tree's key range its keys\n"
+    "span (a lookup consults the files whose range holds its key); without one,\n"
+    "every file of level 0 (or of no known level) consulted, each its own sorted\n"
+    "run, and one file of each deeper level: the sum of the level-0 files' fpr_bits\n"
+    "and of each deeper level's entries-weighted mean.  Its warning\n"
     "names the files apart from the rest (no filter, another filter format such as\n"
     "a Ribbon fallen back to Bloom, bits per key below 2/3 or above 3/2 of the\n"
     "files' median).  A file that is not such a table, truncated, corrupt, or\n"
@@ -259,6 +261,9 @@ static char *summary_warning(const audit_set *set, const bloom_table_apart *apar
 static const char *consulted_note(const audit_set *set)
 {
     int shallow = 0, deep = -1, several = 0;
+    for (size_t i = 0; i < set->read_count; i++)
+        if (set->read_listed[i]->range != 0)
+            return "(each file by the share of the tree's key range it spans)";
     for (size_t i = 0; i < set->read_count; i++) {
         int level = set->read_levels[i];
         if (level < 1)
@@ -280,8 +285,18 @@ static void put_summary(bloom_fields *fields, const audit_set *set, const bloom_
     for (size_t i = 0; i < set->read_count; i++)
         bloom_table_summary_add(&summary, set->read[i]);
     int mean = bloom_table_summary_finish(&summary, -1) == BLOOM_OK;
-    int reads = bloom_table_tree_false_reads(summary.false_reads, set->read, set->read_levels,
+    uint64_t *covered = calloc(set->read_count ? set->read_count : 1, sizeof *covered);
+    uint64_t *range = calloc(set->read_count ? set->read_count : 1, sizeof *range);
+    if (covered == NULL || range == NULL)
+        abort();
+    for (size_t i = 0; i < set->read_count; i++) {
+        covered[i] = set->read_listed[i]->covered;
+        range[i] = set->read_listed[i]->range;
+    }
+    int reads = bloom_table_tree_false_reads(summary.false_reads, set->read, set->read_levels, covered, range,
                                              set->read_count) == BLOOM_OK;
+    free(covered);
+    free(range);
     bloom_fields_unsigned(fields, "files", "files", NULL, summary.files);
     if (summary.entries_known)
         bloom_fields_integer(fields, "keys_total", "entries", NULL, summary.entries);

@@ -23,7 +23,7 @@ static void add(bloom_table_paths *paths, char *path, const char *error)
             abort();
     }
     paths->items[paths->count++] = (bloom_table_path){ path, error ? strdup(error) : NULL,
-                                                       BLOOM_TABLE_NO_MANIFEST, -1 };
+                                                       BLOOM_TABLE_NO_MANIFEST, -1, 0, 0 };
 }
 
 static char *copy(const char *text)
@@ -127,6 +127,9 @@ static void add_levels(bloom_table_paths *paths, const char *directory, size_t f
             bloom_table_path *path = &paths->items[first + i];
             path->level = bloom_manifest_level(&manifest, file_number(names[i]));
             path->listing = path->level >= 0 ? BLOOM_TABLE_LISTED : BLOOM_TABLE_UNLISTED;
+            if (path->level < 0
+                || bloom_manifest_coverage(&path->covered, &path->range, &manifest, file_number(names[i])) != 0)
+                path->range = 0;
         }
         const char *extension = count > 0 ? strrchr(names[0], '.') : ".sst";
         for (size_t f = 0; f < manifest.count; f++) {

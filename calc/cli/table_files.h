@@ -12,6 +12,7 @@
 #define BLOOMCALC_TABLE_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Where a table file stands in its directory's MANIFEST. */
 typedef enum bloom_table_listing {
@@ -26,6 +27,8 @@ typedef struct bloom_table_path {
     char *error;            /* why it could not be read (strerror), or NULL */
     bloom_table_listing listing;
     int level;              /* its level in the MANIFEST, or -1 */
+    uint64_t covered, range; /* the share covered / range of the tree's key range its keys span
+                              * (bloom_manifest_coverage); range 0: not known */
 } bloom_table_path;
 
 typedef struct bloom_table_paths {

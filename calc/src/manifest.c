@@ -54,6 +54,7 @@ typedef struct change {
     uint64_t number;
     int level;
     int added;
+    uint64_t smallest, largest;     /* of an added file (bloom_manifest_file) */
 } change;
 
 typedef struct edit {
@@ -107,6 +108,22 @@ int bloom_manifest_current(bloom_manifest *manifest, char *name, size_t room, co
     return 0;
 }
 
+/* An internal key's user key (the key less its 8 bytes of sequence and type) as its first 8
+ * bytes, big-endian and zero-padded, read past; 0 when cut short. */
+static int key_prefix(uint64_t *prefix, bloom_slice *in)
+{
+    uint64_t length;
+    if (!bloom_varint(&length, in, 32) || length > in->size)
+        return 0;
+    size_t user = length >= 8 ? (size_t)length - 8 : 0;
+    *prefix = 0;
+    for (size_t i = 0; i < 8; i++)
+        *prefix = *prefix << 8 | (i < user ? in->at[i] : 0);
+    in->at += length;
+    in->size -= (size_t)length;
+    return 1;
+}
+
 static int skip_text(bloom_slice *in)
 {
     uint64_t length;
@@ -144,27 +161,29 @@ static int skip_custom_fields(bloom_manifest *manifest, bloom_slice *in)
     }
 }
 
-static int add_change(bloom_manifest *manifest, edit *e, uint64_t level, uint64_t number, int added)
+static int add_change(bloom_manifest *manifest, edit *e, uint64_t level, uint64_t number, int added,
+                      const uint64_t range[2])
 {
     if (level >= BLOOM_TABLE_MAX_LEVELS)
         return refuse(manifest, "an edit names level %lu", (unsigned long)level);
     e->changes = grow(e->changes, &e->capacity, e->count, sizeof *e->changes);
-    e->changes[e->count++] = (change){ number, (int)level, added };
+    e->changes[e->count++] = (change){ number, (int)level, added, range[0], range[1] };
     return 0;
 }
 
 /* A new file of tag 7, 100, 102 or 103: level, number, then what the tag adds. */
 static int new_file(bloom_manifest *manifest, edit *e, bloom_slice *in, uint64_t tag)
 {
-    uint64_t level, number;
+    uint64_t level, number, range[2];
     int read = bloom_varint(&level, in, 32) && bloom_varint(&number, in, 64)
                && (tag != TAG_NEW_FILE3 || skip_varints(in, 1, 32)) && skip_varints(in, 1, 64)
-               && skip_text(in) && skip_text(in) && (tag == TAG_NEW_FILE || skip_varints(in, 2, 64));
+               && key_prefix(&range[0], in) && key_prefix(&range[1], in)
+               && (tag == TAG_NEW_FILE || skip_varints(in, 2, 64));
     if (!read)
         return refuse(manifest, "an edit's new file (tag %lu) is cut short", (unsigned long)tag);
     if (tag == TAG_NEW_FILE4 && skip_custom_fields(manifest, in) != 0)
         return -1;
-    return add_change(manifest, e, level, number, 1);
+    return add_change(manifest, e, level, number, 1, range);
 }
 
 static int deleted_file(bloom_manifest *manifest, edit *e, bloom_slice *in)
@@ -172,7 +191,8 @@ static int deleted_file(bloom_manifest *manifest, edit *e, bloom_slice *in)
     uint64_t level, number;
     if (!bloom_varint(&level, in, 32) || !bloom_varint(&number, in, 64))
         return refuse(manifest, "an edit's deleted file is cut short");
-    return add_change(manifest, e, level, number, 0);
+    static const uint64_t none[2] = { 0, 0 };
+    return add_change(manifest, e, level, number, 0, none);
 }
 
 /* The fields of a tag that adds or deletes no file: read past them. */
@@ -220,8 +240,9 @@ static void apply(bloom_manifest *manifest, const edit *e)
     for (size_t c = 0; c < e->count; c++)
         if (e->changes[c].added) {
             manifest->files = grow(manifest->files, &manifest->capacity, manifest->count, sizeof *manifest->files);
-            manifest->files[manifest->count++] = (bloom_manifest_file){ e->changes[c].number,
-                                                                        e->changes[c].level, e->family };
+            const change *one = &e->changes[c];
+            manifest->files[manifest->count++] = (bloom_manifest_file){ one->number, one->level, e->family,
+                                                                        one->smallest, one->largest };
         }
     for (size_t i = manifest->count; e->dropped && i-- > 0;)
         if (manifest->files[i].family == e->family)
@@ -330,6 +351,27 @@ int bloom_manifest_read(bloom_manifest *manifest, const unsigned char *bytes, si
     if (status != 0)
         manifest->count = 0;
     return status;
+}
+
+int bloom_manifest_coverage(uint64_t *numerator, uint64_t *denominator, const bloom_manifest *manifest,
+                            uint64_t number)
+{
+    uint64_t low = UINT64_MAX, high = 0;
+    const bloom_manifest_file *found = NULL;
+    for (size_t i = 0; i < manifest->count; i++) {
+        const bloom_manifest_file *file = &manifest->files[i];
+        if (file->family != 0)
+            continue;
+        low = file->smallest < low ? file->smallest : low;
+        high = file->largest > high ? file->largest : high;
+        if (file->number == number)
+            found = file;
+    }
+    if (found == NULL)
+        return -1;
+    *numerator = high > low ? found->largest - found->smallest : 1;
+    *denominator = high > low ? high - low : 1;
+    return 0;
 }
 
 int bloom_manifest_level(const bloom_manifest *manifest, uint64_t number)

@@ -808,10 +808,27 @@ static int level_summary(bloom_table_summary *summary, const bloom_table_audit *
 }
 
 int bloom_table_tree_false_reads(mpq_ptr rop, const bloom_table_audit *const *audits, const int *levels,
-                                 size_t count)
+                                 const uint64_t *covered, const uint64_t *range, size_t count)
 {
     int status = BLOOM_OK;
+    int *rest = malloc((count ? count : 1) * sizeof *rest);    /* the files without a share */
+    if (rest == NULL)
+        abort();
+    mpq_t share;
+    mpq_init(share);
     mpq_set_ui(rop, 0, 1);
+    for (size_t i = 0; i < count; i++) {
+        int known = range != NULL && range[i] != 0 && levels[i] >= 0;
+        rest[i] = known ? -2 : levels[i];        /* -2: no level the loop below takes */
+        if (known) {
+            mpq_set_ui(share, (unsigned long)covered[i], (unsigned long)range[i]);
+            mpq_canonicalize(share);
+            mpq_mul(share, share, audits[i]->fpr_bits);
+            mpq_add(rop, rop, share);
+        }
+    }
+    mpq_clear(share);
+    levels = rest;
     for (int level = -1; level < BLOOM_TABLE_MAX_LEVELS && status == BLOOM_OK; level++) {
         bloom_table_summary summary;
         bloom_table_summary_init(&summary);
@@ -821,6 +838,7 @@ int bloom_table_tree_false_reads(mpq_ptr rop, const bloom_table_audit *const *au
             status = BLOOM_UNDEFINED;
         bloom_table_summary_clear(&summary);
     }
+    free(rest);
     return status;
 }
 

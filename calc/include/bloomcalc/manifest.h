@@ -31,6 +31,8 @@ typedef struct bloom_manifest_file {
     uint64_t number;
     int level;
     uint32_t family;        /* its column family (0: the default) */
+    uint64_t smallest;      /* its smallest and largest user keys' first 8 bytes, big-endian */
+    uint64_t largest;       /* (zero-padded): where its key range lies in the key space */
 } bloom_manifest_file;
 
 #define BLOOM_MANIFEST_PROBLEM_SIZE 200
@@ -55,6 +57,17 @@ BLOOM_EXPORT int bloom_manifest_current(bloom_manifest *manifest, char *name, si
 /* Replays the MANIFEST of `size` bytes at `bytes`.  Returns 0, or -1 with manifest->problem
  * saying what was found (no file is listed then). */
 BLOOM_EXPORT int bloom_manifest_read(bloom_manifest *manifest, const unsigned char *bytes, size_t size);
+
+/*
+ * The share of the tree's key range, from the smallest to the largest key of the default
+ * column family's live files, that file NUMBER's range covers: (largest - smallest) / (the
+ * tree's largest - its smallest), keys placed by their first 8 bytes (1 when the tree's range
+ * is one point).  With absent keys spread evenly over the tree's range, as a hash spreads
+ * them, it is the share of absent lookups that consult the file (calc/FORMULAS.md §u).
+ * *numerator / *denominator; returns 0, or -1 when the MANIFEST lists no such file.
+ */
+BLOOM_EXPORT int bloom_manifest_coverage(uint64_t *numerator, uint64_t *denominator,
+                                         const bloom_manifest *manifest, uint64_t number);
 
 /* The level of the default column family's live file NUMBER, or -1 when it lists none such. */
 BLOOM_EXPORT int bloom_manifest_level(const bloom_manifest *manifest, uint64_t number);

@@ -149,15 +149,19 @@ BLOOM_EXPORT int bloom_table_summary_finish(bloom_table_summary *summary, int le
 
 /*
  * The expected false reads of an absent lookup in a tree of the files, files[i] on level
- * levels[i] (-1: not known): on level 0, or of no known level, every file consulted (the sum
- * of their fpr_bits); on each deeper level one file, the level's entries-weighted mean (as
- * bloom_table_summary_finish, calc/FORMULAS.md §n).  Returns BLOOM_OK, or
- * BLOOM_UNDEFINED when a level >= 1 has a file that records no entries.  Levels are below
- * BLOOM_TABLE_MAX_LEVELS.
+ * levels[i] (-1: not known).  A file of a known level whose key range covers the share
+ * covered[i] / range[i] of the tree's key range (range NULL, or range[i] 0: not known; from
+ * the MANIFEST, bloom_manifest_coverage) is consulted by that share of the lookups, and adds
+ * that share of its fpr_bits.  Of the others, on level 0 or of no known level every file is
+ * consulted (the sum of their fpr_bits); on each deeper level one file, the level's
+ * entries-weighted mean (as bloom_table_summary_finish, calc/FORMULAS.md §n and §u).  Returns
+ * BLOOM_OK, or BLOOM_UNDEFINED when such a level >= 1 has a file that records no entries.
+ * Levels are below BLOOM_TABLE_MAX_LEVELS.
  */
 #define BLOOM_TABLE_MAX_LEVELS 64
 BLOOM_EXPORT int bloom_table_tree_false_reads(mpq_ptr rop, const bloom_table_audit *const *audits,
-                                              const int *levels, size_t count);
+                                              const int *levels, const uint64_t *covered,
+                                              const uint64_t *range, size_t count);
 
 /* Why a file stands apart from the rest of the tables audited together. */
 typedef enum bloom_table_apart {
