@@ -89,6 +89,22 @@ print("FAIL: level 0: read_amp_miss", summary["read_amp_miss"], "sum", float(tot
 print(f"audit level 0: {int(ok)} passed, {int(not ok)} failed")
 EOF2
 refuse --level "$calc" audit --level 101 "$bloom"
+refuse "--level: '64' is out of range" "$calc" audit --level 64 "$bloom"
+# --by-level: a record for each level of the MANIFEST (levels 1 and 2 here), then the whole,
+# whose files, entries, bytes and false reads the levels' add up to, exactly (40 digits)
+"$calc" audit --by-level --format csv --digits 40 tests/fixtures/manifest_rocksdb >"$out" 2>"$err"
+python3 - "$out" <<'PY'
+import csv, sys
+from fractions import Fraction
+rows = list(csv.DictReader(open(sys.argv[1])))
+levels, whole = rows[:-1], rows[-1]
+ok = [r["level"] for r in levels] == ["1", "2"] and whole["level"] == ""
+for key in ("files", "keys_total", "bytes_total"):
+    ok = ok and sum(int(r[key].replace(" ", "")) for r in levels) == int(whole[key])
+ok = ok and sum(Fraction(r["read_amp_miss"]) for r in levels) - Fraction(whole["read_amp_miss"]) < Fraction(1, 10 ** 40)
+sys.exit(0 if ok else 1)
+PY
+check "audit --by-level: levels 1 and 2, then the whole, which they add up to ($(head -c 300 "$out") $(cat "$err"))" $?
 # --columns: the keys named, in that order, as every other command prints them
 "$calc" audit --columns fpr_bits,file,k --format csv "$bloom" "$legacy" >"$out" 2>"$err"
 [ "$(sed -n 1p "$out")" = "fpr_bits,file,k" ] && [ "$(sed 1d "$out" | wc -l)" -eq 2 ] &&

@@ -330,6 +330,83 @@ static int unknown_column(const char *name, const bloom_command_line *line)
     return BLOOM_EXIT_USAGE;
 }
 
+/* The files of `set` on `level` as a set of their own (its arrays malloc'd; nothing missing),
+ * with their apart[] in part[]. */
+static void level_view(audit_set *view, bloom_table_apart *part, const audit_set *set,
+                       const bloom_table_apart *apart, int level)
+{
+    memset(view, 0, sizeof *view);
+    size_t n = set->read_count ? set->read_count : 1;
+    view->read = calloc(n, sizeof *view->read);
+    view->read_paths = calloc(n, sizeof *view->read_paths);
+    view->read_listed = calloc(n, sizeof *view->read_listed);
+    view->read_levels = calloc(n, sizeof *view->read_levels);
+    if (view->read == NULL || view->read_paths == NULL || view->read_listed == NULL || view->read_levels == NULL)
+        abort();
+    for (size_t i = 0; i < set->read_count; i++)
+        if (set->read_levels[i] == level) {
+            part[view->read_count] = apart[i];
+            view->read[view->read_count] = set->read[i];
+            view->read_paths[view->read_count] = set->read_paths[i];
+            view->read_listed[view->read_count] = set->read_listed[i];
+            view->read_levels[view->read_count++] = level;
+        }
+}
+
+static void level_view_clear(audit_set *view)
+{
+    free(view->read);
+    free(view->read_paths);
+    free(view->read_listed);
+    free(view->read_levels);
+}
+
+/* One summary row (of a level, or level < -1: of the whole), its columns chosen.  Returns the
+ * unknown column's name, or NULL. */
+static const char *summary_row(bloom_record *row, const audit_set *set, const bloom_table_apart *apart,
+                               int level, const char *columns, const bloom_output_choice *output)
+{
+    bloom_fields fields;
+    bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
+    if (level >= 0)
+        bloom_fields_unsigned(&fields, "level", "level", NULL, (unsigned long)level);
+    else
+        bloom_fields_missing(&fields, "level", "level");
+    put_summary(&fields, set, apart);
+    bloom_record_init(row);
+    const char *unknown = bloom_columns_select(row, &fields.record, columns, fields.digits);
+    bloom_fields_clear(&fields);
+    return unknown;
+}
+
+/* --by-level: a summary row for each level the files are on (their own share of the false
+ * reads), then one of the whole. */
+static int print_levels(const audit_set *set, const bloom_table_apart *apart, const char *columns,
+                        const bloom_output_choice *output, const bloom_command_line *line)
+{
+    bloom_record rows[BLOOM_TABLE_MAX_LEVELS + 2];
+    bloom_table_apart *part = calloc(set->read_count ? set->read_count : 1, sizeof *part);
+    if (part == NULL)
+        abort();
+    size_t count = 0;
+    const char *unknown = NULL;
+    for (int level = -1; level < BLOOM_TABLE_MAX_LEVELS && unknown == NULL; level++) {
+        audit_set view;
+        level_view(&view, part, set, apart, level);
+        if (view.read_count > 0 && view.read_count < set->read_count)
+            unknown = summary_row(&rows[count++], &view, part, level, columns, output);
+        level_view_clear(&view);
+    }
+    if (unknown == NULL)
+        unknown = summary_row(&rows[count++], set, apart, -2, columns, output);
+    if (unknown == NULL)
+        bloom_write_records(stdout, rows, count, (bloom_format)output->format);
+    for (size_t i = 0; i < count; i++)
+        bloom_record_clear(&rows[i]);
+    free(part);
+    return unknown != NULL ? unknown_column(unknown, line) : BLOOM_EXIT_SUCCESS;
+}
+
 /* Prints the records of the files read (or their summary); returns 0, or 1 when a rate could
  * not be certified. */
 static int print_audit(const audit_set *set, int summary, const char *columns,
@@ -340,7 +417,9 @@ static int print_audit(const audit_set *set, int summary, const char *columns,
         abort();
     bloom_table_apart_of(apart, set->read, set->read_count);
     int status = BLOOM_EXIT_SUCCESS;
-    if (summary) {
+    if (summary == 2) {
+        status = print_levels(set, apart, columns, output, line);
+    } else if (summary) {
         bloom_fields fields;
         bloom_fields_init(&fields, output->digits, (bloom_format)output->format);
         put_summary(&fields, set, apart);
@@ -410,16 +489,19 @@ static int run_audit(char *const *given, size_t count, int summary, int level, c
 
 int bloomcalc_audit(int argc, char **argv, int first)
 {
-    int summary = 0;
+    int summary = 0, by_level = 0;
     unsigned long level = 0;
     const char *columns = NULL;
     bloom_output_choice output = { BLOOM_DEFAULT_DIGITS, BLOOM_FORMAT_TABLE };
     bloom_option options[] = {
         { .long_name = "summary", .kind = BLOOM_OPTION_FLAG, .destination = &summary,
           .help = "one record for all the files instead of one a file" },
+        { .long_name = "by-level", .kind = BLOOM_OPTION_FLAG, .destination = &by_level,
+          .help = "a summary record for each level the files are on (its files, memory, rates and "
+                  "share of the false reads), then the whole's" },
         { .long_name = "level", .kind = BLOOM_OPTION_UNSIGNED, .destination = &level, .value_name = "L",
           .help = "the files of no MANIFEST are all on level L (0: each its own sorted run)", .minimum = 0,
-          .maximum = 100 },
+          .maximum = BLOOM_TABLE_MAX_LEVELS - 1 },
         { .long_name = "columns", .kind = BLOOM_OPTION_TEXT, .destination = &columns, .value_name = "KEYS",
           .help = "print only these keys, in this order (comma-separated)" },
         BLOOM_OUTPUT_OPTIONS(output),
@@ -442,7 +524,7 @@ int bloomcalc_audit(int argc, char **argv, int first)
     if (parsed == BLOOM_OPTIONS_PARSED)
         status = bloom_columns_check(columns, &line);
     if (parsed == BLOOM_OPTIONS_PARSED && status == BLOOM_EXIT_SUCCESS)
-        status = run_audit(operands, operand_count, summary,
+        status = run_audit(operands, operand_count, by_level ? 2 : summary,
                            bloom_options_given(&line, "level") ? (int)level : -1, columns, &output, &line);
     free(words);
     free(operands);
