@@ -46,7 +46,7 @@ check 0 '^split block, Poisson load +0\.0126484515' fpr -m 2621440 -n 262144 -k 
 check 0 '^bits allocated +17 179 869 184 bits' plan 1e9 1% --round pow2
 check 0 '"layout": "partitioned"' plan 1e9 1% --layout partitioned --format json
 check 0 '^k_layout|,8,' plan 1e9 1% --layout split-block --format csv
-check 0 '^ *rocksdb .* 6 +blocked' compare 1e9 1%
+check 0 '^ *rocksdb .* 6 +blocked' compare 1e9 1% --columns rule,gibibytes,k,layout
 check 0 '^ *cassandra +.* 10 000 000 064 .* 5 +standard' compare 1e9 1% --columns rule,m_bits,k,layout
 check 0 '^guava,' compare 1e9 1% --format csv
 check 0 '^absent key, monkey +0\.0117552895' lsm

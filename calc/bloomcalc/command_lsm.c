@@ -266,6 +266,7 @@ static void put_summary(bloom_fields *fields, const lsm_tree_filters *filters, m
             snprintf(keys[c][a], sizeof keys[c][a], costs[c].key, allocation_names[a]);
             snprintf(labels[c][a], sizeof labels[c][a], costs[c].label, allocation_labels[a]);
             bloom_fields_quantity(fields, keys[c][a], labels[c][a], "I/Os", &cost);
+            bloom_deployment_reads_clear(&reads);
         }
 }
 
