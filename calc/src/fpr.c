@@ -78,6 +78,7 @@
 
 #include "fill.h"
 #include "fpr.h"
+#include "index_arithmetic.h"
 #include "rate_cache.h"
 #include "stirling.h"
 
@@ -421,7 +422,8 @@ typedef struct two_classes {
 /* Nonzero when the probes are reduced modulo m from a range 2^w that m does not divide. */
 static int weighted_probes(const rate_question *question)
 {
-    return question->index_range_bits != 0 && mpz_popcount(question->filter.m) != 1;
+    return question->index_range_bits != 0 && mpz_popcount(question->filter.m) != 1
+        && question->filter.k <= BLOOM_MODULO_MAX_PROBES && query_probes(&question->filter) <= BLOOM_MODULO_MAX_PROBES;
 }
 
 static unsigned long bounded_by(mpz_srcptr count, unsigned long probes)

@@ -1340,7 +1340,11 @@ const char *bloom_library_unmodelled(int library, mpz_srcptr m, unsigned long k)
     case BLOOM_RULE_ROCKSDB_LEGACY:
         return legacy_unmodelled(m, k);
     case BLOOM_RULE_LIBBLOOM:
-        return "libbloom's probes ((a + i b) mod 2^32) mod m: the rate models the reduction modulo m "
+        return k > BLOOM_MODULO_MAX_PROBES
+            ? "libbloom's probes ((a + i b) mod 2^32) mod m hit the 2^32 mod m lowest bits (q + 1)/q as "
+              "often as the others (q = floor(2^32/m); FORMULAS.md §m.6); above 32 probes this rate "
+              "does not model it and is that of uniform probes, which understates libbloom's"
+            : "libbloom's probes ((a + i b) mod 2^32) mod m: the rate models the reduction modulo m "
                "exactly (the 2^32 mod m lowest bits are hit (q + 1)/q as often as the others, q = "
                "floor(2^32/m); FORMULAS.md §m.6) but takes the k probes of a key as independent, "
                "where libbloom's are a double-hashing progression: a relative excess of order "
