@@ -70,6 +70,13 @@ extern "C" {
 #define BLOOM_GUAVA_MODEL_MAX_HASHES 16UL
 #define BLOOM_GUAVA_MODEL_SIZE_LIMIT 3e6
 
+/* The most probes (insertion and query) for which the rates model libbloom's reduction of
+ * 32-bit values modulo m (FORMULAS.md §m.6): its two classes of bits cost O(k^3) terms at k +
+ * cancellation bits of precision, about 0.04 s at 32 probes and 1 s at 100; above, the rate is
+ * that of uniform probes and the rule's warning says so.  32 covers libbloom down to p of
+ * about 1e-9. */
+#define BLOOM_MODULO_MAX_PROBES 32UL
+
 /* An LSM tree ("bloomcalc lsm", "bloomsim lsm"): levels 1 to 100, size
  * ratio T from 1 (equal levels) to 10^6, filter memory from 1/1000 to 10^5
  * bits per key, keys and rates as a filter's (bloomsim takes fewer levels,

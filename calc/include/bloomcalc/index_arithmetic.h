@@ -35,12 +35,6 @@ typedef enum bloom_index_arithmetic {
 /* The range BLOOM_ARITHMETIC_MODULO_2_32's values are reduced from: 2^32. */
 #define BLOOM_MODULO_RANGE_BITS 32
 
-/* The most probes (insertion and query) for which the rates model the reduction modulo m (its
- * two classes of bits cost O(k^3) terms at k + cancellation bits of precision: about 0.04 s at
- * 32 probes, 1 s at 100); above, the rate is that of uniform probes and the rule's warning says
- * so.  32 covers libbloom down to p of about 1e-9. */
-#define BLOOM_MODULO_MAX_PROBES 32
-
 /*
  * Nonzero when the Guava model is computed for m bits and k probes: m a
  * multiple of 64 below 2^32, 1 <= k <= BLOOM_GUAVA_MODEL_MAX_HASHES, and the
