@@ -430,9 +430,13 @@ static int full_filter(bloom_table_audit *audit, const slice *filter)
     } else {
         return refuse(audit, "a full filter whose metadata marker is %d, which no reader here knows", marker);
     }
-    lines_rate(audit, filter->at, size / LINE_BYTES);
-    if (audit->filter == BLOOM_TABLE_LEGACY_BLOOM)
+    if (audit->filter == BLOOM_TABLE_LEGACY_BLOOM) {
+        audit->filter_bits = (uint64_t)size * 8;
+        audit->set_bits = popcount(filter->at, size);
         legacy_lines_rate(audit, filter->at, size / LINE_BYTES);
+    } else {
+        lines_rate(audit, filter->at, size / LINE_BYTES);
+    }
     return BLOOM_OK;
 }
 
