@@ -178,18 +178,34 @@ def main():
         else:
             read.append(record)
     check(set(levels) <= printed, f"files listed and not printed: {sorted(set(levels) - printed)}")
-    expected = Fraction(0)
+    by_level = {}   # level -> [files, false reads]
     for record in read:
         number = int(re.match(r"(\d+)\.", os.path.basename(record["file"])).group(1))
         share = Fraction(1)
         if number in listed and high > low:
             first, last = listed[number][1]
             share = Fraction(last - first, high - low)
-        expected += share * Fraction(record["fpr_bits"])
+        level = by_level.setdefault(record["level"], [0, Fraction(0)])
+        level[0] += 1
+        level[1] += share * Fraction(record["fpr_bits"])
+    expected = sum(reads for _, reads in by_level.values())
     got = Fraction(summary["read_amp_miss"])
     check(abs(got - expected) <= expected / 10 ** 39,
           f"read_amp_miss {summary['read_amp_miss']}, each file's fpr_bits by its share of the key range "
           f"{float(expected)}")
+    # --by-level: a record for each level, its files and its own share of the false reads
+    # (one level alone prints only the whole's record)
+    levels_printed = audit(calc, "--by-level", directory) or []
+    rows = {row["level"]: row for row in levels_printed[:-1]} if len(by_level) > 1 else {}
+    order = lambda levels: sorted(levels, key=lambda level: (level is not None, level or 0))
+    check(order(rows) == order(by_level) or len(by_level) == 1,
+          f"--by-level levels {order(rows)}, the files' {order(by_level)}")
+    for level, (files, reads) in by_level.items() if len(by_level) > 1 else ():
+        row = rows.get(level, {})
+        printed = Fraction(row.get("read_amp_miss") or "-1")
+        check(row.get("files") == files and abs(printed - reads) <= reads / 10 ** 39,
+              f"--by-level level {level}: {row.get('files')} files, read_amp_miss {row.get('read_amp_miss')}; "
+              f"its files {files}, {float(reads)}")
     print(f"manifest reader: {table_reader.passed} passed, {table_reader.failed} failed")
     return 1 if table_reader.failed else 0
 
