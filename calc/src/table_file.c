@@ -346,27 +346,32 @@ static line_words line_from(const line_words *in, unsigned long s)
  * a uniform 32-bit h, (a, b) is uniform on 512^2 and, for the line counts files hold, as good as
  * independent of the line (FORMULAS.md §u).  So the rate of the bits is
  *   (1/L) sum_lines 512^-2 sum_b #{a : every (a + i b) mod 512 set},
- * and for one b that count is the population of the AND of the line seen from i b, i < k.
+ * and for one b that count is the population of the AND of the line seen from i b, i < k: the
+ * 512 views of a line are turned once and shared by every step.
  */
 static void legacy_lines_rate(bloom_table_audit *audit, const unsigned char *bits, uint64_t lines)
 {
     mpz_t sum;
     mpz_init(sum);
+    line_words *turned = malloc(LINE_BITS * sizeof *turned);    /* the line seen from each s */
+    if (turned == NULL)
+        abort();
     for (uint64_t l = 0; l < lines; l++) {
         line_words line = line_of(bits + l * LINE_BYTES);
+        for (unsigned long t = 0; t < LINE_BITS; t++)
+            turned[t] = line_from(&line, t);
         uint64_t met = 0;
         for (unsigned long b = 0; b < LINE_BITS; b++) {
             line_words all = line;
-            for (unsigned long i = 1; i < audit->k; i++) {
-                line_words seen = line_from(&line, (i * b) % LINE_BITS);
+            for (unsigned long i = 1; i < audit->k; i++)
                 for (unsigned j = 0; j < LINE_BITS / 64; j++)
-                    all.w[j] &= seen.w[j];
-            }
+                    all.w[j] &= turned[(i * b) % LINE_BITS].w[j];
             for (unsigned j = 0; j < LINE_BITS / 64; j++)
                 met += (uint64_t)__builtin_popcountll(all.w[j]);
         }
         mpz_add_ui(sum, sum, (unsigned long)met);
     }
+    free(turned);
     mpq_set_num(audit->fpr_bits, sum);
     mpz_set_ui(sum, (unsigned long)lines);
     mpz_mul_ui(sum, sum, LINE_BITS * LINE_BITS);
