@@ -16,16 +16,7 @@ import sys
 from fractions import Fraction
 
 calc = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + name)
+from reference_checks import check, finish
 
 
 def plan(*args):
@@ -124,5 +115,4 @@ split = plan("-n", "2000000", "-c", "10", "--library", "rocksdb", "--file-size",
              "--partitioned")
 check("partitioned and unpartitioned rates differ at 9 digits",
       whole is not None and split is not None and whole["fpr_deployment"] != split["fpr_deployment"])
-print("partitioned: %d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish("partitioned")

@@ -1,5 +1,7 @@
 """reference_checks.py - the counting of the reference test scripts
-(lsm_reference.py, deployment_reference.py) and of tests/kubernetes/check.py:
+(lsm_reference.py, deployment_reference.py, partitioned_reference.py,
+rocksdb_legacy_reference.py, table_reader.py, manifest_reader.py) and of
+tests/kubernetes/check.py:
 a check passes or prints one
 FAIL line, a printed figure is compared with an independent value within a
 relative tolerance, and the summary line is "NAME: N passed, N failed".

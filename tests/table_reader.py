@@ -26,16 +26,12 @@ import subprocess
 import sys
 from fractions import Fraction
 
-passed = failed = 0
+from reference_checks import check as count, finish
 
 
 def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+    """A check, in the order this script's calls give it (tests/reference_checks.py counts it)."""
+    count(what, ok)
 
 
 def varint(data, at):
@@ -245,8 +241,7 @@ def main():
               f"{path}: bits_per_key {theirs['bits_per_key']}, the second reader {mine['bits_per_key']}")
         check(close(str(theirs["fpr_bits"]), mine["fpr"]),
               f"{path}: fpr_bits {theirs['fpr_bits']}, the second reader {float(mine['fpr'])}")
-    print(f"audit reader: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    finish("audit reader")
 
 
 if __name__ == "__main__":
