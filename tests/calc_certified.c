@@ -312,6 +312,88 @@ static void test_interval_one_minus_ratio_pow(void)
     mpfi_clear(result);
 }
 
+/* The relative width of `interval` is below 2^-bits and it contains `reference`. */
+static void check_tight_enclosure(mpfi_srcptr interval, mpfr_srcptr reference, long bits, const char *what)
+{
+    mpfr_t left, right;
+    mpfr_inits2(mpfi_get_prec(interval), left, right, (mpfr_ptr)0);
+    mpfi_get_left(left, interval);
+    mpfi_get_right(right, interval);
+    CHECK(mpfr_cmp(left, reference) <= 0 && mpfr_cmp(right, reference) >= 0,
+          "%s: [%.30Rg, %.30Rg] misses %.30Rg", what, left, right, reference);
+    mpfr_sub(right, right, left, MPFR_RNDU);
+    mpfr_div(right, right, reference, MPFR_RNDU);
+    CHECK(mpfr_cmp_si_2exp(right, 1, -bits) < 0, "%s: relative width %.3Rg", what, right);
+    mpfr_clears(left, right, (mpfr_ptr)0);
+}
+
+/*
+ * The steps (1 - l/m)^T, l = 0..count, of an exact rate: a 1e-30 plan's filter (m = 143 776 416,
+ * T = 1e8, the shared series) and a small one (m = 1000, T = 70 000: count/m above 2^-8, each
+ * step alone), against MPFR's pow_z of the fraction at 4000 bits, each within 2^-(300 - 40).
+ */
+static void test_interval_one_minus_steps_pow(void)
+{
+    static const struct { const char *denominator, *exponent; unsigned long count; } cases[] = {
+        {"143776416", "100000000", 100}, {"1000", "70000", 10}, {"4294967296", "300000000", 3},
+    };
+    mpfi_t results[101];
+    for (size_t l = 0; l < COUNT_OF(results); l++)
+        mpfi_init2(results[l], 300);
+    mpz_t numerator, denominator, exponent;
+    mpz_inits(numerator, denominator, exponent, NULL);
+    mpfr_t reference;
+    mpfr_init2(reference, 4000);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        mpz_set_str(denominator, cases[i].denominator, 10);
+        mpz_set_str(exponent, cases[i].exponent, 10);
+        bloom_interval_one_minus_steps_pow(results, cases[i].count, denominator, exponent);
+        for (unsigned long l = 0; l <= cases[i].count; l++) {
+            mpz_sub_ui(numerator, denominator, l);
+            mpfr_set_z(reference, numerator, MPFR_RNDN);
+            mpfr_div_z(reference, reference, denominator, MPFR_RNDN);
+            mpfr_pow_z(reference, reference, exponent, MPFR_RNDN);   /* relative error ~ 2^-3900 */
+            check_tight_enclosure(results[l], reference, 260, cases[i].denominator);
+        }
+    }
+    mpfr_clear(reference);
+    mpz_clears(numerator, denominator, exponent, NULL);
+    for (size_t l = 0; l < COUNT_OF(results); l++)
+        mpfi_clear(results[l]);
+}
+
+/* e^x for narrow intervals (one exponential and a bound of the width's) and a wide one (two),
+ * against MPFR's exponentials of the ends at 4000 bits: both inside, and a narrow interval's
+ * enclosure no more than a few of its last bits wider than the interval's image. */
+static void test_interval_exp(void)
+{
+    static const struct { const char *left, *right; long bits; } cases[] = {
+        {"-69.3", "-69.3", 290}, {"1", "1.0000000000000000000000000000001", 100},
+        {"-1e-9", "1e-9", 25}, {"-3", "2", -10}, {"0", "0", 290},
+    };
+    mpfi_t x, result;
+    mpfi_init2(x, 300);
+    mpfi_init2(result, 300);
+    mpfr_t end, reference;
+    mpfr_init2(end, 300);
+    mpfr_init2(reference, 4000);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        mpfr_set_str(end, cases[i].left, 10, MPFR_RNDD);
+        mpfr_set_str(reference, cases[i].right, 10, MPFR_RNDU);
+        mpfi_interv_fr(x, end, reference);
+        bloom_interval_exp(result, x);
+        mpfi_get_left(reference, x);
+        mpfr_exp(reference, reference, MPFR_RNDN);
+        check_tight_enclosure(result, reference, cases[i].bits - 1, cases[i].left);
+        mpfi_get_right(reference, x);
+        mpfr_exp(reference, reference, MPFR_RNDN);
+        check_tight_enclosure(result, reference, cases[i].bits - 1, cases[i].right);
+    }
+    mpfr_clears(end, reference, (mpfr_ptr)0);
+    mpfi_clear(x);
+    mpfi_clear(result);
+}
+
 /* 1/3, counting its evaluations (the arguments: an unsigned counter). */
 static int counted_third(mpfi_ptr result, const void *arguments)
 {
@@ -373,6 +455,8 @@ static const bloom_test_case certified_cases[] = {
     {"approximation", test_approximate},
     {"interval pow_ui", test_interval_pow},
     {"interval (1 - a/b)^e", test_interval_one_minus_ratio_pow},
+    {"interval (1 - l/b)^e, l = 0..count", test_interval_one_minus_steps_pow},
+    {"interval exp", test_interval_exp},
     {NULL, NULL},
 };
 

@@ -24,6 +24,12 @@
  * tail's bound x^(N+1)/((N+1)(1 - x)) added to the enclosure: at least 8
  * bits a term, and at the few hundred bits of the exact rates' sums several
  * times faster than MPFR's logarithm (by the arithmetic-geometric mean).
+ * The exact rates ask for a whole sequence (1 - l/m)^T, l = 0..j: its
+ * series share the coefficients T/(i m^i), so each step's is Horner's
+ * scheme in the integer l, a product by a word and a sum a term.  An
+ * exponential of a narrow interval [a, b] is one MPFR exponential, e^a
+ * rounded down, and e^b bounded by e^a e^w <= e^a (1 + w + w^2), w the
+ * width: MPFI's takes two.
  *
  * References: A. Ziv, ACM TOMS 17(3):410-423, 1991; N. Revol and
  * F. Rouillier, Reliable Computing 11(4):275-290, 2005 (MPFI);
@@ -31,6 +37,7 @@
  * library with correct rounding", ACM TOMS 33(2), 2007.
  */
 #include <assert.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -585,6 +592,139 @@ void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
     mpfi_div_z(ratio, ratio, denominator);
     enclose_log1p_neg(result, ratio);
     mpfi_mul_z(result, result, exponent);
-    mpfi_exp(result, result);
+    bloom_interval_exp(result, result);
     mpfi_clear(ratio);
+}
+
+void bloom_interval_exp(mpfi_ptr result, mpfi_srcptr x)
+{
+    mpfr_t low, high, factor;
+    mpfr_inits2(mpfi_get_prec(result), low, high, factor, (mpfr_ptr)0);
+    mpfr_sub(factor, &x->right, &x->left, MPFR_RNDU);             /* w >= b - a */
+    int narrow = mpfr_number_p(factor) && mpfr_cmp_ui_2exp(factor, 1, -1) <= 0;
+    if (narrow) {
+        mpfr_exp(low, &x->left, MPFR_RNDD);
+        narrow = mpfr_regular_p(low);                              /* not underflowed to 0 */
+    }
+    if (narrow) {
+        mpfr_sqr(high, factor, MPFR_RNDU);
+        mpfr_add(factor, factor, high, MPFR_RNDU);
+        mpfr_add_ui(factor, factor, 1, MPFR_RNDU);                 /* 1 + w + w^2 >= e^w */
+        mpfr_set(high, low, MPFR_RNDN);
+        mpfr_nextabove(high);                                      /* > e^a */
+        mpfr_mul(high, high, factor, MPFR_RNDU);
+        mpfi_interv_fr(result, low, high);
+    } else {
+        mpfi_exp(result, x);
+    }
+    mpfr_clears(low, high, factor, (mpfr_ptr)0);
+}
+
+/* The series of e log1p(-l/b) for the steps l = 1..count, by Horner's scheme in the integer l over
+ * coefficients e/(i b^i) shared by every step: two cheap operations (a product by l and a sum) a
+ * term, where a series of its own costs a product of intervals and a division a term. */
+typedef struct steps_series {
+    mpfi_t *coefficients;      /* coefficients[i] = e/(i b^i), i = 1..terms */
+    unsigned long terms;
+    mpfr_prec_t precision;
+    double bits_a_step;        /* log2(b): step l gains log2(b/l) bits a term */
+} steps_series;
+
+/* Terms for step l: (l/b)^N below 2^-precision, so the tail is below the last bit of the sum. */
+static unsigned long terms_for_step(const steps_series *series, unsigned long l)
+{
+    double bits_a_term = series->bits_a_step - log2((double)l);
+    return (unsigned long)((double)series->precision / bits_a_term) + 2;
+}
+
+static void steps_series_init(steps_series *series, unsigned long count, mpz_srcptr denominator,
+                              mpz_srcptr exponent, mpfr_prec_t precision)
+{
+    series->precision = precision;
+    series->bits_a_step = (double)mpz_sizeinbase(denominator, 2) - 1;   /* b >= 2^bits_a_step */
+    series->terms = terms_for_step(series, count);
+    series->coefficients = malloc((series->terms + 1) * sizeof *series->coefficients);
+    if (series->coefficients == NULL)
+        abort();
+    mpfi_t power;
+    mpfi_init2(power, precision);
+    mpfi_set_z(power, exponent);
+    for (unsigned long i = 1; i <= series->terms; i++) {
+        mpfi_div_z(power, power, denominator);                     /* e / b^i */
+        mpfi_init2(series->coefficients[i], precision);
+        mpfi_div_ui(series->coefficients[i], power, i);
+    }
+    mpfi_clear(power);
+}
+
+static void steps_series_clear(steps_series *series)
+{
+    for (unsigned long i = 1; i <= series->terms; i++)
+        mpfi_clear(series->coefficients[i]);
+    free(series->coefficients);
+}
+
+/* result = e log1p(-l/b) = -sum_{i>=1} e l^i/(i b^i): the first N terms by Horner's scheme (all
+ * positive), and the tail, at most e x^(N+1)/((N+1)(1 - x)) with x = l/b rounded up, added to the
+ * enclosure, as enclose_log1p_neg_series does. */
+static void enclose_step_log(mpfi_ptr result, const steps_series *series, unsigned long l,
+                             mpz_srcptr denominator, mpz_srcptr exponent)
+{
+    unsigned long terms = terms_for_step(series, l);
+    if (terms > series->terms)
+        terms = series->terms;
+    mpfi_t sum;
+    mpfr_t tail, ratio;
+    mpfi_init2(sum, series->precision);
+    mpfr_inits2(series->precision, tail, ratio, (mpfr_ptr)0);
+    mpfi_set(sum, series->coefficients[terms]);
+    for (unsigned long i = terms - 1; i >= 1; i--) {
+        mpfi_mul_ui(sum, sum, l);
+        mpfi_add(sum, sum, series->coefficients[i]);
+    }
+    mpfi_mul_ui(sum, sum, l);
+    mpfr_set_ui(ratio, l, MPFR_RNDU);
+    mpfr_div_z(ratio, ratio, denominator, MPFR_RNDU);              /* x, rounded up */
+    mpfr_pow_ui(tail, ratio, terms + 1, MPFR_RNDU);
+    mpfr_mul_z(tail, tail, exponent, MPFR_RNDU);
+    mpfr_div_ui(tail, tail, terms + 1, MPFR_RNDU);
+    mpfr_ui_sub(ratio, 1, ratio, MPFR_RNDD);
+    mpfr_div(tail, tail, ratio, MPFR_RNDU);
+    mpfr_set_zero(ratio, 1);
+    mpfi_t bound;
+    mpfi_init2(bound, series->precision);
+    mpfi_interv_fr(bound, ratio, tail);
+    mpfi_add(sum, sum, bound);
+    mpfi_neg(result, sum);
+    mpfi_clear(bound);
+    mpfi_clear(sum);
+    mpfr_clears(tail, ratio, (mpfr_ptr)0);
+}
+
+void bloom_interval_one_minus_steps_pow(mpfi_t *results, unsigned long count, mpz_srcptr denominator,
+                                        mpz_srcptr exponent)
+{
+    mpz_t numerator;
+    mpz_init(numerator);
+    /* the series applies when count/b <= 2^-8 and the exponent is past squaring's */
+    mpz_set_ui(numerator, count);
+    mpz_mul_2exp(numerator, numerator, LOG1P_SERIES_MIN_BITS);
+    int series_applies = count >= 1 && mpz_cmp(numerator, denominator) <= 0
+                      && mpz_cmp_ui(exponent, ONE_MINUS_RATIO_SQUARING_MAX) > 0;
+    mpfi_set_ui(results[0], 1);
+    if (series_applies) {
+        steps_series series;
+        steps_series_init(&series, count, denominator, exponent, mpfi_get_prec(results[0]) + 8);
+        for (unsigned long l = 1; l <= count; l++) {
+            enclose_step_log(results[l], &series, l, denominator, exponent);
+            bloom_interval_exp(results[l], results[l]);
+        }
+        steps_series_clear(&series);
+    } else {
+        for (unsigned long l = 1; l <= count; l++) {
+            mpz_set_ui(numerator, l);
+            bloom_interval_one_minus_ratio_pow(results[l], numerator, denominator, exponent);
+        }
+    }
+    mpz_clear(numerator);
 }

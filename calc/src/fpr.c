@@ -23,6 +23,9 @@
  * (j + 1 exponentials), and the inner sums are the forward differences of
  * that sequence: a difference table gives all of them in O(j^2)
  * subtractions, leaving O(j) multiplications by the exact integer weights.
+ * The table runs on the enclosures' ends scaled to integers, where an
+ * interval's difference is two exact integer subtractions, and the sum is
+ * rounded once, outward, at the end.
  * The alternating sums cancel about j log2((1 + q)/f) bits, q = e^(-T/m),
  * f = 1 - q (FORMULAS.md §a.2); the working precision is raised by a bound
  * on that loss and the result is an MPFI enclosure, so the cancellation
@@ -235,8 +238,8 @@ static mpz_t *distinct_bit_weights(const bloom_fpr_arguments *arguments, unsigne
  * exact integers (m - l)^T, at a precision that keeps every operation
  * exact, for the fraction.
  */
-static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
-                                    unsigned long bound)
+static void interval_inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
+                                             unsigned long bound)
 {
     mpfi_t term;
     mpfi_init2(term, mpfi_get_prec(sum));
@@ -250,11 +253,95 @@ static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
     mpfi_clear(term);
 }
 
+/* Bits below the largest ends' last bit that the integer table keeps (fixed_point_scale). */
+#define FIXED_POINT_GUARD_BITS 64
+
 /*
- * sum = m^j times the exact rate, computed from `empty` powers prepared by
- * set_empty(empty[l], l) at `precision`.
+ * *scale = E such that the ends of empty[0..bound], as integers times 2^E, keep every bit of the
+ * largest end and FIXED_POINT_GUARD_BITS more; 0 when some end is not a finite number (or all are
+ * zero), which the integer table cannot hold.
  */
-typedef void (*empty_power)(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments);
+static int fixed_point_scale(mpfr_exp_t *scale, mpfi_t *empty, unsigned long bound)
+{
+    mpfr_exp_t largest = 0;
+    int any = 0;
+    for (unsigned long l = 0; l <= bound; l++) {
+        mpfr_srcptr ends[2] = { &empty[l]->left, &empty[l]->right };
+        for (int e = 0; e < 2; e++) {
+            if (!mpfr_number_p(ends[e]))
+                return 0;
+            if (!mpfr_zero_p(ends[e]) && (!any || mpfr_get_exp(ends[e]) > largest)) {
+                largest = mpfr_get_exp(ends[e]);
+                any = 1;
+            }
+        }
+    }
+    *scale = largest - (mpfr_exp_t)mpfi_get_prec(empty[0]) - FIXED_POINT_GUARD_BITS;
+    return any;
+}
+
+/* low = floor(end / 2^scale) or, rounding up, high = ceil(end / 2^scale): an integer bound. */
+static void scaled_end(mpz_ptr bound, mpfr_srcptr end, mpfr_exp_t scale, mpfr_rnd_t direction)
+{
+    mpfr_t scaled;
+    mpfr_init2(scaled, mpfr_get_prec(end));
+    mpfr_mul_2si(scaled, end, -scale, MPFR_RNDN);   /* exact: a power of two */
+    mpfr_get_z(bound, scaled, direction);
+    mpfr_clear(scaled);
+}
+
+/*
+ * The same sum as interval_inclusion_exclusion_sum, with the difference table on the integer
+ * ends low[l] <= empty[l] / 2^E <= high[l] (E from fixed_point_scale): an interval difference is
+ * [low - high', high - low'], exact on integers, where each MPFI subtraction rounds two MPFR
+ * numbers of the working precision; the weights are positive, so the sum's ends are the
+ * weighted sums of the ends.  The enclosure is as tight as the MPFI table's or tighter (the
+ * ends' only rounding, 2^E, is FIXED_POINT_GUARD_BITS below the largest end's last bit), and
+ * one conversion rounds it outward into `sum`.
+ */
+static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
+                                    unsigned long bound)
+{
+    mpfr_exp_t scale = 0;
+    if (!fixed_point_scale(&scale, empty, bound)) {
+        interval_inclusion_exclusion_sum(sum, empty, weights, bound);
+        return;
+    }
+    mpz_t *low = malloc(2 * (bound + 1) * sizeof *low), *high = low + bound + 1;
+    if (low == NULL)
+        abort();
+    for (unsigned long l = 0; l <= bound; l++) {
+        mpz_init(low[l]);
+        mpz_init(high[l]);
+        scaled_end(low[l], &empty[l]->left, scale, MPFR_RNDD);
+        scaled_end(high[l], &empty[l]->right, scale, MPFR_RNDU);
+    }
+    mpz_t sum_low, sum_high, next_low;
+    mpz_inits(sum_low, sum_high, next_low, (mpz_ptr)0);
+    for (unsigned long i = 1; i <= bound; i++) {
+        for (unsigned long l = 0; l + i <= bound; l++) {
+            mpz_sub(next_low, low[l], high[l + 1]);
+            mpz_sub(high[l], high[l], low[l + 1]);
+            mpz_swap(low[l], next_low);
+        }
+        mpz_addmul(sum_low, weights[i], low[0]);
+        mpz_addmul(sum_high, weights[i], high[0]);
+    }
+    mpfi_interv_z(sum, sum_low, sum_high);
+    mpfi_mul_2si(sum, sum, scale);
+    mpz_clears(sum_low, sum_high, next_low, (mpz_ptr)0);
+    for (unsigned long l = 0; l <= bound; l++) {
+        mpz_clear(low[l]);
+        mpz_clear(high[l]);
+    }
+    free(low);
+}
+
+/*
+ * sum = m^j times the exact rate, computed from the `empty` powers l = 0..bound that
+ * set_empty(empty, bound, arguments) prepares at sum's precision.
+ */
+typedef void (*empty_powers)(mpfi_t *empty, unsigned long bound, const bloom_fpr_arguments *arguments);
 
 void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_t *empty)
 {
@@ -266,46 +353,42 @@ void bloom_fpr_probe_sum(mpfi_ptr sum, mpz_srcptr m, unsigned long probes, mpfi_
 }
 
 static void exact_rate_numerator(mpfi_ptr sum, const bloom_fpr_arguments *arguments,
-                                 empty_power set_empty)
+                                 empty_powers set_empty)
 {
     unsigned long bound = distinct_bits_bound(arguments);
     mpfi_t *empty = malloc((bound + 1) * sizeof *empty);
     if (empty == NULL)
         abort();
-    for (unsigned long l = 0; l <= bound; l++) {
+    for (unsigned long l = 0; l <= bound; l++)
         mpfi_init2(empty[l], mpfi_get_prec(sum));
-        set_empty(empty[l], l, arguments);
-    }
+    set_empty(empty, bound, arguments);
     bloom_fpr_probe_sum(sum, arguments->m, query_probes(arguments), empty);
     for (unsigned long l = 0; l <= bound; l++)
         mpfi_clear(empty[l]);
     free(empty);
 }
 
-/* (1 - l/m)^T, the probability that l given bits all stay empty (0 when l = m:
+/* (1 - l/m)^T, the probability that l given bits all stay empty, for l = 0..bound (0 when l = m:
  * the rate's callers have T >= 1). */
-static void empty_probability(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments)
+static void empty_probabilities(mpfi_t *empty, unsigned long bound, const bloom_fpr_arguments *arguments)
 {
-    if (mpz_cmp_ui(arguments->m, l) == 0 && mpz_sgn(arguments->n) > 0) {
-        mpfi_set_ui(result, 0);
-        return;
-    }
-    mpz_t total, count;
+    mpz_t total;
     mpz_init(total);
-    mpz_init_set_ui(count, l);
     insertion_probes(total, arguments);
-    bloom_interval_one_minus_ratio_pow(result, count, arguments->m, total);
-    mpz_clears(total, count, (mpz_ptr)0);
+    bloom_interval_one_minus_steps_pow(empty, bound, arguments->m, total);
+    mpz_clear(total);
 }
 
-/* (m - l)^T exactly: the insertions that leave l given bits empty. */
-static void empty_count(mpfi_ptr result, unsigned long l, const bloom_fpr_arguments *arguments)
+/* (m - l)^T exactly for l = 0..bound: the insertions that leave l given bits empty. */
+static void empty_counts(mpfi_t *empty, unsigned long bound, const bloom_fpr_arguments *arguments)
 {
     mpz_t count;
     mpz_init(count);
-    mpz_sub_ui(count, arguments->m, l);
-    mpz_pow_ui(count, count, mpz_get_ui(arguments->n) * arguments->k);
-    mpfi_set_z(result, count);
+    for (unsigned long l = 0; l <= bound; l++) {
+        mpz_sub_ui(count, arguments->m, l);
+        mpz_pow_ui(count, count, mpz_get_ui(arguments->n) * arguments->k);
+        mpfi_set_z(empty[l], count);
+    }
     mpz_clear(count);
 }
 
@@ -327,18 +410,16 @@ static int saturated(const bloom_fpr_arguments *arguments)
 }
 
 /* (1 - l/m)^T for l >= 1, and 0 for l = 0: the complement's sequence. */
-static void empty_probability_but_first(mpfi_ptr result, unsigned long l,
-                                        const bloom_fpr_arguments *arguments)
+static void empty_probabilities_but_first(mpfi_t *empty, unsigned long bound,
+                                          const bloom_fpr_arguments *arguments)
 {
-    if (l == 0)
-        mpfi_set_ui(result, 0);
-    else
-        empty_probability(result, l, arguments);
+    empty_probabilities(empty, bound, arguments);
+    mpfi_set_ui(empty[0], 0);
 }
 
 /* result = the probe sum over `set_empty`, divided by m^j, at extra_bits more precision. */
 static void probe_sum_over_queries(mpfi_ptr result, const bloom_fpr_arguments *arguments,
-                                   empty_power set_empty, mpfr_prec_t extra_bits)
+                                   empty_powers set_empty, mpfr_prec_t extra_bits)
 {
     mpfi_t sum;
     mpfi_init2(sum, mpfi_get_prec(result) + extra_bits);
@@ -379,7 +460,7 @@ static void enclose_approximation_complement(mpfi_ptr result, const bloom_fpr_ar
  * precision: the sum with empty[0] = 0 is -m^j c and loses about j bits. */
 static void enclose_complement(mpfi_ptr complement, const bloom_fpr_arguments *arguments)
 {
-    probe_sum_over_queries(complement, arguments, empty_probability_but_first,
+    probe_sum_over_queries(complement, arguments, empty_probabilities_but_first,
                            (mpfr_prec_t)query_probes(arguments) + 64);
     mpfi_neg(complement, complement);
 }
@@ -394,7 +475,7 @@ static void enclose_by_complement(mpfi_ptr sum, const rate_question *question)
 /* sum = the rate by the alternating sum, its cancellation restored. */
 static void enclose_by_alternating_sum(mpfi_ptr sum, const rate_question *question)
 {
-    probe_sum_over_queries(sum, &question->filter, empty_probability, cancellation_bits(&question->filter));
+    probe_sum_over_queries(sum, &question->filter, empty_probabilities, cancellation_bits(&question->filter));
 }
 
 /* --- probes reduced modulo m: two classes of bits (FORMULAS.md §m.6) ------- */
@@ -830,7 +911,7 @@ static int exact_rational(mpq_ptr rop, const rate_question *question)
     if (weighted_probes(question))
         two_class_numerator(sum, question, 1);
     else
-        exact_rate_numerator(sum, arguments, empty_count);
+        exact_rate_numerator(sum, arguments, empty_counts);
     mpfi_get_left(point, sum);
     mpfr_get_z(mpq_numref(rop), point, MPFR_RNDN);
     mpz_pow_ui(mpq_denref(rop), base, probes + total);

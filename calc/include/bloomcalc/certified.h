@@ -200,6 +200,16 @@ BLOOM_EXPORT void bloom_interval_pow_ui(mpfi_ptr result, mpfi_srcptr base, unsig
 BLOOM_EXPORT void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr numerator,
                                         mpz_srcptr denominator, mpz_srcptr exponent);
 
+/* results[l] = (1 - l/denominator)^exponent for l = 0..count, all at results[0]'s precision:
+ * bloom_interval_one_minus_ratio_pow's values, the steps sharing the coefficients of their
+ * logarithms' series when count/denominator <= 2^-8 and the exponent is above 65536. */
+BLOOM_EXPORT void bloom_interval_one_minus_steps_pow(mpfi_t *results, unsigned long count,
+                                                     mpz_srcptr denominator, mpz_srcptr exponent);
+
+/* result = e^x for an interval x: one exponential, of x's lower end rounded down, and its
+ * successor times 1 + w + w^2 >= e^w (w >= the width, at most 1/2) above; two when wider. */
+BLOOM_EXPORT void bloom_interval_exp(mpfi_ptr result, mpfi_srcptr x);
+
 #ifdef __cplusplus
 }
 #endif
