@@ -677,20 +677,26 @@ static int approximate_solution(mpz_ptr x0, const meeting_search *search)
  * start = x0 corrected by one Newton step on g(x) = ln rate(x) - ln p,
  * with the slope of the approximation: d ln rate / d ln m = -k l q / f and
  * d ln rate / d ln n = +k l q / f (l = kn/m, q = e^-l, f = 1 - q).  It
- * only chooses where the certified search starts, so a 256-bit estimate
- * is plenty; it saves the galloping search most of its steps when the
- * exact rate's correction moves the answer by many bits (large k).
+ * only chooses where the certified search starts, so the rate's 64-bit
+ * estimate is plenty (an enclosure at the 96 bits of the search's first
+ * comparisons, not one of its own at 288), and the step is taken at 256
+ * bits, which hold every x0 exactly; it saves the galloping search most of
+ * its steps when the exact rate's correction moves the answer by many
+ * bits (large k).
  */
+#define NEWTON_RATE_BITS 64
+
 static int newton_start(mpz_ptr start, const meeting_search *search, mpz_srcptr x0)
 {
     bloom_fpr_arguments arguments;
     filter_at(&arguments, search, x0);
     bloom_quantity rate = bloom_fpr_exact_quantity(&arguments);
-    mpfr_t gap, load, slope, scratch;
+    mpfr_t estimate, gap, load, slope, scratch;
+    mpfr_init2(estimate, NEWTON_RATE_BITS);
     mpfr_inits2(256, gap, load, slope, scratch, (mpfr_ptr)0);
-    int status = bloom_quantity_approximate(gap, &rate);
+    int status = bloom_quantity_approximate(estimate, &rate);
     if (status == BLOOM_OK) {
-        mpfr_log(gap, gap, MPFR_RNDN);
+        mpfr_log(gap, estimate, MPFR_RNDN);
         mpfr_set_q(scratch, search->p, MPFR_RNDN);
         mpfr_log(scratch, scratch, MPFR_RNDN);
         mpfr_sub(gap, gap, scratch, MPFR_RNDN);                 /* g(x0) */
@@ -716,7 +722,7 @@ static int newton_start(mpz_ptr start, const meeting_search *search, mpz_srcptr 
         if (mpz_cmp_ui(start, 1) < 0)
             mpz_set_ui(start, 1);
     }
-    mpfr_clears(gap, load, slope, scratch, (mpfr_ptr)0);
+    mpfr_clears(estimate, gap, load, slope, scratch, (mpfr_ptr)0);
     return status;
 }
 
