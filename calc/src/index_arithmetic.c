@@ -291,6 +291,19 @@ static void offer(uint32_t *best, uint64_t *stabiliser, int *have, uint32_t *ima
     }
 }
 
+/* The least odd part of shifted[1..count-1] whose 2-part is `two`; UINT32_MAX when none is.  A
+ * multiplier u sends the 2-parts of least valuation v, one of them (the pivot's) to 2^v and the
+ * others above it, and keeps 0: an image's least nonzero element is the least odd part of the
+ * 2-part 0, or, when no other element has it, 2^v o plus the least odd part of the pivot's. */
+static uint32_t least_odd_of_class(const parts *shifted, unsigned count, uint32_t two)
+{
+    uint32_t least = UINT32_MAX;
+    for (unsigned l = 1; l < count; l++)
+        if (shifted[l].two == two && shifted[l].odd < least)
+            least = shifted[l].odd;
+    return least;
+}
+
 /* The canonical image of the set `set` (count distinct elements, as parts) under G, each
  * element packed as two * o + odd, and |Stab_G|. */
 static void canonical(uint32_t *best, uint64_t *stabiliser, const modulus *z, const parts *set,
@@ -318,6 +331,9 @@ static void canonical(uint32_t *best, uint64_t *stabiliser, const modulus *z, co
         }
         uint32_t seen[MAX_PROBES];
         unsigned pivots = 0;
+        uint32_t fixed = least_odd_of_class(shifted, count, 0);   /* u moves none of these */
+        if (have && fixed != UINT32_MAX && fixed > best[1])
+            continue;   /* every multiplier's image is larger than the best */
         for (unsigned i = 1; i < count; i++) {
             uint32_t two = shifted[i].two;
             if (valuation(z, two) != least)
@@ -328,6 +344,8 @@ static void canonical(uint32_t *best, uint64_t *stabiliser, const modulus *z, co
             if (j < pivots)
                 continue;
             seen[pivots++] = two;
+            if (have && fixed == UINT32_MAX && (o << least) + least_odd_of_class(shifted, count, two) > best[1])
+                continue;   /* its least nonzero element, the pivot's class sent to 2^least, is larger */
             uint32_t u = odd_inverse(two >> least) & mask;
             for (unsigned l = 0; l < count; l++)
                 image[l] = ((u * shifted[l].two) & mask) * o + shifted[l].odd;
