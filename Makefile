@@ -22,6 +22,14 @@
 #   make fuzz         libFuzzer targets (tests/fuzz, clang), each for FUZZ_SECONDS (default 60)
 #   make memcheck     valgrind memcheck of the calculator's tests and of bloomcalc commands
 
+# Every processor builds (and make check runs its tests side by side on them,
+# tests/run_all.sh); a -j on the command line wins, and a make that cleans
+# runs one step at a time so that nothing is built before it is removed.
+PROCESSORS := $(shell nproc 2>/dev/null || echo 1)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(PROCESSORS)
+endif
+
 CC        ?= cc
 OPTIMIZE  ?= -O2 -g
 WARNINGS   = -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -117,7 +125,8 @@ $(BUILD)/tests/sim_tests: $(call objects,$(TEST_RUNNER) $(SIM_TESTS)) $(CLI_LIB)
 
 test-programs: all $(TEST_PROGRAMS)
 
-# The whole suite: the plain build, then the same tests built with ASan + UBSan.
+# The whole suite: the plain build and the same tests built with ASan + UBSan,
+# side by side (tests/run_all.sh).
 SANITIZE_BUILD = build/sanitize
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
