@@ -4,8 +4,10 @@
 # bench: wall milliseconds of each, slowest first).  Sourced; defines
 # extreme_inputs: each limit of bloom_limits.h at its edge (2^64 keys and
 # bits, k = 100, p = 1e-30, 100 digits, 100 LSM levels, T = 10^6, 256
-# sub-filters), with every library and layout, and Guava's model near its
-# size limit (m = 9600, k = 7); all are answered.
+# sub-filters), with every library and layout, the deployments of filters
+# (--keys-per-filter, RocksDB's and LevelDB's files, partitioned filters),
+# an audit of the fixture tables, and Guava's model near its size limit
+# (m = 9600, k = 7); all are answered.
 extreme_inputs='plan 1 0.999999
 plan 2^64 0.5
 plan 2^64 1e-30
@@ -38,6 +40,14 @@ plan 1e9 1e-30 --library rocksdb
 plan 1e9 1e-30 --library rocksdb-ribbon
 plan 1e9 1e-30 --library parquet-mr
 plan 1e9 1e-30 --library parquet-spec
+plan 1e9 1e-30 --library parquet-arrow
+plan 1e9 1e-30 --library leveldb
+plan 1e9 1e-30 --library rocksdb@legacy
+plan 2^64 1e-30 --keys-per-filter 1
+plan -n 2^64 -c 100 --library rocksdb --file-size 64MiB --entry-size 1
+plan -n 2^64 -c 10 --library leveldb --entry-size 1
+plan -n 1e9 -c 100 --library rocksdb --partitioned --file-size 64MiB --entry-size 100
+plan -n 1e9 -c 10 --library rocksdb@legacy --partitioned --file-size 1GiB --entry-size 1
 fpr -m 1 -n 1 -k 1
 fpr -m 2 -n 1000 -k 100
 fpr -m 2 -n 1000 -k 100 --digits 100
@@ -60,6 +70,7 @@ table -n 2^10..2^34 -p 0.1,1e-2,1e-3,1e-4 --columns n,p,bytes,k
 table -n 1e9 -p 1e-2 -k 1..100
 table -n 1e9 -p 1e-30 --digits 100 --library guava
 table -n 1e3..1e9 -p 1e-30 --layout blocked
+table -n 1e3..1e9 -p 1e-30 --keys-per-filter 1e3
 converge -c 144 -k 100 -m 2^10..2^64
 converge -c 144 -k 100 -m 2^10..2^64 --digits 100
 converge -c 1 -k 100 -m 2^6..2^12
@@ -68,10 +79,14 @@ compare 1 0.5
 compare 2^64 1e-30
 compare 2^64 1e-30 --digits 100
 compare 1e9 -c 100000
+compare 2^64 1e-30 --keys-per-filter 1e6
 lsm -L 1 -T 2 -n 1
 lsm -L 100 -T 1000000 -n 2^64
 lsm -L 100 -T 2 --per-level --digits 100
 lsm -L 64 -T 10 -n 1e9 --library rocksdb
+lsm -L 7 -T 10 -n 1e9 --library leveldb --entry-size 100 --l0-files 100
+lsm -L 6 -T 10 -n 2^64 --library rocksdb --file-size 64MiB --entry-size 100
+audit tests/fixtures
 grow -n 1 --initial 1 -s 1
 grow -n 2^64 -p 1e-30 --initial 2^64 -r 0.5
 grow -n 256 -s 1 --initial 1 -r 0.78
