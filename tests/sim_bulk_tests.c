@@ -549,42 +549,72 @@ static void test_block_batches_equal_one_by_one(void)
     CU_ASSERT_EQUAL(compared, 3);
 }
 
-/* For a partitioned filter of `bits` bits and k = `hashes`: the batched
+/* For a scattered batched source (uniform or partitioned): the batched
  * positions of BATCH_KEYS absent keys (sim_key_probes_scatter_batch, with
  * the lanes when the processor has them) equal each key's
  * sim_key_probes_scatter_positions with the lanes off, which
  * test_key_probes_equal_layout_positions compares with
  * sim_layout_positions.  Some keys get a low or high half of 0, whose word
- * Lemire's test rejects in every slice that is not a power of two, so the
+ * Lemire's test rejects in every range that is not a power of two, so the
  * lanes' redraw runs too.  Returns whether the lanes were used. */
-static int partitioned_batch_equals_one_by_one(uint64_t bits, unsigned hashes)
+static int scatter_batch_equals_one_by_one(const sim_key_probes *probes, const sim_prober *prober)
 {
-    sim_layout layout;
-    const layout_case shape = { BLOOM_LAYOUT_PARTITIONED, hashes, 0, 0, 0, 0, 0 };
-    layout_at(&layout, &shape, bits);
-    sim_prober prober;
-    sim_key_probes probes, scalar;
-    probes_of(&layout, 5, &prober, &probes);
-    scalar = probes;
+    const unsigned hashes = probes->hashes;
+    sim_key_probes scalar = *probes;
     scalar.vector_draws = 0;
     sim_key_stream inserted, absent;
     streams(&inserted, &absent);
     uint64_t values[BATCH_KEYS], lows[BATCH_KEYS], highs[BATCH_KEYS];
     sim_key_values(values, &absent, 0, BATCH_KEYS);
-    sim_hash_xxh3_values(lows, highs, values, BATCH_KEYS, 1, &prober.seeds);
+    sim_hash_xxh3_values(lows, highs, values, BATCH_KEYS, 1, &prober->seeds);
     lows[3] = 0;                 /* probe 0 redrawn */
     highs[12] = 0;               /* probe 1 redrawn */
     lows[40] = highs[40] = 0;
     enum { STRIDE = BATCH_KEYS + 5 };
     static uint64_t batch[16 * STRIDE];
-    sim_key_probes_scatter_batch(&probes, lows, highs, BATCH_KEYS, STRIDE, batch);
+    sim_key_probes_scatter_batch(probes, lows, highs, BATCH_KEYS, STRIDE, batch);
     for (unsigned j = 0; j < BATCH_KEYS; j++) {
         uint64_t one[16];
         sim_key_probes_scatter_positions(&scalar, lows[j], highs[j], one);
         for (unsigned i = 0; i < hashes; i++)
             CU_ASSERT_EQUAL(batch[i * STRIDE + j], one[i]);
     }
-    return probes.vector_draws;
+    return probes->vector_draws;
+}
+
+/* scatter_batch_equals_one_by_one for a partitioned filter of `bits` bits
+ * and k = `hashes`. */
+static int partitioned_batch_equals_one_by_one(uint64_t bits, unsigned hashes)
+{
+    sim_layout layout;
+    const layout_case shape = { BLOOM_LAYOUT_PARTITIONED, hashes, 0, 0, 0, 0, 0 };
+    layout_at(&layout, &shape, bits);
+    sim_prober prober;
+    sim_key_probes probes;
+    probes_of(&layout, 5, &prober, &probes);
+    return scatter_batch_equals_one_by_one(&probes, &prober);
+}
+
+/* The standard layout's batched draws above 2^28 bits (the uniform family,
+ * one word a probe), eight keys a vector (PERFORMANCE.md §l.10's lanes), equal the
+ * one-by-one draws: ranges below 2^32 (two 32 x 32 products would do),
+ * just below and above it, a power of two beyond it (no rejection) and the
+ * billion-key plan's 9 585 058 378 bits, where every 32-bit quarter of the
+ * 128-bit product matters; the lanes are used on every processor with
+ * AVX-512. */
+static void test_uniform_batches_equal_one_by_one(void)
+{
+    const uint64_t bits[] = { (1ULL << 28) + 3, (1ULL << 32) - 5, (1ULL << 32) + 1, 1ULL << 33, 9585058378ULL,
+                              (1ULL << 40) + 12345 };
+    const unsigned hashes[] = { 7, 3, 7, 5, 7, 16 };
+    for (size_t c = 0; c < sizeof bits / sizeof bits[0]; c++) {
+        sim_prober prober;
+        sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, bits[c], hashes[c], 13, 1);
+        sim_key_probes probes;
+        sim_key_probes_init(&probes, NULL, &prober);
+        CU_ASSERT_FATAL(probes.family == SIM_FAMILY_UNIFORM && probes.batched_scatter);
+        CU_ASSERT_EQUAL(scatter_batch_equals_one_by_one(&probes, &prober), sim_cpu_has_avx512dq());
+    }
 }
 
 /* The partitioned build's batched draws, eight keys a vector 
@@ -843,6 +873,7 @@ static const bloom_test_case cases[] = {
     { "small filters of every layout: binomial check against fpr_layout", test_small_layouts_match_exact_rate },
     { "batched block keys: eight at a time equal one by one", test_block_batches_equal_one_by_one },
     { "batched partitioned keys: eight at a time equal one by one", test_partitioned_batches_equal_one_by_one },
+    { "batched uniform keys: eight at a time equal one by one", test_uniform_batches_equal_one_by_one },
     { "small partitioned filters: the one-word loop equals the general one", test_small_partitioned_word_equals_general },
     { "standard layout above 2^28: bulk filter words equal one key at a time",
       test_uniform_bulk_words_equal_one_by_one },

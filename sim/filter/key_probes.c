@@ -78,6 +78,7 @@ void sim_key_probes_init(sim_key_probes *probes, const sim_layout *layout, const
     switch (probes->family) {
     case SIM_FAMILY_UNIFORM:
         probes->offsets = exact_range(prober->bits);
+        probes->vector_draws = sim_cpu_has_avx512dq();   /* uniform_keys_eight */
         break;
     case SIM_FAMILY_PARTITIONED:
         probes->slice_base = layout->reachable / layout->hashes;
@@ -277,6 +278,63 @@ draw_lanes(lanes8 w, uint64_t range, uint64_t surplus, lanes8 *rejected)
     return s >> 32;
 }
 
+/* The exact draws U(range) of the words w in each lane for any 64-bit
+ * range: with w = 2^32 a + b and range = 2^32 c + d, the 128-bit product
+ * is 2^64 ac + 2^32 (ad + bc) + bd; t = ad + (bd >> 32) and
+ * u = bc + (t mod 2^32) do not overflow, so the high half is
+ * ac + (t >> 32) + (u >> 32) and the low half (u << 32) | (bd mod 2^32),
+ * the value Lemire's test compares with the surplus (rejected lanes get
+ * all ones in *rejected).  Four 32 x 32 multiplications a lane, for the
+ * standard layout's ranges of 2^32 bits and more. */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8
+draw_lanes_wide(lanes8 w, uint64_t range, uint64_t surplus, lanes8 *rejected)
+{
+    const __m512i lows = (__m512i)((lanes8){ 0 } + (range & 0xffffffffULL));
+    const __m512i highs = (__m512i)((lanes8){ 0 } + (range >> 32));
+    const lanes8 mask = (lanes8){ 0 } + 0xffffffffULL;
+    lanes8 bd = (lanes8)_mm512_mul_epu32((__m512i)w, lows);
+    lanes8 t = (lanes8)_mm512_mul_epu32((__m512i)(w >> 32), lows) + (bd >> 32);
+    lanes8 u = (lanes8)_mm512_mul_epu32((__m512i)w, highs) + (t & mask);
+    lanes8 high = (lanes8)_mm512_mul_epu32((__m512i)(w >> 32), highs) + (t >> 32) + (u >> 32);
+    *rejected |= (lanes8)((u << 32 | (bd & mask)) < surplus);
+    return high;
+}
+
+/* Word i of the XXH3 streams of eight keys (xxh3_word in each lane). */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8 word_lanes(lanes8 low, lanes8 high, unsigned i)
+{
+    const uint64_t step = (uint64_t)(i - 1) * SIM_GOLDEN_GAMMA;   /* a uint64_t: clang broadcasts only the lane type */
+    return i == 0 ? low : i == 1 ? high : mix_lanes(low + step) ^ high;
+}
+
+/* The lanes whose mask is not all zeros, as bits. */
+__attribute__((target("avx512f,avx512dq"))) static inline unsigned rejected_mask(lanes8 rejected)
+{
+    unsigned mask = 0;
+    for (unsigned l = 0; l < 8; l++)
+        mask |= (unsigned)(rejected[l] != 0) << l;
+    return mask;
+}
+
+/* Eight uniform keys (the standard layout, one word a probe) at once, key
+ * l in lane l: probe i is U(m) of word i, stored in positions[i * stride
+ * + l].  Returns the mask of the lanes that a rejected draw sends back to
+ * the one-by-one loop (as partitioned_keys_eight). */
+__attribute__((target("avx512f,avx512dq"))) static unsigned
+uniform_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs, size_t stride,
+                   uint64_t *positions)
+{
+    lanes8 low, high, rejected = { 0 };
+    memcpy(&low, lows, sizeof low);
+    memcpy(&high, highs, sizeof high);
+    const uint64_t range = probes->offsets.range, surplus = probes->offsets.surplus;
+    for (unsigned i = 0; i < probes->hashes; i++) {
+        lanes8 position = draw_lanes_wide(word_lanes(low, high, i), range, surplus, &rejected);
+        memcpy(positions + i * stride, &position, sizeof position);
+    }
+    return rejected_mask(rejected);
+}
+
 /* Eight partitioned keys at once, key l of lows/highs in lane l: probe i
  * of every lane drawn from word i of its stream (the low half, the high
  * half, then SplitMix64(low + (i - 1) golden) XOR high) in slice i, stored in
@@ -293,17 +351,13 @@ partitioned_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const
     const unsigned hashes = probes->hashes, larger = probes->slice_larger;
     const uint64_t base = probes->slice_base;
     for (unsigned i = 0; i < hashes; i++) {
-        const uint64_t step = (uint64_t)(i - 1) * SIM_GOLDEN_GAMMA;   /* a uint64_t: clang broadcasts only the lane type */
-        lanes8 word = i == 0 ? low : i == 1 ? high : mix_lanes(low + step) ^ high;
+        lanes8 word = word_lanes(low, high, i);
         const sim_exact_range *slice = &probes->slices[i < larger];
         const uint64_t first = (uint64_t)i * base + (i < larger ? i : larger);
         lanes8 position = draw_lanes(word, slice->range, slice->surplus, &rejected) + first;
         memcpy(positions + i * stride, &position, sizeof position);
     }
-    unsigned mask = 0;
-    for (unsigned l = 0; l < 8; l++)
-        mask |= (unsigned)(rejected[l] != 0) << l;
-    return mask;
+    return rejected_mask(rejected);
 }
 #endif
 
@@ -313,9 +367,11 @@ void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *
     uint64_t one[SIM_MAX_KEY_PROBES];
     unsigned j = 0;
 #if SIM_X86_64
-    if (probes->vector_draws && probes->family == SIM_FAMILY_PARTITIONED)
+    if (probes->vector_draws && (probes->family == SIM_FAMILY_PARTITIONED || probes->family == SIM_FAMILY_UNIFORM))
         for (; j + 8 <= count; j += 8) {
-            unsigned redraw = partitioned_keys_eight(probes, lows + j, highs + j, stride, positions + j);
+            unsigned redraw = probes->family == SIM_FAMILY_UNIFORM
+                                  ? uniform_keys_eight(probes, lows + j, highs + j, stride, positions + j)
+                                  : partitioned_keys_eight(probes, lows + j, highs + j, stride, positions + j);
             for (unsigned l = 0; redraw != 0; l++, redraw >>= 1)
                 if (redraw & 1) {
                     sim_key_probes_scatter_positions(probes, lows[j + l], highs[j + l], one);

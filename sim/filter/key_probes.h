@@ -78,7 +78,7 @@ typedef struct sim_key_probes {
     uint64_t slice_base;       /* partitioned: floor(reachable / k) */
     unsigned slice_larger;     /* partitioned: reachable mod k (the larger slices, first) */
     unsigned packed_shift;     /* log2 B when sim_key_cursor_packed applies (else 0) */
-    int vector_draws;          /* AVX-512 lanes for packed offsets or partitioned batches (set from the processor) */
+    int vector_draws;          /* AVX-512 lanes for packed offsets or uniform and partitioned batches (set from the processor) */
     int batched_blocks;        /* the sim_key_probes_block_* functions apply (see there) */
     int batched_scatter;       /* sim_key_probes_scatter_positions applies (see there) */
 } sim_key_probes;
@@ -252,10 +252,11 @@ void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low
 
 /* sim_key_probes_scatter_positions of `count` keys (halves lows[j],
  * highs[j]): probe i of key j in positions[i * stride + j] (stride >=
- * count).  A partitioned source whose slices are below 2^32 bits draws
- * eight keys a vector when the processor has AVX-512 (probes->vector_draws,
- * PERFORMANCE.md §l.10): the same words, the same exact draws; a key whose
- * draw was rejected in a lane is redrawn one by one. */
+ * count).  A uniform source, and a partitioned one whose slices are below
+ * 2^32 bits, draws eight keys a vector when the processor has AVX-512
+ * (probes->vector_draws, PERFORMANCE.md §l.10): the same words,
+ * the same exact draws; a key whose draw was rejected in a lane is redrawn
+ * one by one. */
 void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
                                   unsigned count, size_t stride, uint64_t *positions);
 
