@@ -582,6 +582,17 @@ static int scatter_batch_equals_one_by_one(const sim_key_probes *probes, const s
     return probes->vector_draws;
 }
 
+/* The probe source of a standard filter of `bits` bits, k = `hashes`,
+ * hash seed 13, required to be the uniform family (one XXH3 word a probe,
+ * batched): above 2^28 bits, and not a power of two whose draws would
+ * fit two to a word. */
+static void uniform_source(uint64_t bits, unsigned hashes, sim_prober *prober, sim_key_probes *probes)
+{
+    sim_prober_init(prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, bits, hashes, 13, 1);
+    sim_key_probes_init(probes, NULL, prober);
+    CU_ASSERT_FATAL(probes->family == SIM_FAMILY_UNIFORM && probes->batched_scatter);
+}
+
 /* scatter_batch_equals_one_by_one for a partitioned filter of `bits` bits
  * and k = `hashes`. */
 static int partitioned_batch_equals_one_by_one(uint64_t bits, unsigned hashes)
@@ -596,7 +607,7 @@ static int partitioned_batch_equals_one_by_one(uint64_t bits, unsigned hashes)
 }
 
 /* The standard layout's batched draws above 2^28 bits (the uniform family,
- * one word a probe), eight keys a vector (PERFORMANCE.md §l.10's lanes), equal the
+ * one word a probe), eight keys a vector (PERFORMANCE.md §l.14), equal the
  * one-by-one draws: ranges below 2^32 (two 32 x 32 products would do),
  * just below and above it, a power of two beyond it (no rejection) and the
  * billion-key plan's 9 585 058 378 bits, where every 32-bit quarter of the
@@ -609,10 +620,8 @@ static void test_uniform_batches_equal_one_by_one(void)
     const unsigned hashes[] = { 7, 3, 7, 5, 7, 16 };
     for (size_t c = 0; c < sizeof bits / sizeof bits[0]; c++) {
         sim_prober prober;
-        sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, bits[c], hashes[c], 13, 1);
         sim_key_probes probes;
-        sim_key_probes_init(&probes, NULL, &prober);
-        CU_ASSERT_FATAL(probes.family == SIM_FAMILY_UNIFORM && probes.batched_scatter);
+        uniform_source(bits[c], hashes[c], &prober, &probes);
         CU_ASSERT_EQUAL(scatter_batch_equals_one_by_one(&probes, &prober), sim_cpu_has_avx512dq());
     }
 }
@@ -716,10 +725,8 @@ static void test_uniform_bulk_words_equal_one_by_one(void)
     enum { UNIFORM_KEYS = 300000, UNIFORM_QUERIES = 50000 };
     const uint64_t bits = (1ULL << 28) + 3;
     sim_prober prober;
-    sim_prober_init(&prober, SIM_PROBE_INDEPENDENT, SIM_HASH_XXH3, bits, 7, 13, 1);
     sim_key_probes probes;
-    sim_key_probes_init(&probes, NULL, &prober);
-    CU_ASSERT_FATAL(probes.family == SIM_FAMILY_UNIFORM && probes.batched_scatter);
+    uniform_source(bits, 7, &prober, &probes);
     sim_key_stream inserted, absent;
     streams(&inserted, &absent);
     sim_bit_filter expected, filter;
@@ -752,6 +759,45 @@ static void test_uniform_bulk_words_equal_one_by_one(void)
         }
     sim_bit_filter_free(&filter);
     sim_bit_filter_free(&expected);
+}
+
+/* Counts the progress reports of a build: one a chunk of keys (bulk.h). */
+static void count_report(void *context, uint64_t done, uint64_t total, double seconds)
+{
+    (void)done;
+    (void)total;
+    (void)seconds;
+    (*(unsigned *)context)++;
+}
+
+/* The scattered probes' offsets packed 24 to a 64-byte line (bulk.c
+ * bucket_line, PERFORMANCE.md §l.14): a standard filter of 2^30 - 5 bits
+ * (not a power of two, so one hash word a probe: the uniform family) has
+ * 512 regions of 2^21 bits (the last one 5 bits short); with buckets of 2 MiB on one thread each
+ * bucket is 4096 bytes, 64 lines, 1536 offsets of 21 bits, so a chunk
+ * holds at most 786 432 probes and the 7e6 probes of 1e6 keys at k = 7
+ * need at least 9 chunks; with one 32-bit word an offset a bucket would
+ * hold 1024 of them and the build at least 14 chunks.  The chunks
+ * (counted by the progress reports) lie between the two. */
+static void test_uniform_offsets_packed_in_lines(void)
+{
+    const uint64_t bits = (1ULL << 30) - 5;
+    sim_prober prober;
+    sim_key_probes probes;
+    uniform_source(bits, 7, &prober, &probes);
+    sim_key_stream inserted, absent;
+    streams(&inserted, &absent);
+    sim_bit_filter filter;
+    CU_ASSERT_EQUAL_FATAL(sim_bit_filter_init(&filter, bits), 0);
+    unsigned chunks = 0;
+    const sim_bulk_progress progress = { count_report, &chunks, 0, 1000000 };
+    sim_bulk_options options;
+    sim_bulk_default_options(&options, bits, 1);
+    options.buffer_bytes = 2U << 20;
+    options.progress = &progress;
+    CU_ASSERT_EQUAL(sim_bulk_build(&filter, &probes, &inserted, 1000000, &options), 0);
+    CU_ASSERT(chunks >= 9 && chunks < 14);
+    sim_bit_filter_free(&filter);
 }
 
 /* The block layouts' packed keys (2 or 3 words an entry), appended through
@@ -879,6 +925,7 @@ static const bloom_test_case cases[] = {
       test_uniform_bulk_words_equal_one_by_one },
     { "packed block keys through stages: bulk filter words equal one key at a time",
       test_packed_bulk_staged_words_equal_one_by_one },
+    { "standard layout above 2^28: offsets packed 24 to a bucket line", test_uniform_offsets_packed_in_lines },
     { "interrupted bulk run is partial", test_bulk_interrupted },
     { "large runs: filter and buckets within 1.15 times the filter", test_bulk_memory_bounded },
     { "batched draws per word", test_draws_per_word },

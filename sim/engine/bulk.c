@@ -90,8 +90,13 @@
  * keys: one packed entry, PERFORMANCE.md §l.11) through a stage of 16
  * entries a region (bucket_staged: software write-combining, full stages
  * copied as whole lines with non-temporal stores), and a
- * partitioned batch's probes are drawn eight keys a vector
- * (sim_key_probes_scatter_batch; PERFORMANCE.md §l.10).
+ * partitioned or standard batch's probes are drawn eight keys a vector
+ * (sim_key_probes_scatter_batch; PERFORMANCE.md §l.10, §l.14).  A
+ * scattered probe's offset takes only the region's log2 bits, 20-25 of
+ * them packed into a line (bucket_line), and such a build cuts the
+ * filter into up to 4096 regions, so that a pass holds 1.4-1.5 times as
+ * many probes and a region stays in L2 while it is applied
+ * (PERFORMANCE.md §l.14).
  *
  * Huge pages: the filter and the bucket buffers are mapped with
  * madvise(MADV_HUGEPAGE) (filter.c), so the TLB covers them and prefetches
@@ -112,8 +117,12 @@
 #include "parallel.h"
 
 /* Most regions a build cuts the filter into (a thread's buckets): more
- * regions are larger ones (see choose_region_shift). */
+ * regions are larger ones (see choose_region_shift).  A batched scattered
+ * source stages one line a region (its packed lines), so four times as
+ * many of them stay in the cache as packed block keys' stages of up to
+ * three lines. */
 #define MOST_REGIONS 1024U
+#define LINE_MOST_REGIONS 4096U
 #define APPLY_PREFETCH_DISTANCE 16U
 #define QUERY_BLOCK_KEYS 16384U
 #define OVERFLOW_INITIAL 1024U
@@ -122,6 +131,12 @@
 #define LANE_PROBES 32U          /* most probes a key drawn in lanes may have (scatter_lanes: positions on the stack) */
 #define STAGE_BYTES 64U
 #define STAGE_ENTRIES (STAGE_BYTES / sizeof(uint32_t))
+/* Packed lines (bucket_line): an offset of more than this many bits takes
+ * a whole 32-bit word, since a 32-bit load then no longer holds every
+ * offset with its shift of up to 7 bits. */
+#define LINE_MOST_ENTRY_BITS 25U
+#define LINE_FEWEST_ENTRY_BITS 12U   /* the smallest regions packed (the tests' 2^12 bits) */
+#define LINE_MOST_ENTRIES (8U * STAGE_BYTES / LINE_FEWEST_ENTRY_BITS)
 
 uint64_t sim_bulk_most_buffer_bytes(uint64_t bits)
 {
@@ -162,9 +177,11 @@ void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned th
 
 uint64_t sim_bulk_memory(const sim_bulk_options *options)
 {
+    uint64_t lines = (uint64_t)LINE_MOST_REGIONS * (sizeof(uint32_t) + sizeof(uint16_t) + STAGE_BYTES);
+    uint64_t entries = (uint64_t)MOST_REGIONS * (sizeof(uint32_t) + 3 * STAGE_BYTES);
     uint64_t per_thread = OVERFLOW_INITIAL * sizeof(uint64_t) + 4096
                           + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_key_cursor) * 2
-                          + (uint64_t)MOST_REGIONS * (sizeof(uint32_t) + 3 * STAGE_BYTES);
+                          + (lines > entries ? lines : entries);
     uint64_t buckets = options->buffer_bytes < SIM_HUGE_PAGE_BYTES ? options->buffer_bytes
                        : options->buffer_bytes + (uint64_t)options->threads * SIM_HUGE_PAGE_BYTES;
     return buckets + (uint64_t)options->threads * per_thread;
@@ -182,6 +199,7 @@ typedef struct thread_buckets {
     uint64_t overflow_capacity;
     int failed;                   /* the overflow list could not grow */
     uint32_t *stage;              /* staged appends: stage_words words a region (NULL: none) */
+    uint16_t *line_bit;           /* packed lines: where each region's stage line takes its next offset (NULL: none) */
 } thread_buckets;
 
 typedef struct build_task {
@@ -198,6 +216,9 @@ typedef struct build_task {
     unsigned block_shift;         /* packed block keys: log2 B */
     int batched;                  /* generated keys, positions from their halves: scatter_batched */
     unsigned stage_words;         /* batched keys' appends staged (bucket_staged): STAGE_ENTRIES entries a region (0: none) */
+    unsigned line_entries;        /* packed lines (bucket_line): offsets a line (0: one word an offset) */
+    unsigned entry_bits;          /* packed lines: bits an offset (region_shift) */
+    unsigned line_bits;           /* packed lines: line_entries * entry_bits */
     thread_buckets *buckets;      /* one per thread */
     int stop;                     /* written by member 0 before a barrier */
     const sim_bulk_progress *progress;
@@ -211,22 +232,36 @@ static uint64_t region_count(uint64_t bits, unsigned shift)
 /*
  * log2 of the region size: `requested` when nonzero (the tests), else
  * SIM_BULK_REGION_SHIFT (256 KiB regions) unless that cuts the filter into
- * more than MOST_REGIONS regions, then the smallest larger one that does
+ * more than `most` regions, then the smallest larger one that does
  * not.  Each probe is appended to its region's bucket: with thousands of
  * buckets their tails no longer stay in the cache and every append waits
  * on memory (m = 4.8e9, one thread under load: 116 ns of
  * processor time a key with 2289 regions of 256 KiB, 49 with 572 of
  * 1 MiB, 56 with 286 of 2 MiB; at m = 1e9, 477 regions, larger regions
- * were slower).  The bits set do not depend on it.
+ * were slower).  Appends through stages of one line a region
+ * (LINE_MOST_REGIONS) keep the tails out of the cache, so they take up to
+ * 4096 regions: smaller regions stay in L2 while they are applied and
+ * take shorter offsets (PERFORMANCE.md §l.14).  The bits set do not
+ * depend on it.
  */
-static unsigned choose_region_shift(uint64_t bits, unsigned requested)
+static unsigned choose_region_shift(uint64_t bits, unsigned requested, unsigned most)
 {
     if (requested != 0)
         return requested;
     unsigned shift = SIM_BULK_REGION_SHIFT;
-    while (shift < 32 && region_count(bits, shift) > MOST_REGIONS)
+    while (shift < 32 && region_count(bits, shift) > most)
         shift++;
     return shift;
+}
+
+/* Keys per thread and chunk for buckets of `capacity` entries (see
+ * size_buckets). */
+static void size_chunks(build_task *task, uint64_t capacity, unsigned entries_per_key)
+{
+    double root = sqrt(fmax((double)capacity - 4, 0)) - 2;
+    double mean = root > 1 ? root * root : (double)capacity / 2;
+    double keys = floor(mean * (double)task->regions / entries_per_key);
+    task->keys_per_thread = keys < 1 ? 1 : (uint64_t)keys;
 }
 
 /*
@@ -240,16 +275,14 @@ static void size_buckets(build_task *task, uint64_t entries, unsigned words_per_
 {
     uint64_t capacity = entries / task->regions;
     task->capacity = capacity < 1 ? 1 : capacity;
-    double root = sqrt(fmax((double)task->capacity - 4, 0)) - 2;
-    double mean = root > 1 ? root * root : (double)task->capacity / 2;
-    double keys = floor(mean * (double)task->regions / words_per_key);
-    task->keys_per_thread = keys < 1 ? 1 : (uint64_t)keys;
+    size_chunks(task, task->capacity, words_per_key);
 }
 
 static void free_buckets(thread_buckets *buckets, unsigned threads)
 {
     for (unsigned t = 0; buckets != NULL && t < threads; t++) {
         free(buckets[t].stage);
+        free(buckets[t].line_bit);
         sim_huge_free(buckets[t].offsets, buckets[t].offsets_mapped);
         free(buckets[t].fill);
         free(buckets[t].overflow);
@@ -268,8 +301,13 @@ static thread_buckets *allocate_buckets(const build_task *task, unsigned threads
         buckets[t].overflow_capacity = OVERFLOW_INITIAL;
         if (task->stage_words != 0)
             buckets[t].stage = aligned_alloc(STAGE_BYTES, task->regions * task->stage_words * sizeof(uint32_t));
+        if (buckets[t].stage != NULL)   /* packed lines OR their offsets into zeros */
+            memset(buckets[t].stage, 0, task->regions * task->stage_words * sizeof(uint32_t));
+        if (task->line_entries != 0)
+            buckets[t].line_bit = calloc(task->regions, sizeof(uint16_t));
         if (buckets[t].offsets == NULL || buckets[t].fill == NULL || buckets[t].overflow == NULL
-            || (task->stage_words != 0 && buckets[t].stage == NULL)) {
+            || (task->stage_words != 0 && buckets[t].stage == NULL)
+            || (task->line_entries != 0 && buckets[t].line_bit == NULL)) {
             free_buckets(buckets, t + 1);
             return NULL;
         }
@@ -319,6 +357,18 @@ static inline void bucket_probe(const build_task *task, thread_buckets *own, uin
  * off x86-64 the full set is copied by memcpy (cpu_features.h).
  */
 
+/* Copies `words` words (whole lines) from a stage to a bucket with
+ * non-temporal stores. */
+static inline void stream_stage(uint32_t *to, const uint32_t *stage, unsigned words)
+{
+#if SIM_X86_64
+    for (unsigned q = 0; q < words / 4; q++)
+        _mm_stream_si128((__m128i *)to + q, _mm_load_si128((const __m128i *)stage + q));
+#else
+    memcpy(to, stage, words * sizeof(uint32_t));
+#endif
+}
+
 /* Appends the entry words[0..size) (size = task->stage_words /
  * STAGE_ENTRIES, a constant where inlined) to `region`'s stage, and
  * copies the region's full stage to its bucket; returns 0 (nothing done)
@@ -337,20 +387,110 @@ static inline int bucket_staged(const build_task *task, thread_buckets *own, uin
     own->fill[region] = fill + size;
     if (at + size != stage_words)
         return 1;
-    uint32_t *to = own->offsets + region * task->capacity + fill + size - stage_words;
-#if SIM_X86_64
-    for (unsigned q = 0; q < stage_words / 4; q++)
-        _mm_stream_si128((__m128i *)to + q, _mm_load_si128((const __m128i *)stage + q));
-#else
-    memcpy(to, stage, stage_words * sizeof(uint32_t));
-#endif
+    stream_stage(own->offsets + region * task->capacity + fill + size - stage_words, stage, stage_words);
     return 1;
+}
+
+/*
+ * Packed lines.  A scattered probe's offset in a region of 2^s bits takes
+ * s bits, not 32: a bucket line then holds line_entries offsets, offset i
+ * at bits i s .. i s + s - 1 of the line (24 offsets of 21 bits, or 21 of
+ * 24, in a 64-byte line instead of 16 words), so the same buckets hold
+ * 1.3-1.5 times as many probes and the build makes as many times fewer
+ * passes over the filter (PERFORMANCE.md §l.14).  A region's stage is one
+ * line, zeroed once copied; each offset is ORed into it by a 32-bit load
+ * and store at byte i s / 8, which holds the offset with its shift of
+ * i s mod 8 (line_entries keeps that word inside the line), and a full
+ * line goes to the bucket with non-temporal stores.  fill counts a
+ * region's full lines in the bucket, line_bit where its stage line takes
+ * the next offset; flush_lines copies the partial line after the full
+ * ones, and apply_lines reads them back.  A line the bucket has no room
+ * for goes to the overflow list, offset by offset.  The same offsets in
+ * the same buckets, so the same bits.
+ */
+
+/* Offsets a packed line of regions of 2^shift bits holds: as many offsets
+ * of `shift` bits as fit a line, the last one's 32-bit word inside it (0:
+ * the regions take one word an offset). */
+static unsigned line_entries(unsigned shift)
+{
+    if (shift < LINE_FEWEST_ENTRY_BITS || shift > LINE_MOST_ENTRY_BITS)
+        return 0;
+    unsigned entries = 8 * STAGE_BYTES / shift, fitting = (8 * (STAGE_BYTES - 4) + 7) / shift + 1;
+    return entries < fitting ? entries : fitting;
+}
+
+double sim_bulk_probe_bytes(uint64_t bits, const sim_bulk_options *options)
+{
+    unsigned entries = line_entries(choose_region_shift(bits, options->region_shift, LINE_MOST_REGIONS));
+    return entries != 0 ? (double)STAGE_BYTES / entries : (double)sizeof(uint32_t);
+}
+
+/* The line format of offsets of `bits` bits (line_entries nonzero). */
+static void set_line_format(build_task *task, unsigned bits)
+{
+    task->line_entries = line_entries(bits);
+    task->entry_bits = bits;
+    task->line_bits = task->line_entries * bits;
+}
+
+/* Offset `index` of a packed line. */
+static inline uint32_t line_offset(const build_task *task, const uint32_t *line, unsigned index)
+{
+    unsigned bit = index * task->entry_bits;
+    uint32_t word;
+    memcpy(&word, (const unsigned char *)line + bit / 8, sizeof word);
+    return word >> bit % 8 & (uint32_t)((task->region_bits - 1));
+}
+
+/* The region's stage line of `count` offsets, to the bucket's next line
+ * (`stream`: with non-temporal stores, the line full) or, when the bucket
+ * has no line left, its positions to the overflow list; returns whether
+ * the bucket took it.  The stage is zeroed. */
+static int store_line(const build_task *task, thread_buckets *own, uint64_t region, unsigned count, int stream)
+{
+    uint32_t *stage = own->stage + region * STAGE_ENTRIES, lines = own->fill[region];
+    uint32_t *to = own->offsets + region * task->capacity + (uint64_t)lines * STAGE_ENTRIES;
+    int room = (uint64_t)lines * STAGE_ENTRIES < task->capacity;
+    if (room && stream)
+        stream_stage(to, stage, STAGE_ENTRIES);
+    else if (room)
+        memcpy(to, stage, STAGE_BYTES);
+    for (unsigned i = 0; !room && i < count; i++)
+        push_overflow(own, region << task->region_shift | line_offset(task, stage, i));
+    memset(stage, 0, STAGE_BYTES);
+    return room;
+}
+
+/* A batched scattered probe's offset ORed into its region's stage line;
+ * a full line goes to the bucket.  The bucket's room is checked only
+ * then, one probe in 20-25. */
+static inline void bucket_line(const build_task *task, thread_buckets *own, uint64_t position)
+{
+    uint64_t region = position >> task->region_shift;
+    unsigned bit = own->line_bit[region];
+    uint32_t word;
+    unsigned char *at = (unsigned char *)(own->stage + region * STAGE_ENTRIES) + bit / 8;
+    memcpy(&word, at, sizeof word);
+    word |= (uint32_t)(position & (task->region_bits - 1)) << bit % 8;
+    memcpy(at, &word, sizeof word);
+    bit += task->entry_bits;
+    if (bit < task->line_bits) {
+        own->line_bit[region] = (uint16_t)bit;
+        return;
+    }
+    own->fill[region] += (uint32_t)store_line(task, own, region, task->line_entries, 1);
+    own->line_bit[region] = 0;
 }
 
 /* A batched scattered probe into its bucket: staged when the buckets
  * hold whole stages (task->stage_words), else directly. */
 static inline void bucket_batched(const build_task *task, thread_buckets *own, uint64_t position)
 {
+    if (task->line_entries != 0) {
+        bucket_line(task, own, position);
+        return;
+    }
     if (task->stage_words == 0) {
         bucket_probe(task, own, position);
         return;
@@ -360,9 +500,24 @@ static inline void bucket_batched(const build_task *task, thread_buckets *own, u
         push_overflow(own, position);
 }
 
+/* The partial stage lines of packed lines, after their buckets' full ones
+ * (line_bit then says how many offsets the partial line holds; 0 when
+ * they went to the overflow list). */
+static void flush_lines(const build_task *task, thread_buckets *own)
+{
+    for (uint64_t region = 0; region < task->regions; region++)
+        if (own->line_bit[region] != 0
+            && !store_line(task, own, region, own->line_bit[region] / task->entry_bits, 0))
+            own->line_bit[region] = 0;
+}
+
 /* The staged words of the partial stages, into their buckets. */
 static void flush_stages(const build_task *task, thread_buckets *own)
 {
+    if (task->line_entries != 0) {
+        flush_lines(task, own);
+        return;
+    }
     for (uint64_t region = 0; region < task->regions; region++) {
         uint32_t fill = own->fill[region] < task->capacity ? own->fill[region] : (uint32_t)task->capacity;
         uint32_t partial = fill % task->stage_words;
@@ -601,6 +756,47 @@ static void apply_packed(const build_task *task, uint64_t *words, const uint32_t
     }
 }
 
+/* The offsets of a packed line's first `count` entries. */
+static inline void decode_line(const build_task *task, const uint32_t *line, unsigned count, uint32_t *offsets)
+{
+    for (unsigned i = 0; i < count; i++)
+        offsets[i] = line_offset(task, line, i);
+}
+
+/* Sets the bits of a bucket of packed lines in the region at `words`: its
+ * `lines` full lines, then `last` offsets of the partial line after them.
+ * Line j + 1 is decoded and its offsets' lines prefetched before line j's
+ * bits are set (a prefetch distance of one line, 20-25 offsets). */
+static void apply_lines(const build_task *task, uint64_t *words, const uint32_t *bucket, uint32_t lines,
+                        unsigned last, next_region *next)
+{
+    uint32_t decoded[2][LINE_MOST_ENTRIES];
+    const uint32_t total = lines + (last != 0);
+    unsigned count = 0;
+    for (uint32_t j = 0; j <= total; j++) {
+        const uint32_t *current = decoded[(j + 1) % 2];
+        unsigned current_count = count;
+        if (j < total) {
+            count = j < lines ? task->line_entries : last;
+            decode_line(task, bucket + (uint64_t)j * STAGE_ENTRIES, count, decoded[j % 2]);
+            for (unsigned i = 0; i < count; i++)
+                __builtin_prefetch(&words[decoded[j % 2][i] / 64], 1, 3);
+        }
+        for (unsigned i = 0; j > 0 && i < current_count; i++) {
+            next_region_tick(next);
+            words[current[i] / 64] |= (uint64_t)1 << (current[i] % 64);
+        }
+    }
+}
+
+/* Probes in a thread's bucket for `region` (packed entries: keys). */
+static uint64_t bucket_entries(const build_task *task, const thread_buckets *bucket, uint64_t region)
+{
+    if (task->line_entries != 0)
+        return (uint64_t)bucket->fill[region] * task->line_entries + bucket->line_bit[region] / task->entry_bits;
+    return task->key_words != 0 ? bucket->fill[region] / task->key_words : bucket->fill[region];
+}
+
 /* Phase 2: every thread's buckets for regions [first, end), then the
  * overflow positions that fall there; the next region is streamed in
  * while one is applied. */
@@ -610,14 +806,17 @@ static void apply_regions(const build_task *task, unsigned members, uint64_t fir
         uint64_t *words = task->filter->words + region * (task->region_bits / 64);
         uint64_t entries = 0;
         for (unsigned t = 0; t < members; t++)
-            entries += task->buckets[t].fill[region];
+            entries += bucket_entries(task, &task->buckets[t], region);
         next_region next;
         next_region_start(&next, region + 1 < end ? words + task->region_bits / 64 : NULL, task->region_bits / 512,
-                          task->key_words != 0 ? entries / task->key_words : entries);
+                          entries);
         for (unsigned t = 0; t < members; t++) {
             const thread_buckets *bucket = &task->buckets[t];
             const uint32_t *offsets = bucket->offsets + region * task->capacity;
-            if (task->key_words != 0)
+            if (task->line_entries != 0)
+                apply_lines(task, words, offsets, bucket->fill[region], bucket->line_bit[region] / task->entry_bits,
+                            &next);
+            else if (task->key_words != 0)
                 apply_packed(task, words, offsets, bucket->fill[region], &next);
             else
                 apply_offsets(words, offsets, bucket->fill[region], &next);
@@ -674,6 +873,8 @@ static void build_member(void *context, sim_team *team, unsigned member, unsigne
         apply_regions(task, members, first_region, end_region);
         sim_team_barrier(team);
         memset(own->fill, 0, task->regions * sizeof *own->fill);
+        if (own->line_bit != NULL)
+            memset(own->line_bit, 0, task->regions * sizeof *own->line_bit);
         own->overflow_count = 0;
     }
 }
@@ -688,7 +889,9 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     task.keys = keys;
     task.count = count;
     task.progress = options->progress;
-    task.region_shift = choose_region_shift(filter->bits, options->region_shift);
+    task.region_shift = choose_region_shift(filter->bits, options->region_shift,
+                                            probes->span == 0 && probes->batched_scatter ? LINE_MOST_REGIONS
+                                                                                         : MOST_REGIONS);
     task.region_bits = (uint64_t)1 << task.region_shift;
     task.regions = region_count(filter->bits, task.region_shift);
     task.key_words = packed_key_words(probes, task.region_bits);
@@ -701,6 +904,10 @@ int sim_bulk_build(sim_bit_filter *filter, const sim_key_probes *probes, const s
     if (task.batched && task.capacity >= STAGE_ENTRIES * entry_words) {
         task.stage_words = STAGE_ENTRIES * entry_words;
         task.capacity -= task.capacity % task.stage_words;
+    }
+    if (task.stage_words != 0 && task.key_words == 0 && line_entries(task.region_shift) != 0) {
+        set_line_format(&task, task.region_shift);
+        size_chunks(&task, task.capacity / STAGE_ENTRIES * task.line_entries, probes->hashes);
     }
     task.buckets = allocate_buckets(&task, options->threads);
     if (task.buckets == NULL || sim_team_run(options->threads, build_member, &task) != 0) {

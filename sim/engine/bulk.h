@@ -103,6 +103,14 @@ void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned th
  * (buckets, their fill counts and stages, overflow reserve, windows). */
 uint64_t sim_bulk_memory(const sim_bulk_options *options);
 
+/* Bytes a scattered probe of a batched source takes in the build's
+ * buckets for a filter of `bits` bits: its offset in its region packed
+ * into a 64-byte line with the others (64 / 24 bytes in regions of 2^21
+ * bits, 64 / 21 in regions of 2^24), or one 32-bit word when the regions
+ * are too large for that (PERFORMANCE.md §l.14).  A chunk of the build
+ * holds about buffer_bytes / this many probes. */
+double sim_bulk_probe_bytes(uint64_t bits, const sim_bulk_options *options);
+
 /*
  * Inserts keys 0..count-1 of `keys` into `filter` (positions from
  * `probes`, key_probes.h, whose positions lie below the filter's m).  Returns 0, 1 when stopped by a requested

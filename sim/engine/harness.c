@@ -142,16 +142,19 @@ uint64_t sim_fpr_memory(const sim_fpr_config *config)
  * The bulk engine's time, modelled from what it does
  * (PERFORMANCE.md §l.13): each key's k probes drawn and bucketed, each chunk of buckets a
  * pass that streams the whole filter through the cache (a chunk is the
- * buckets' worth of probes, so the passes are 4 n k / buffer bytes), and
+ * buckets' worth of probes, so the passes are n k b / buffer bytes for
+ * b bytes a probe in the buckets, sim_bulk_probe_bytes), and
  * each query's one or two random lines.  The constants are this project's
  * machine's two threads on a filter far larger than the caches, nearly
  * idle: the probe and the query from the billion-key run with buckets of
  * 1/8 of the filter (57.7 s of build in 187 passes, 23.1 s of queries,
- * load average under 2), a pass from the streamed line's 2 ns a thread
- * (PERFORMANCE.md §m); one thread takes about 1.6 times as long.  A guide
- * printed for the user, never a result.
+ * load average under 2), the probe then scaled by the 0.81 of the build's
+ * processor time that packed offsets and smaller regions left
+ * (PERFORMANCE.md §l.14: two back-to-back pairs under load), a pass from
+ * the streamed line's 2 ns a thread (PERFORMANCE.md §m); one thread takes
+ * about 1.6 times as long.  A guide printed for the user, never a result.
  */
-#define MODEL_PROBE_NS 7.2           /* a probe drawn, bucketed and applied */
+#define MODEL_PROBE_NS 6.0           /* a probe drawn, bucketed and applied */
 #define MODEL_PASS_NS_PER_BYTE 0.033 /* a pass: the filter read and written back */
 #define MODEL_QUERY_NS 23.1          /* an absent query (about two random lines) */
 #define MODEL_ONE_THREAD 1.6
@@ -163,7 +166,7 @@ double sim_fpr_seconds(const sim_fpr_config *config)
     sim_bulk_options options;
     sim_bulk_fast_options(&options, config->bits, config->run.threads);
     double probes = (double)config->keys * config->hashes;
-    double passes = ceil(probes * sizeof(uint32_t) / (double)options.buffer_bytes);
+    double passes = ceil(probes * sim_bulk_probe_bytes(config->bits, &options) / (double)options.buffer_bytes);
     double build = probes * MODEL_PROBE_NS + passes * (double)sim_bit_filter_memory(config->bits) * MODEL_PASS_NS_PER_BYTE;
     double asked = (double)config->queries + (config->check_members ? (double)config->keys : 0);
     double trial = (build + asked * MODEL_QUERY_NS) * 1e-9;

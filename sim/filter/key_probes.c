@@ -300,6 +300,14 @@ draw_lanes_wide(lanes8 w, uint64_t range, uint64_t surplus, lanes8 *rejected)
     return high;
 }
 
+/* Eight words from memory (any alignment). */
+__attribute__((target("avx512f,avx512dq"))) static inline lanes8 load_lanes(const uint64_t *words)
+{
+    lanes8 lanes;
+    memcpy(&lanes, words, sizeof lanes);
+    return lanes;
+}
+
 /* Word i of the XXH3 streams of eight keys (xxh3_word in each lane). */
 __attribute__((target("avx512f,avx512dq"))) static inline lanes8 word_lanes(lanes8 low, lanes8 high, unsigned i)
 {
@@ -324,9 +332,7 @@ __attribute__((target("avx512f,avx512dq"))) static unsigned
 uniform_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs, size_t stride,
                    uint64_t *positions)
 {
-    lanes8 low, high, rejected = { 0 };
-    memcpy(&low, lows, sizeof low);
-    memcpy(&high, highs, sizeof high);
+    lanes8 low = load_lanes(lows), high = load_lanes(highs), rejected = { 0 };
     const uint64_t range = probes->offsets.range, surplus = probes->offsets.surplus;
     for (unsigned i = 0; i < probes->hashes; i++) {
         lanes8 position = draw_lanes_wide(word_lanes(low, high, i), range, surplus, &rejected);
@@ -345,9 +351,7 @@ __attribute__((target("avx512f,avx512dq"))) static unsigned
 partitioned_keys_eight(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs, size_t stride,
                        uint64_t *positions)
 {
-    lanes8 low, high, rejected = { 0 };
-    memcpy(&low, lows, sizeof low);
-    memcpy(&high, highs, sizeof high);
+    lanes8 low = load_lanes(lows), high = load_lanes(highs), rejected = { 0 };
     const unsigned hashes = probes->hashes, larger = probes->slice_larger;
     const uint64_t base = probes->slice_base;
     for (unsigned i = 0; i < hashes; i++) {

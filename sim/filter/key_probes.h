@@ -254,7 +254,7 @@ void sim_key_probes_scatter_positions(const sim_key_probes *probes, uint64_t low
  * highs[j]): probe i of key j in positions[i * stride + j] (stride >=
  * count).  A uniform source, and a partitioned one whose slices are below
  * 2^32 bits, draws eight keys a vector when the processor has AVX-512
- * (probes->vector_draws, PERFORMANCE.md §l.10): the same words,
+ * (probes->vector_draws, PERFORMANCE.md §l.10 and §l.14): the same words,
  * the same exact draws; a key whose draw was rejected in a lane is redrawn
  * one by one. */
 void sim_key_probes_scatter_batch(const sim_key_probes *probes, const uint64_t *lows, const uint64_t *highs,
