@@ -434,13 +434,34 @@ static void set_line_format(build_task *task, unsigned bits)
     task->line_bits = task->line_entries * bits;
 }
 
+/* The 32-bit word at `bytes` of a packed line, read little-endian on
+ * every host: offset i's bits then lie at bits i s .. of the line whatever
+ * the byte order, and the words of neighbouring offsets overlap only
+ * where their bits do not. */
+static inline uint32_t line_word(const unsigned char *bytes)
+{
+    uint32_t word;
+    memcpy(&word, bytes, sizeof word);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap32(word);
+#endif
+    return word;
+}
+
+/* Writes `word` at `bytes` of a packed line, little-endian (line_word). */
+static inline void set_line_word(unsigned char *bytes, uint32_t word)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap32(word);
+#endif
+    memcpy(bytes, &word, sizeof word);
+}
+
 /* Offset `index` of a packed line. */
 static inline uint32_t line_offset(const build_task *task, const uint32_t *line, unsigned index)
 {
     unsigned bit = index * task->entry_bits;
-    uint32_t word;
-    memcpy(&word, (const unsigned char *)line + bit / 8, sizeof word);
-    return word >> bit % 8 & (uint32_t)((task->region_bits - 1));
+    return line_word((const unsigned char *)line + bit / 8) >> bit % 8 & (uint32_t)(task->region_bits - 1);
 }
 
 /* The region's stage line of `count` offsets, to the bucket's next line
@@ -469,11 +490,8 @@ static inline void bucket_line(const build_task *task, thread_buckets *own, uint
 {
     uint64_t region = position >> task->region_shift;
     unsigned bit = own->line_bit[region];
-    uint32_t word;
     unsigned char *at = (unsigned char *)(own->stage + region * STAGE_ENTRIES) + bit / 8;
-    memcpy(&word, at, sizeof word);
-    word |= (uint32_t)(position & (task->region_bits - 1)) << bit % 8;
-    memcpy(at, &word, sizeof word);
+    set_line_word(at, line_word(at) | (uint32_t)(position & (task->region_bits - 1)) << bit % 8);
     bit += task->entry_bits;
     if (bit < task->line_bits) {
         own->line_bit[region] = (uint16_t)bit;

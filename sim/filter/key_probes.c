@@ -289,9 +289,9 @@ draw_lanes(lanes8 w, uint64_t range, uint64_t surplus, lanes8 *rejected)
 __attribute__((target("avx512f,avx512dq"))) static inline lanes8
 draw_lanes_wide(lanes8 w, uint64_t range, uint64_t surplus, lanes8 *rejected)
 {
-    const __m512i lows = (__m512i)((lanes8){ 0 } + (range & 0xffffffffULL));
-    const __m512i highs = (__m512i)((lanes8){ 0 } + (range >> 32));
-    const lanes8 mask = (lanes8){ 0 } + 0xffffffffULL;
+    const uint64_t low_half = range & 0xffffffffU, high_half = range >> 32, half = 0xffffffffU;   /* uint64_t: clang broadcasts only the lane type */
+    const __m512i lows = (__m512i)((lanes8){ 0 } + low_half), highs = (__m512i)((lanes8){ 0 } + high_half);
+    const lanes8 mask = (lanes8){ 0 } + half;
     lanes8 bd = (lanes8)_mm512_mul_epu32((__m512i)w, lows);
     lanes8 t = (lanes8)_mm512_mul_epu32((__m512i)(w >> 32), lows) + (bd >> 32);
     lanes8 u = (lanes8)_mm512_mul_epu32((__m512i)w, highs) + (t & mask);

@@ -8,8 +8,8 @@
 # so the comparison holds the portable paths to the AVX-512 ones the native
 # build takes where the processor has them: the large runs go through the
 # bulk engine (filters of 8 MiB or more, sim/engine/bulk.c) with the
-# blocked, split-block and partitioned layouts, whose keys are hashed and
-# drawn eight to a vector on x86-64.  The example of bloomcalc(3) is built
+# blocked, split-block and partitioned layouts and the standard one above
+# 2^28 bits, whose keys are hashed and drawn eight to a vector on x86-64.  The example of bloomcalc(3) is built
 # against each build's shared library and compared the same way.  Also
 # checks that clang --target=aarch64-linux-gnu -fsyntax-only passes on
 # every source and test (the x86 guards hold without the cross compiler's
@@ -106,6 +106,7 @@ same_bytes bloomsim fpr -m 960 -n 100 -k 7 --library guava --trials 200 --seed 1
 same_bytes bloomsim fpr -m 7e7 -n 7e6 -k 7 --layout blocked --trials 1 --queries 1e6 --seed 1 --threads 2
 same_bytes bloomsim fpr -m 7e7 -n 7e6 -k 8 --layout split-block --trials 1 --queries 1e6 --seed 1 --threads 2
 same_bytes bloomsim fpr -m 7e7 -n 7e6 -k 7 --layout partitioned --trials 1 --queries 1e6 --seed 1 --threads 2
+same_bytes bloomsim fpr -m 3e8 -n 3e6 -k 7 --trials 1 --queries 1e6 --seed 1 --threads 2
 
 # The example of bloomcalc(3) against each build's shared library.
 sed -n '/^\.\\" EXAMPLE BEGIN/,/^\.\\" EXAMPLE END/p' calc/bloomcalc.3 | sed '1d;$d' | sed 's/\\e/\\/g' \
