@@ -70,7 +70,8 @@ typedef struct sim_bulk_options {
     uint64_t buffer_bytes;     /* probe buckets of the build, all threads together */
     unsigned window;           /* keys in flight per thread (1..SIM_BULK_MAX_WINDOW) */
     unsigned region_shift;     /* build: regions of 2^region_shift bits (9..32); 0, the default:
-                                  SIM_BULK_REGION_SHIFT, larger for filters of over 1024 such regions */
+                                  SIM_BULK_REGION_SHIFT, larger for filters of over 1024 such regions
+                                  (4096 for scattered batched keys, bulk.c choose_region_shift) */
     const sim_bulk_progress *progress;   /* NULL (the default) for none */
 } sim_bulk_options;
 
