@@ -307,9 +307,10 @@ static void inclusion_exclusion_sum(mpfi_ptr sum, mpfi_t *empty, mpz_t *weights,
         interval_inclusion_exclusion_sum(sum, empty, weights, bound);
         return;
     }
-    mpz_t *low = malloc(2 * (bound + 1) * sizeof *low), *high = low + bound + 1;
+    mpz_t *low = malloc(2 * (bound + 1) * sizeof *low);
     if (low == NULL)
         abort();
+    mpz_t *high = low + bound + 1;
     for (unsigned long l = 0; l <= bound; l++) {
         mpz_init(low[l]);
         mpz_init(high[l]);

@@ -177,11 +177,14 @@ void sim_bulk_fast_options(sim_bulk_options *options, uint64_t bits, unsigned th
 
 uint64_t sim_bulk_memory(const sim_bulk_options *options)
 {
-    uint64_t lines = (uint64_t)LINE_MOST_REGIONS * (sizeof(uint32_t) + sizeof(uint16_t) + STAGE_BYTES);
-    uint64_t entries = (uint64_t)MOST_REGIONS * (sizeof(uint32_t) + 3 * STAGE_BYTES);
+    /* A thread's stages: the line stages of up to LINE_MOST_REGIONS regions, which hold the packed
+     * block keys' three lines for each of MOST_REGIONS regions too. */
+    _Static_assert((uint64_t)LINE_MOST_REGIONS * (sizeof(uint32_t) + sizeof(uint16_t) + STAGE_BYTES)
+                   >= (uint64_t)MOST_REGIONS * (sizeof(uint32_t) + 3 * STAGE_BYTES),
+                   "the line stages bound the packed block keys' stages");
+    uint64_t stages = (uint64_t)LINE_MOST_REGIONS * (sizeof(uint32_t) + sizeof(uint16_t) + STAGE_BYTES);
     uint64_t per_thread = OVERFLOW_INITIAL * sizeof(uint64_t) + 4096
-                          + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_key_cursor) * 2
-                          + (lines > entries ? lines : entries);
+                          + SIM_BULK_MAX_WINDOW * (uint64_t)sizeof(sim_key_cursor) * 2 + stages;
     uint64_t buckets = options->buffer_bytes < SIM_HUGE_PAGE_BYTES ? options->buffer_bytes
                        : options->buffer_bytes + (uint64_t)options->threads * SIM_HUGE_PAGE_BYTES;
     return buckets + (uint64_t)options->threads * per_thread;
