@@ -327,6 +327,20 @@ static void check_tight_enclosure(mpfi_srcptr interval, mpfr_srcptr reference, l
     mpfr_clears(left, right, (mpfr_ptr)0);
 }
 
+/* reference = (1 - l/denominator)^exponent by MPFR's pow_z of the fraction at reference's
+ * precision (4000 bits: relative error about 2^-3900). */
+static void reference_power(mpfr_ptr reference, unsigned long l, mpz_srcptr denominator,
+                            mpz_srcptr exponent)
+{
+    mpz_t numerator;
+    mpz_init(numerator);
+    mpz_sub_ui(numerator, denominator, l);
+    mpfr_set_z(reference, numerator, MPFR_RNDN);
+    mpfr_div_z(reference, reference, denominator, MPFR_RNDN);
+    mpfr_pow_z(reference, reference, exponent, MPFR_RNDN);
+    mpz_clear(numerator);
+}
+
 /*
  * The steps (1 - l/m)^T, l = 0..count, of an exact rate: a 1e-30 plan's filter (m = 143 776 416,
  * T = 1e8, the shared series) and a small one (m = 1000, T = 70 000: count/m above 2^-8, each
@@ -340,8 +354,8 @@ static void test_interval_one_minus_steps_pow(void)
     mpfi_t results[101];
     for (size_t l = 0; l < COUNT_OF(results); l++)
         mpfi_init2(results[l], 300);
-    mpz_t numerator, denominator, exponent;
-    mpz_inits(numerator, denominator, exponent, NULL);
+    mpz_t denominator, exponent;
+    mpz_inits(denominator, exponent, NULL);
     mpfr_t reference;
     mpfr_init2(reference, 4000);
     for (size_t i = 0; i < COUNT_OF(cases); i++) {
@@ -349,17 +363,46 @@ static void test_interval_one_minus_steps_pow(void)
         mpz_set_str(exponent, cases[i].exponent, 10);
         bloom_interval_one_minus_steps_pow(results, cases[i].count, denominator, exponent);
         for (unsigned long l = 0; l <= cases[i].count; l++) {
-            mpz_sub_ui(numerator, denominator, l);
-            mpfr_set_z(reference, numerator, MPFR_RNDN);
-            mpfr_div_z(reference, reference, denominator, MPFR_RNDN);
-            mpfr_pow_z(reference, reference, exponent, MPFR_RNDN);   /* relative error ~ 2^-3900 */
+            reference_power(reference, l, denominator, exponent);
             check_tight_enclosure(results[l], reference, 260, cases[i].denominator);
         }
     }
     mpfr_clear(reference);
-    mpz_clears(numerator, denominator, exponent, NULL);
+    mpz_clears(denominator, exponent, NULL);
     for (size_t l = 0; l < COUNT_OF(results); l++)
         mpfi_clear(results[l]);
+}
+
+/*
+ * The listed steps (1 - h/A)^n of RocksDB's legacy rate, h among the 2^18 progressions a key may
+ * have and A = 2^18 L: 1e6 keys in L = 35 157 lines (the shared series, largest step 2^18) and 1e3
+ * in 37 (each step alone), against MPFR's pow_z of the fraction at 4000 bits.
+ */
+static void test_interval_one_minus_listed_pow(void)
+{
+    static const unsigned long steps[] = { 0, 1, 77, 4096, 100003, 262144 };
+    static const struct { unsigned long lines, keys; } cases[] = { {35157, 1000000}, {37, 1000} };
+    mpfi_t results[COUNT_OF(steps)];
+    for (size_t i = 0; i < COUNT_OF(steps); i++)
+        mpfi_init2(results[i], 300);
+    mpz_t denominator, exponent;
+    mpz_inits(denominator, exponent, NULL);
+    mpfr_t reference;
+    mpfr_init2(reference, 4000);
+    for (size_t c = 0; c < COUNT_OF(cases); c++) {
+        mpz_set_ui(denominator, cases[c].lines);
+        mpz_mul_2exp(denominator, denominator, 18);
+        mpz_set_ui(exponent, cases[c].keys);
+        bloom_interval_one_minus_listed_pow(results, steps, COUNT_OF(steps), denominator, exponent);
+        for (size_t i = 0; i < COUNT_OF(steps); i++) {
+            reference_power(reference, steps[i], denominator, exponent);
+            check_tight_enclosure(results[i], reference, 260, "listed steps");
+        }
+    }
+    mpfr_clear(reference);
+    mpz_clears(denominator, exponent, NULL);
+    for (size_t i = 0; i < COUNT_OF(steps); i++)
+        mpfi_clear(results[i]);
 }
 
 /* e^x for narrow intervals (one exponential and a bound of the width's) and a wide one (two),
@@ -456,6 +499,7 @@ static const bloom_test_case certified_cases[] = {
     {"interval pow_ui", test_interval_pow},
     {"interval (1 - a/b)^e", test_interval_one_minus_ratio_pow},
     {"interval (1 - l/b)^e, l = 0..count", test_interval_one_minus_steps_pow},
+    {"interval (1 - h/b)^e, h listed", test_interval_one_minus_listed_pow},
     {"interval exp", test_interval_exp},
     {NULL, NULL},
 };

@@ -701,30 +701,46 @@ static void enclose_step_log(mpfi_ptr result, const steps_series *series, unsign
     mpfr_clears(tail, ratio, (mpfr_ptr)0);
 }
 
-void bloom_interval_one_minus_steps_pow(mpfi_t *results, unsigned long count, mpz_srcptr denominator,
-                                        mpz_srcptr exponent)
+void bloom_interval_one_minus_listed_pow(mpfi_t *results, const unsigned long *steps, size_t count,
+                                         mpz_srcptr denominator, mpz_srcptr exponent)
 {
+    unsigned long largest = count > 0 ? steps[count - 1] : 0;
     mpz_t numerator;
     mpz_init(numerator);
-    /* the series applies when count/b <= 2^-8 and the exponent is past squaring's */
-    mpz_set_ui(numerator, count);
+    /* the series applies when largest/b <= 2^-8 and the exponent is past squaring's */
+    mpz_set_ui(numerator, largest);
     mpz_mul_2exp(numerator, numerator, LOG1P_SERIES_MIN_BITS);
-    int series_applies = count >= 1 && mpz_cmp(numerator, denominator) <= 0
+    int series_applies = largest >= 1 && mpz_cmp(numerator, denominator) <= 0
                       && mpz_cmp_ui(exponent, ONE_MINUS_RATIO_SQUARING_MAX) > 0;
-    mpfi_set_ui(results[0], 1);
     if (series_applies) {
         steps_series series;
-        steps_series_init(&series, count, denominator, exponent, mpfi_get_prec(results[0]) + 8);
-        for (unsigned long l = 1; l <= count; l++) {
-            enclose_step_log(results[l], &series, l, denominator, exponent);
-            bloom_interval_exp(results[l], results[l]);
+        steps_series_init(&series, largest, denominator, exponent, mpfi_get_prec(results[0]) + 8);
+        for (size_t i = 0; i < count; i++) {
+            if (steps[i] == 0) {
+                mpfi_set_ui(results[i], 1);
+                continue;
+            }
+            enclose_step_log(results[i], &series, steps[i], denominator, exponent);
+            bloom_interval_exp(results[i], results[i]);
         }
         steps_series_clear(&series);
     } else {
-        for (unsigned long l = 1; l <= count; l++) {
-            mpz_set_ui(numerator, l);
-            bloom_interval_one_minus_ratio_pow(results[l], numerator, denominator, exponent);
+        for (size_t i = 0; i < count; i++) {
+            mpz_set_ui(numerator, steps[i]);
+            bloom_interval_one_minus_ratio_pow(results[i], numerator, denominator, exponent);
         }
     }
     mpz_clear(numerator);
+}
+
+void bloom_interval_one_minus_steps_pow(mpfi_t *results, unsigned long count, mpz_srcptr denominator,
+                                        mpz_srcptr exponent)
+{
+    unsigned long *steps = malloc((count + 1) * sizeof *steps);
+    if (steps == NULL)
+        abort();
+    for (unsigned long l = 0; l <= count; l++)
+        steps[l] = l;
+    bloom_interval_one_minus_listed_pow(results, steps, (size_t)count + 1, denominator, exponent);
+    free(steps);
 }

@@ -20,6 +20,8 @@
 #ifndef BLOOMCALC_CERTIFIED_H
 #define BLOOMCALC_CERTIFIED_H
 
+#include <stddef.h>
+
 #include "export.h"
 
 #include <gmp.h>
@@ -205,6 +207,13 @@ BLOOM_EXPORT void bloom_interval_one_minus_ratio_pow(mpfi_ptr result, mpz_srcptr
  * logarithms' series when count/denominator <= 2^-8 and the exponent is above 65536. */
 BLOOM_EXPORT void bloom_interval_one_minus_steps_pow(mpfi_t *results, unsigned long count,
                                                      mpz_srcptr denominator, mpz_srcptr exponent);
+
+/* results[i] = (1 - steps[i]/denominator)^exponent for i < count, steps ascending, all at
+ * results[0]'s precision: bloom_interval_one_minus_steps_pow for a list of steps, the series'
+ * coefficients shared when the largest step over the denominator is at most 2^-8. */
+BLOOM_EXPORT void bloom_interval_one_minus_listed_pow(mpfi_t *results, const unsigned long *steps,
+                                                      size_t count, mpz_srcptr denominator,
+                                                      mpz_srcptr exponent);
 
 /* result = e^x for an interval x: one exponential, of x's lower end rounded down, and its
  * successor times 1 + w + w^2 >= e^w (w >= the width, at most 1/2) above; two when wider. */
