@@ -27,6 +27,7 @@
 #include "hash_width.h"
 #include "layouts.h"
 #include "library_rules.h"
+#include "rocksdb_legacy.h"
 
 /* Brute force: every key picks one bit per slice (3 x 2 choices), n = 2 keys and a query. */
 static void test_partitioned_brute_force(void)
@@ -616,6 +617,29 @@ static void test_rocksdb_legacy_sizes(void)
 }
 
 /*
+ * The legacy rate of 100 keys in 3 lines (1536 bits) at k = 6, 7 and 6 again (each k's mixture
+ * built once and kept, FORMULAS.md section e.8), without the 32-bit hash's collisions, against
+ * tests/rocksdb_legacy_reference.py's second implementation at 50 digits (its layout term).
+ */
+static void test_rocksdb_legacy_rate(void)
+{
+    static const struct { unsigned long k; const char *figure; } cases[] = {
+        {6, "0.002679885426294925430124648645013608215376"},
+        {7, "0.002729303646051316298117751847733350046939"},
+        {6, "0.002679885426294925430124648645013608215376"},
+    };
+    mpz_t m, n;
+    mpz_init_set_ui(m, 1536);
+    mpz_init_set_ui(n, 100);
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        bloom_blocked_arguments filter = { m, n, cases[i].k, 512, BLOOM_LOAD_BINOMIAL };
+        bloom_quantity rate = { bloom_enclose_fpr_rocksdb_legacy, &filter, NULL };
+        CHECK_FIGURE(&rate, cases[i].figure);
+    }
+    mpz_clears(m, n, NULL);
+}
+
+/*
  * RocksDB's Ribbon (ribbon.h) for p = 1 % (c = 9.58505838, millibits 9585,
  * ChooseNumProbes 6, CacheLocalFpRate f = 0.0115082; 1/f = 86.9: r = 6
  * lower columns, q = 2^7 f - 1 = 0.47305), against the sizes the real
@@ -786,6 +810,7 @@ static const bloom_test_case layout_cases[] = {
     {"RocksDB ChooseNumProbes", test_rocksdb_probes},
     {"LevelDB sizes by hand", test_leveldb_sizes},
     {"RocksDB legacy Bloom sizes by hand", test_rocksdb_legacy_sizes},
+    {"RocksDB legacy Bloom rate, k kept apart", test_rocksdb_legacy_rate},
     {"RocksDB: the smallest bits_per_key that meets p", test_rocksdb_setting},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},

@@ -9,6 +9,7 @@
  * bloomcalc.h), so threads never share one and need no lock;
  * bloom_fpr_free_cache (fpr.h) frees the calling thread's.
  */
+#include "legacy_mixtures.h"
 #include "rate_cache.h"
 #include "stirling.h"
 
@@ -95,4 +96,5 @@ void bloom_fpr_free_cache(void)
         }
     next_replaced = 0;
     bloom_stirling_free_cache();
+    bloom_rocksdb_legacy_free_cache();
 }

@@ -32,7 +32,8 @@ typedef enum bloom_rate_kind {
     BLOOM_RATE_GUAVA_QUICK,  /* its quick binary64 enclosure, kept apart (index_arithmetic.c) */
     BLOOM_RATE_BLOCKED_BINOMIAL,   /* a blocked filter's exact inner rate (layout_rates.c), */
     BLOOM_RATE_BLOCKED_POISSON,    /* keyed with the block's bits as the query's probes */
-    BLOOM_RATE_MODULO_2_32         /* probes of 32-bit values reduced modulo m (fpr.c) */
+    BLOOM_RATE_MODULO_2_32,        /* probes of 32-bit values reduced modulo m (fpr.c) */
+    BLOOM_RATE_ROCKSDB_LEGACY      /* RocksDB's legacy Bloom filter (rocksdb_legacy.c) */
 } bloom_rate_kind;
 
 /* 1 and result = the kept enclosure of the rate of `arguments` when one is

@@ -21,31 +21,32 @@
  * whole line by an odd u maps progressions to progressions, so hits depends
  * on d only through its power of two: ten classes (d = 0, 1, 2, ..., 256)
  * with 1, 256, 128, ..., 1 steps each.  Terms of equal hits are merged, 72
- * of them for k = 6, 3 206 for k = 12; the mixture of the last k is kept.
+ * of them for k = 6, 3 206 for k = 12.  A search for the least bits per key
+ * tries k = 1, 2, ..., 12 in turn, each row of a table again, so the
+ * mixture of every k is kept once built (at most 12, about 100 kB; freed by
+ * bloom_fpr_free_cache, fpr.h).  A class's counts go by the key's step: the
+ * starts whose progression meets the query's position q at its i-th probe
+ * are q - i step, so the 512 starts of a step cost k times the query's
+ * distinct positions, not 512 k probes.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "legacy_mixtures.h"
+#include "rate_cache.h"
 #include "rocksdb_legacy.h"
 
 #define LINE_BITS 512U
 #define PATTERNS (LINE_BITS * LINE_BITS)   /* (start, step) pairs of a key */
-#define MAX_TERMS 4096U                    /* merged terms for k <= 12 (3 206) */
-
-typedef struct term {
-    uint32_t hits;        /* key progressions that meet T */
-    long coefficient;     /* sum of (-1)^|T| times the steps of its class */
-} term;
 
 typedef struct mixture {
-    /* cppcheck-suppress unusedStructMember ; read through the thread-local cache below */
-    unsigned long k;      /* 0: nothing kept */
-    size_t count;
-    term terms[MAX_TERMS];
+    size_t count;              /* 0: not built */
+    unsigned long *hits;       /* key progressions that meet T, ascending */
+    long *coefficients;        /* sum of (-1)^|T| times the steps of its class */
 } mixture;
 
-static _Thread_local mixture kept;
+static _Thread_local mixture kept[BLOOM_ROCKSDB_LEGACY_MAX_PROBES + 1];   /* by k */
 
 int bloom_rocksdb_legacy_model_applies(const bloom_blocked_arguments *filter)
 {
@@ -54,34 +55,33 @@ int bloom_rocksdb_legacy_model_applies(const bloom_blocked_arguments *filter)
         && mpz_divisible_ui_p(filter->m, LINE_BITS);
 }
 
-/* index_of[p] = the rank of position p among the query's distinct positions i step mod 512,
- * or -1; returns how many there are. */
-static unsigned query_positions(int *index_of, unsigned step, unsigned long k)
+/* positions[r] = the query's r-th distinct position i step mod 512 (in the order of i); returns
+ * how many there are. */
+static unsigned query_positions(unsigned *positions, unsigned step, unsigned long k)
 {
     unsigned distinct = 0;
-    for (unsigned p = 0; p < LINE_BITS; p++)
-        index_of[p] = -1;
     for (unsigned long i = 0; i < k; i++) {
-        unsigned p = (unsigned)((i * step) % LINE_BITS);
-        if (index_of[p] < 0)
-            index_of[p] = (int)distinct++;
+        unsigned p = (unsigned)((i * step) % LINE_BITS), r = 0;
+        while (r < distinct && positions[r] != p)
+            r++;
+        if (r == distinct)
+            positions[distinct++] = p;
     }
     return distinct;
 }
 
 /* covered[U] = the key progressions whose meeting with the query's positions lies within U. */
-static void count_covered(unsigned long *covered, const int *index_of, unsigned distinct, unsigned long k)
+static void count_covered(unsigned long *covered, const unsigned *positions, unsigned distinct,
+                          unsigned long k)
 {
-    for (unsigned start = 0; start < LINE_BITS; start++)
-        for (unsigned step = 0; step < LINE_BITS; step++) {
-            unsigned meeting = 0;
-            for (unsigned long i = 0; i < k; i++) {
-                int rank = index_of[(start + i * step) % LINE_BITS];
-                if (rank >= 0)
-                    meeting |= 1U << rank;
-            }
-            covered[meeting]++;
-        }
+    for (unsigned step = 0; step < LINE_BITS; step++) {
+        unsigned meeting[LINE_BITS] = { 0 };             /* by the key's start */
+        for (unsigned r = 0; r < distinct; r++)
+            for (unsigned long i = 0; i < k; i++)        /* unsigned wrap-around is mod 512 */
+                meeting[(positions[r] - (unsigned)i * step) % LINE_BITS] |= 1U << r;
+        for (unsigned start = 0; start < LINE_BITS; start++)
+            covered[meeting[start]]++;
+    }
     for (unsigned bit = 0; bit < distinct; bit++)         /* sums over subsets */
         for (unsigned set = 0; set < 1U << distinct; set++)
             if (set >> bit & 1U)
@@ -91,13 +91,13 @@ static void count_covered(unsigned long *covered, const int *index_of, unsigned 
 /* Adds the terms of the steps of one class (`weight` of them, one of which is `step`). */
 static void add_class(long *coefficients, unsigned step, long weight, unsigned long k)
 {
-    int index_of[LINE_BITS];
-    unsigned distinct = query_positions(index_of, step, k);
+    unsigned positions[BLOOM_ROCKSDB_LEGACY_MAX_PROBES];
+    unsigned distinct = query_positions(positions, step, k);
     unsigned full = (1U << distinct) - 1;
     unsigned long *covered = calloc((size_t)full + 1, sizeof *covered);
     if (covered == NULL)
         abort();
-    count_covered(covered, index_of, distinct, k);
+    count_covered(covered, positions, distinct, k);
     for (unsigned empty = 0; empty <= full; empty++) {
         unsigned long hits = PATTERNS - covered[full ^ empty];   /* progressions meeting `empty` */
         coefficients[hits] += __builtin_popcount(empty) % 2 ? -weight : weight;
@@ -105,23 +105,43 @@ static void add_class(long *coefficients, unsigned step, long weight, unsigned l
     free(covered);
 }
 
-static const mixture *mixture_of(unsigned long k)
+static void build_mixture(mixture *terms, unsigned long k)
 {
-    if (kept.k == k)
-        return &kept;
     long *coefficients = calloc(PATTERNS + 1, sizeof *coefficients);
     if (coefficients == NULL)
         abort();
     add_class(coefficients, 0, 1, k);
     for (unsigned power = 0; power < 9; power++)     /* odd multiples of 2^power below 512 */
         add_class(coefficients, 1U << power, 1L << (8 - power), k);
-    kept.count = 0;
+    size_t count = 0;
     for (uint32_t hits = 0; hits <= PATTERNS; hits++)
-        if (coefficients[hits] != 0 && kept.count < MAX_TERMS)
-            kept.terms[kept.count++] = (term){ hits, coefficients[hits] };
-    kept.k = k;
+        count += coefficients[hits] != 0;
+    terms->hits = malloc(count * sizeof *terms->hits);
+    terms->coefficients = malloc(count * sizeof *terms->coefficients);
+    if (terms->hits == NULL || terms->coefficients == NULL)
+        abort();
+    for (uint32_t hits = 0; hits <= PATTERNS; hits++)
+        if (coefficients[hits] != 0) {
+            terms->hits[terms->count] = hits;
+            terms->coefficients[terms->count++] = coefficients[hits];
+        }
     free(coefficients);
-    return &kept;
+}
+
+static const mixture *mixture_of(unsigned long k)
+{
+    if (kept[k].count == 0)
+        build_mixture(&kept[k], k);
+    return &kept[k];
+}
+
+void bloom_rocksdb_legacy_free_cache(void)
+{
+    for (unsigned long k = 0; k <= BLOOM_ROCKSDB_LEGACY_MAX_PROBES; k++) {
+        free(kept[k].hits);
+        free(kept[k].coefficients);
+        kept[k] = (mixture){ 0, NULL, NULL };
+    }
 }
 
 /* Bits the alternating sum cancels: the log of its terms' total size over the rate, the rate
@@ -130,7 +150,7 @@ static mpfr_prec_t cancellation_bits(const mixture *terms, const bloom_blocked_a
 {
     double size = 0;
     for (size_t i = 0; i < terms->count; i++)
-        size += fabs((double)terms->terms[i].coefficient) / LINE_BITS;
+        size += fabs((double)terms->coefficients[i]) / LINE_BITS;
     double load = mpz_get_d(filter->n) / (mpz_get_d(filter->m) / LINE_BITS);
     double k = (double)filter->k;
     double rate = pow(-expm1(k * load * log1p(-1.0 / LINE_BITS)), k);
@@ -138,31 +158,53 @@ static mpfr_prec_t cancellation_bits(const mixture *terms, const bloom_blocked_a
     return (mpfr_prec_t)(bits < 1e5 ? bits : 1e5);
 }
 
+/* rate = the sum of the mixture's terms at rate's precision, their powers sharing one series
+ * (bloom_interval_one_minus_listed_pow, certified.h). */
+static void sum_terms(mpfi_ptr rate, const mixture *terms, const bloom_blocked_arguments *filter)
+{
+    mpz_t all;
+    mpz_init(all);
+    mpz_fdiv_q_ui(all, filter->m, LINE_BITS);                /* 2^18 L */
+    mpz_mul_ui(all, all, PATTERNS);
+    mpfi_t *powers = malloc(terms->count * sizeof *powers);
+    if (powers == NULL)
+        abort();
+    for (size_t i = 0; i < terms->count; i++)
+        mpfi_init2(powers[i], mpfi_get_prec(rate));
+    bloom_interval_one_minus_listed_pow(powers, terms->hits, terms->count, all, filter->n);
+    mpfi_t sum;
+    mpfi_init2(sum, mpfi_get_prec(rate));
+    mpfi_set_ui(sum, 0);
+    for (size_t i = 0; i < terms->count; i++) {
+        mpfi_mul_si(powers[i], powers[i], terms->coefficients[i]);
+        mpfi_add(sum, sum, powers[i]);
+        mpfi_clear(powers[i]);
+    }
+    free(powers);
+    mpfi_div_ui(sum, sum, LINE_BITS);
+    bloom_interval_probability(rate, sum);
+    mpz_clear(all);
+    mpfi_clear(sum);
+}
+
 int bloom_enclose_fpr_rocksdb_legacy(mpfi_ptr result, const void *arguments)
 {
     const bloom_blocked_arguments *filter = arguments;
     if (!bloom_rocksdb_legacy_model_applies(filter) || mpz_sgn(filter->n) < 0)
         return BLOOM_UNDEFINED;
+    /* A plan asks for the same rate again (the search's last step is the filter sized, its
+     * fields ask once more, each at growing precision): rate_cache.h. */
+    const bloom_fpr_arguments key = { filter->m, filter->n, filter->k, 0 };
+    mpfr_prec_t kept_precision = 0;
+    if (bloom_rate_cache_find(result, &kept_precision, BLOOM_RATE_ROCKSDB_LEGACY, &key))
+        return BLOOM_OK;
     const mixture *terms = mixture_of(filter->k);
-    mpfr_prec_t precision = mpfi_get_prec(result) + cancellation_bits(terms, filter);
-    mpz_t all, hits;
-    mpz_inits(all, hits, (mpz_ptr)0);
-    mpz_fdiv_q_ui(all, filter->m, LINE_BITS);                /* 2^18 L */
-    mpz_mul_ui(all, all, PATTERNS);
-    mpfi_t sum, term_value;
-    mpfi_init2(sum, precision);
-    mpfi_init2(term_value, precision);
-    mpfi_set_ui(sum, 0);
-    for (size_t i = 0; i < terms->count; i++) {
-        mpz_set_ui(hits, terms->terms[i].hits);
-        bloom_interval_one_minus_ratio_pow(term_value, hits, all, filter->n);
-        mpfi_mul_si(term_value, term_value, terms->terms[i].coefficient);
-        mpfi_add(sum, sum, term_value);
-    }
-    mpfi_div_ui(sum, sum, LINE_BITS);
-    bloom_interval_probability(result, sum);
-    mpz_clears(all, hits, (mpz_ptr)0);
-    mpfi_clear(term_value);
-    mpfi_clear(sum);
+    mpfr_prec_t asked = bloom_rate_cache_precision(mpfi_get_prec(result), kept_precision);
+    mpfi_t rate;
+    mpfi_init2(rate, asked + cancellation_bits(terms, filter));
+    sum_terms(rate, terms, filter);
+    bloom_rate_cache_keep(rate, BLOOM_RATE_ROCKSDB_LEGACY, &key);
+    mpfi_set(result, rate);
+    mpfi_clear(rate);
     return BLOOM_OK;
 }
