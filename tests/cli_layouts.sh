@@ -94,6 +94,10 @@ check 0 '^layout +blocked' fpr -m 9585058 -n 1e6 -k 6 --library rocksdb
 check 2 'library' fpr -m 2^40 -n 1e10 -k 20 --library guava
 check 2 'library' fpr -m 9585 -n 999 -k 7 --library libbloom
 check 0 'above 32 probes this rate does not model it' plan 1e6 1e-30 --library libbloom
+# Its headroom search must not stop at that refusal: at 1e3 keys and 1e-30 (m = 143 775, k = 100,
+# deployed 5.42101e-17) fpr --library libbloom gives 1741 keys 5.32536e-16 and 1742 5.45707e-16,
+# so 1741 is the most within 10x; a search walking down below 1000 keys left the field empty.
+check 0 '^most keys with exact rate <= 10x it +1 741$' plan 1e3 1e-30 --library libbloom
 # libbloom's probes are 32-bit values reduced modulo m (FORMULAS.md §m.6): at 1e8 keys, p = 1 %
 # (m = 958505837, q = 4) the real libbloom 1.6 measures 1.0425 % [1.0395 %, 1.0456 %], where
 # uniform probes give 1.0039 %; the warning names the dependence left out.

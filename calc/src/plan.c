@@ -60,16 +60,20 @@ int bloom_plan_headroom_within(bloom_plan *plan, const bloom_quantity *reference
     bloom_quantity_memo remembered;
     bloom_quantity_memo_init(&remembered, reference);
     int status = BLOOM_OK;
+    mpz_srcptr from = plan->n;
     for (int i = 0; status == BLOOM_OK && i < BLOOM_PLAN_HEADROOM_BOUNDS; i++) {
         bloom_quantity_scaled scaled = { bloom_quantity_memo_of(&remembered), plan->headroom_factor[i] };
         bloom_quantity bound = { bloom_enclose_scaled, &scaled, bloom_exact_scaled };
-        /* a described filter's search starts from the planned keys: the standard
-         * filter's start can be far from a described one's */
+        /* a described filter's search starts from the planned keys (the standard filter's
+         * start can be far from a described one's), a larger bound's from the keys within the
+         * smaller: nearer, and past where a hash's collisions may flatten the rate */
         int found = rate_at == NULL
             ? bloom_largest_keys_within(plan->n_at_bound[i], plan->m_bits, plan->k, &bound)
-            : bloom_largest_keys_within_rate(plan->n_at_bound[i], rate_at, context, plan->n, plan->m_bits,
+            : bloom_largest_keys_within_rate(plan->n_at_bound[i], rate_at, context, from, plan->m_bits,
                                              plan->k, &bound);
         plan->n_at_bound_status[i] = found;
+        if (found == BLOOM_OK && mpz_cmp(plan->n_at_bound[i], from) > 0)
+            from = plan->n_at_bound[i];
         /* BLOOM_UNDEFINED (2p or 10p at least 1) leaves only that field empty;
          * the others refuse the plan, never a silently empty field */
         if (found == BLOOM_UNRESOLVED)

@@ -941,57 +941,155 @@ static int approximate_rate_at(mpfr_ptr rop, mpz_srcptr x, const headroom_search
 }
 
 /*
- * Moves `start` next to where the rate meets the bound by a few secant steps on ln(rate) against
- * ln(x), from approximate rates: the galloping search from a start d keys away evaluates the
- * certified rate about 2 log2(d) times, each comparison at 96 bits or more, while a step here
- * costs one enclosure at 64 and ln(rate) is nearly linear in ln(x) (slope k at low fill).  Only
- * the start moves, so the answer, which the certified search finds from any start, is the same.
+ * Moves `start` next to where the rate meets the bound by secant steps on ln(rate) against ln(x),
+ * from approximate rates: the galloping search from a start d keys away evaluates the certified
+ * rate about 2 log2(d) times, each comparison at 96 bits or more, while a step here costs one
+ * enclosure at 64 and ln(rate) is nearly linear in ln(x) (slope k at low fill).  Where a hash's
+ * collisions add a floor growing as x, the slope turns from 1 to k near the bound and plain
+ * secant steps crawl, so once two rates fall on either side of the bound the steps are the
+ * Illinois variant of regula falsi between the two closest (the end kept twice in a row has its
+ * value halved), which closes the bracket to adjacent keys in a few steps.  Only the start
+ * moves, so the answer, which the certified search finds from any start, is the same.
  */
-#define HEADROOM_SECANT_STEPS 8
+#define HEADROOM_SECANT_STEPS 32
+
+/* A point of the secant: keys x (0: none), ln x and f = ln(rate/bound). */
+typedef struct secant_point {
+    mpz_t keys;
+    mpfr_t log_keys, f;
+} secant_point;
+
+static void secant_point_init(secant_point *point)
+{
+    mpz_init(point->keys);
+    mpfr_inits2(64, point->log_keys, point->f, (mpfr_ptr)0);
+}
+
+static void secant_point_clear(secant_point *point)
+{
+    mpz_clear(point->keys);
+    mpfr_clears(point->log_keys, point->f, (mpfr_ptr)0);
+}
+
+/* point = x and its approximate f; 0 when the rate is not usable there. */
+static int secant_point_at(secant_point *point, mpz_srcptr x, mpfr_srcptr log_bound,
+                           const headroom_search *search)
+{
+    if (!approximate_rate_at(point->f, x, search))
+        return 0;
+    mpfr_log(point->f, point->f, MPFR_RNDN);
+    mpfr_sub(point->f, point->f, log_bound, MPFR_RNDN);
+    mpz_set(point->keys, x);
+    mpfr_set_z(point->log_keys, x, MPFR_RNDN);
+    mpfr_log(point->log_keys, point->log_keys, MPFR_RNDN);
+    return 1;
+}
+
+/* next = the ln x where the line through the two points has f = 0; 0 when it is not defined. */
+static int secant_root(mpfr_ptr next, const secant_point *one, const secant_point *other)
+{
+    mpfr_t run;
+    mpfr_init2(run, mpfr_get_prec(next));
+    mpfr_sub(next, other->f, one->f, MPFR_RNDN);
+    mpfr_sub(run, other->log_keys, one->log_keys, MPFR_RNDN);
+    mpfr_div(next, run, next, MPFR_RNDN);                     /* NaN or infinite when flat */
+    mpfr_mul(next, next, one->f, MPFR_RNDN);
+    mpfr_sub(next, one->log_keys, next, MPFR_RNDN);            /* x1 - f1 (x2 - x1)/(f2 - f1) */
+    mpfr_clear(run);
+    return mpfr_number_p(next);
+}
+
+/* candidate = the keys e^next; 0 when below 1 or past 2^66. */
+static int secant_keys(mpz_ptr candidate, mpfr_srcptr next)
+{
+    mpfr_t x;
+    mpfr_init2(x, 64);
+    mpfr_exp(x, next, MPFR_RNDN);
+    int usable = mpfr_number_p(x) && mpfr_cmp_ui(x, 1) >= 0 && mpfr_get_exp(x) <= 66;
+    if (usable)
+        mpfr_get_z(candidate, x, MPFR_RNDN);
+    mpfr_clear(x);
+    return usable;
+}
+
+/* The Illinois steps between below (f <= 0) and above (f > 0) until no key lies between them
+ * or the steps run out; start = above's keys. */
+static void illinois_steps(mpz_ptr start, secant_point *below, secant_point *above, secant_point *trial,
+                           mpfr_srcptr log_bound, const headroom_search *search, int steps)
+{
+    mpfr_t next;
+    mpz_t gap;
+    mpfr_init2(next, 64);
+    mpz_init(gap);
+    int kept = 0;                          /* -1: below kept last step, 1: above, 0: neither */
+    for (; steps > 0; steps--) {
+        mpz_sub(gap, above->keys, below->keys);
+        if (mpz_cmp_ui(gap, 1) <= 0)
+            break;
+        int inside = secant_root(next, below, above) && secant_keys(trial->keys, next)
+                  && mpz_cmp(trial->keys, below->keys) > 0 && mpz_cmp(trial->keys, above->keys) < 0;
+        if (!inside) {                     /* the middle key */
+            mpz_add(trial->keys, below->keys, above->keys);
+            mpz_fdiv_q_2exp(trial->keys, trial->keys, 1);
+        }
+        mpz_set(gap, trial->keys);
+        if (!secant_point_at(trial, gap, log_bound, search))
+            break;
+        int side = mpfr_sgn(trial->f) <= 0 ? -1 : 1;
+        secant_point *replaced = side < 0 ? below : above, *other = side < 0 ? above : below;
+        if (kept == -side)                 /* the other end kept twice: halve its value */
+            mpfr_div_2ui(other->f, other->f, 1, MPFR_RNDN);
+        kept = -side;
+        mpz_swap(replaced->keys, trial->keys);
+        mpfr_swap(replaced->log_keys, trial->log_keys);
+        mpfr_swap(replaced->f, trial->f);
+    }
+    mpz_set(start, above->keys);
+    mpz_clear(gap);
+    mpfr_clear(next);
+}
 
 static void headroom_refine_start(mpz_ptr start, const headroom_search *search)
 {
-    mpfr_t target, x0, r0, x1, r1, next;
-    mpfr_inits2(64, target, x0, r0, x1, r1, next, (mpfr_ptr)0);
-    mpz_t candidate;
-    mpz_init(candidate);
-    int usable = bloom_quantity_approximate(target, search->bound) == BLOOM_OK && mpfr_number_p(target)
-              && mpfr_sgn(target) > 0 && approximate_rate_at(r0, start, search);
+    mpfr_t log_bound, next;
+    mpfr_inits2(64, log_bound, next, (mpfr_ptr)0);
+    secant_point points[3];                /* the last two, and the one tried */
+    for (int i = 0; i < 3; i++)
+        secant_point_init(&points[i]);
+    secant_point *last = &points[0], *previous = &points[1], *trial = &points[2];
+    int usable = bloom_quantity_approximate(log_bound, search->bound) == BLOOM_OK
+              && mpfr_number_p(log_bound) && mpfr_sgn(log_bound) > 0;
     if (usable) {
-        mpfr_log(target, target, MPFR_RNDN);
-        mpfr_log(r0, r0, MPFR_RNDN);
-        mpfr_set_z(x0, start, MPFR_RNDN);
-        mpfr_log(x0, x0, MPFR_RNDN);
-        /* the first step as if the rate grew as x^k */
-        mpfr_sub(next, target, r0, MPFR_RNDN);
-        mpfr_div_ui(next, next, search->k, MPFR_RNDN);
-        mpfr_add(next, next, x0, MPFR_RNDN);
+        mpfr_log(log_bound, log_bound, MPFR_RNDN);
+        usable = secant_point_at(last, start, log_bound, search);
     }
-    for (int step = 0; usable && step < HEADROOM_SECANT_STEPS; step++) {
-        mpfr_exp(x1, next, MPFR_RNDN);
-        if (!mpfr_number_p(x1) || mpfr_cmp_ui(x1, 1) < 0 || mpfr_get_exp(x1) > 66)
-            break;
-        mpfr_get_z(candidate, x1, MPFR_RNDN);
-        if (mpz_cmp(candidate, start) == 0 || !approximate_rate_at(r1, candidate, search))
-            break;
-        mpz_set(start, candidate);
-        mpfr_log(r1, r1, MPFR_RNDN);
-        mpfr_set_z(x1, candidate, MPFR_RNDN);
-        mpfr_log(x1, x1, MPFR_RNDN);
-        /* next = x1 + (target - r1) (x1 - x0) / (r1 - r0) */
-        mpfr_sub(next, r1, r0, MPFR_RNDN);
-        if (mpfr_zero_p(next))
-            break;
-        mpfr_sub(x0, x1, x0, MPFR_RNDN);
-        mpfr_div(next, x0, next, MPFR_RNDN);
-        mpfr_sub(r0, target, r1, MPFR_RNDN);
-        mpfr_mul(next, next, r0, MPFR_RNDN);
-        mpfr_add(next, next, x1, MPFR_RNDN);
-        mpfr_swap(x0, x1);
-        mpfr_swap(r0, r1);
+    if (usable) {    /* the first step as if the rate grew as x^k */
+        mpfr_div_ui(next, last->f, search->k, MPFR_RNDN);
+        mpfr_sub(next, last->log_keys, next, MPFR_RNDN);
     }
-    mpz_clear(candidate);
-    mpfr_clears(target, x0, r0, x1, r1, next, (mpfr_ptr)0);
+    int steps = HEADROOM_SECANT_STEPS;
+    for (; usable && steps > 0; steps--) {
+        if (!secant_keys(trial->keys, next) || mpz_cmp(trial->keys, last->keys) == 0)
+            break;
+        mpz_set(start, trial->keys);
+        if (!secant_point_at(trial, start, log_bound, search))
+            break;
+        secant_point *spare = previous;
+        previous = last;
+        last = trial;
+        trial = spare;
+        if (mpfr_sgn(last->f) * mpfr_sgn(previous->f) <= 0 && mpfr_sgn(last->f) != mpfr_sgn(previous->f)) {
+            int rising = mpfr_sgn(last->f) > 0;
+            illinois_steps(start, rising ? previous : last, rising ? last : previous, trial, log_bound,
+                           search, steps - 1);
+            break;
+        }
+        if (!secant_root(next, previous, last))
+            break;
+    }
+    for (int i = 0; i < 3; i++)
+        secant_point_clear(&points[i]);
+    mpfr_clears(log_bound, next, (mpfr_ptr)0);
 }
 
 int bloom_largest_keys_within(mpz_ptr rop, mpz_srcptr m, unsigned long k,
