@@ -341,6 +341,20 @@ static void reference_power(mpfr_ptr reference, unsigned long l, mpz_srcptr deno
     mpz_clear(numerator);
 }
 
+/* Each results[i] contains (1 - steps[i]/denominator)^exponent (steps NULL: step i) and is
+ * within 2^-260 of it, relatively (results at 300 bits). */
+static void check_step_powers(mpfi_t *results, const unsigned long *steps, size_t count,
+                              mpz_srcptr denominator, mpz_srcptr exponent, const char *what)
+{
+    mpfr_t reference;
+    mpfr_init2(reference, 4000);
+    for (size_t i = 0; i < count; i++) {
+        reference_power(reference, steps != NULL ? steps[i] : i, denominator, exponent);
+        check_tight_enclosure(results[i], reference, 260, what);
+    }
+    mpfr_clear(reference);
+}
+
 /*
  * The steps (1 - l/m)^T, l = 0..count, of an exact rate: a 1e-30 plan's filter (m = 143 776 416,
  * T = 1e8, the shared series) and a small one (m = 1000, T = 70 000: count/m above 2^-8, each
@@ -356,18 +370,12 @@ static void test_interval_one_minus_steps_pow(void)
         mpfi_init2(results[l], 300);
     mpz_t denominator, exponent;
     mpz_inits(denominator, exponent, NULL);
-    mpfr_t reference;
-    mpfr_init2(reference, 4000);
     for (size_t i = 0; i < COUNT_OF(cases); i++) {
         mpz_set_str(denominator, cases[i].denominator, 10);
         mpz_set_str(exponent, cases[i].exponent, 10);
         bloom_interval_one_minus_steps_pow(results, cases[i].count, denominator, exponent);
-        for (unsigned long l = 0; l <= cases[i].count; l++) {
-            reference_power(reference, l, denominator, exponent);
-            check_tight_enclosure(results[l], reference, 260, cases[i].denominator);
-        }
+        check_step_powers(results, NULL, cases[i].count + 1, denominator, exponent, cases[i].denominator);
     }
-    mpfr_clear(reference);
     mpz_clears(denominator, exponent, NULL);
     for (size_t l = 0; l < COUNT_OF(results); l++)
         mpfi_clear(results[l]);
@@ -387,19 +395,13 @@ static void test_interval_one_minus_listed_pow(void)
         mpfi_init2(results[i], 300);
     mpz_t denominator, exponent;
     mpz_inits(denominator, exponent, NULL);
-    mpfr_t reference;
-    mpfr_init2(reference, 4000);
     for (size_t c = 0; c < COUNT_OF(cases); c++) {
         mpz_set_ui(denominator, cases[c].lines);
         mpz_mul_2exp(denominator, denominator, 18);
         mpz_set_ui(exponent, cases[c].keys);
         bloom_interval_one_minus_listed_pow(results, steps, COUNT_OF(steps), denominator, exponent);
-        for (size_t i = 0; i < COUNT_OF(steps); i++) {
-            reference_power(reference, steps[i], denominator, exponent);
-            check_tight_enclosure(results[i], reference, 260, "listed steps");
-        }
+        check_step_powers(results, steps, COUNT_OF(steps), denominator, exponent, "listed steps");
     }
-    mpfr_clear(reference);
     mpz_clears(denominator, exponent, NULL);
     for (size_t i = 0; i < COUNT_OF(steps); i++)
         mpfi_clear(results[i]);

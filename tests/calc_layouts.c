@@ -618,7 +618,7 @@ static void test_rocksdb_legacy_sizes(void)
 
 /*
  * The legacy rate of 100 keys in 3 lines (1536 bits) at k = 6, 7 and 6 again (each k's mixture
- * built once and kept, FORMULAS.md section e.8), without the 32-bit hash's collisions, against
+ * built once and kept, FORMULAS.md §e.8), without the 32-bit hash's collisions, against
  * tests/rocksdb_legacy_reference.py's second implementation at 50 digits (its layout term).
  */
 static void test_rocksdb_legacy_rate(void)

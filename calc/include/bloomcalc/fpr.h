@@ -146,12 +146,14 @@ BLOOM_EXPORT int bloom_fpr_exact_rational(mpq_ptr rop, mpz_srcptr m, mpz_srcptr 
 
 /*
  * The exact rates already enclosed are kept (and Guava's,
- * index_arithmetic.h, and the blocked filters' exact inner rates,
- * layout_rates.h), the last 256 (m, n, k, j) the calling thread asked for, so that a rate asked again (each field of a
+ * index_arithmetic.h, RocksDB's legacy filter's, rocksdb_legacy.h, and the
+ * blocked filters' exact inner rates, layout_rates.h), the last 256 (m, n, k, j) the calling thread asked for, so that a rate asked again (each field of a
  * row, a search's neighbourhood of k) costs a lookup; an enclosure kept at
  * more precision than asked, rounded outward, still encloses, so no answer
  * depends on it.  So are the Stirling numbers S(j, i) of their weights, up
- * to the largest j asked (at most 256: about 4 MB).  This frees the
+ * to the largest j asked (at most 256: about 4 MB), and the legacy
+ * filter's inclusion-exclusion mixtures (one a k, at most 12: about
+ * 100 kB).  This frees the
  * calling thread's (called beside mpfr_free_cache and bloom_guava_free_cache).
  */
 BLOOM_EXPORT void bloom_fpr_free_cache(void);

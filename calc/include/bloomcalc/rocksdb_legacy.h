@@ -36,7 +36,9 @@ BLOOM_EXPORT int bloom_rocksdb_legacy_model_applies(const bloom_blocked_argument
  * Enclose function (certified.h), arguments a const bloom_blocked_arguments *
  * (block_bits 512, m a multiple of 512): the rate of §e.8, without the
  * 32-bit hash's own collisions (layouts.c unites them).  BLOOM_UNDEFINED where
- * bloom_rocksdb_legacy_model_applies is 0.
+ * bloom_rocksdb_legacy_model_applies is 0.  The mixture of each k (independent
+ * of m and n) and the rates are kept for the calling thread, freed by
+ * bloom_fpr_free_cache (fpr.h).
  */
 BLOOM_EXPORT int bloom_enclose_fpr_rocksdb_legacy(mpfi_ptr result, const void *arguments);
 
