@@ -616,6 +616,26 @@ static void test_rocksdb_legacy_sizes(void)
     CHECK(bloom_rule_has_knob(BLOOM_RULE_ROCKSDB_LEGACY), "rocksdb@legacy's knob is searched");
 }
 
+/* A RocksDB legacy figure: k and the 40 digits expected at it. */
+typedef struct legacy_case {
+    unsigned long k;
+    const char *figure;
+} legacy_case;
+
+/* Each case's figure is what `enclose` gives for 100 keys in 3 lines (1536 bits) at its k. */
+static void check_legacy_figures(bloom_enclose_function enclose, const legacy_case *cases, size_t count)
+{
+    mpz_t m, n;
+    mpz_init_set_ui(m, 1536);
+    mpz_init_set_ui(n, 100);
+    for (size_t i = 0; i < count; i++) {
+        bloom_blocked_arguments filter = { m, n, cases[i].k, 512, BLOOM_LOAD_BINOMIAL };
+        bloom_quantity value = { enclose, &filter, NULL };
+        CHECK_FIGURE(&value, cases[i].figure);
+    }
+    mpz_clears(m, n, NULL);
+}
+
 /*
  * The legacy rate of 100 keys in 3 lines (1536 bits) at k = 6, 7 and 6 again (each k's mixture
  * built once and kept, FORMULAS.md §e.8), without the 32-bit hash's collisions, against
@@ -623,20 +643,27 @@ static void test_rocksdb_legacy_sizes(void)
  */
 static void test_rocksdb_legacy_rate(void)
 {
-    static const struct { unsigned long k; const char *figure; } cases[] = {
+    static const legacy_case cases[] = {
         {6, "0.002679885426294925430124648645013608215376"},
         {7, "0.002729303646051316298117751847733350046939"},
         {6, "0.002679885426294925430124648645013608215376"},
     };
-    mpz_t m, n;
-    mpz_init_set_ui(m, 1536);
-    mpz_init_set_ui(n, 100);
-    for (size_t i = 0; i < COUNT_OF(cases); i++) {
-        bloom_blocked_arguments filter = { m, n, cases[i].k, 512, BLOOM_LOAD_BINOMIAL };
-        bloom_quantity rate = { bloom_enclose_fpr_rocksdb_legacy, &filter, NULL };
-        CHECK_FIGURE(&rate, cases[i].figure);
-    }
-    mpz_clears(m, n, NULL);
+    check_legacy_figures(bloom_enclose_fpr_rocksdb_legacy, cases, COUNT_OF(cases));
+}
+
+/*
+ * The legacy rate's floor: the query step 0's term, (1/512) (1 - (1 - h/(2^18 L))^n), h the key
+ * progressions through one bit, sum over the 512 steps d of |{i d mod 512 : i < k}| (3 059 for
+ * k = 6, 6 091 for k = 12), evaluated as an exact fraction in Python; at 100 keys in 3 lines it
+ * lies below the rate of test_rocksdb_legacy_rate (0.00268 at k = 6).
+ */
+static void test_rocksdb_legacy_floor(void)
+{
+    static const legacy_case cases[] = {
+        {6, "0.0006303917680900424413688224814383936297250"},
+        {12, "0.001055582637328472589725027953877501764359"},
+    };
+    check_legacy_figures(bloom_rocksdb_legacy_rate_floor, cases, COUNT_OF(cases));
 }
 
 /*
@@ -811,6 +838,7 @@ static const bloom_test_case layout_cases[] = {
     {"LevelDB sizes by hand", test_leveldb_sizes},
     {"RocksDB legacy Bloom sizes by hand", test_rocksdb_legacy_sizes},
     {"RocksDB legacy Bloom rate, k kept apart", test_rocksdb_legacy_rate},
+    {"RocksDB legacy Bloom rate's one-bit floor", test_rocksdb_legacy_floor},
     {"RocksDB: the smallest bits_per_key that meets p", test_rocksdb_setting},
     {"RocksDB Ribbon against librocksdb 7.8.3", test_ribbon_against_rocksdb},
     {NULL, NULL},

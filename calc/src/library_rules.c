@@ -832,6 +832,27 @@ typedef struct knob_target {
     mpq_srcptr p;
 } knob_target;
 
+/* Nonzero when a lower bound of the sized filter's rate as deployed exceeds p, so that it does
+ * not meet p without its rate: RocksDB's legacy filter, whose rate as deployed unites its
+ * layout's rate, at least its floor (rocksdb_legacy.h), with the hash's collisions. */
+static int floor_exceeds(const bloom_rule_sizing *sizing, mpq_srcptr p)
+{
+    const bloom_layout_arguments *layout = &sizing->layout;
+    if (layout->kind != BLOOM_LAYOUT_BLOCKED || layout->arithmetic != BLOOM_ARITHMETIC_ROCKSDB_LEGACY)
+        return 0;
+    mpz_t reach;
+    mpz_init(reach);
+    bloom_layout_reachable_bits(reach, layout);
+    bloom_blocked_arguments blocked = { reach, layout->n, layout->k, layout->block_bits, layout->load };
+    mpfi_t floor;
+    mpfi_init2(floor, 64);
+    int exceeds = bloom_rocksdb_legacy_rate_floor(floor, &blocked) == BLOOM_OK
+               && mpfr_cmp_q(&floor->left, p) > 0;
+    mpfi_clear(floor);
+    mpz_clear(reach);
+    return exceeds;
+}
+
 /* *meets = 1 when the filter of every key count at `step` has a rate as deployed of at most p. */
 static int meets_at(int *meets, const knob_target *target, unsigned long step)
 {
@@ -845,7 +866,9 @@ static int meets_at(int *meets, const knob_target *target, unsigned long step)
         bloom_rule_sizing_init(&sizing);
         int sign = 0;
         status = bloom_rule_apply_bits_per_key(&sizing, target->knob->rule, target->keys[i], setting);
-        if (status == BLOOM_OK)
+        if (status == BLOOM_OK && floor_exceeds(&sizing, target->p))
+            sign = 1;
+        else if (status == BLOOM_OK)
             status = bloom_quantity_compare_rational(&sign, &sizing.rate, target->p);
         *meets = sign <= 0;
         bloom_rule_sizing_clear(&sizing);

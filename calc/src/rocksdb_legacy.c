@@ -144,6 +144,28 @@ void bloom_rocksdb_legacy_free_cache(void)
     }
 }
 
+int bloom_rocksdb_legacy_rate_floor(mpfi_ptr result, const void *arguments)
+{
+    const bloom_blocked_arguments *filter = arguments;
+    if (!bloom_rocksdb_legacy_model_applies(filter) || mpz_sgn(filter->n) < 0)
+        return BLOOM_UNDEFINED;
+    unsigned positions[BLOOM_ROCKSDB_LEGACY_MAX_PROBES];
+    unsigned long meeting = 0;           /* the key progressions through one bit */
+    for (unsigned step = 0; step < LINE_BITS; step++)
+        meeting += query_positions(positions, step, filter->k);
+    mpz_t hits, all;
+    mpz_init_set_ui(hits, meeting);
+    mpz_init(all);
+    mpz_fdiv_q_ui(all, filter->m, LINE_BITS);                /* 2^18 L */
+    mpz_mul_ui(all, all, PATTERNS);
+    bloom_interval_one_minus_ratio_pow(result, hits, all, filter->n);
+    mpfi_ui_sub(result, 1, result);
+    mpfi_div_ui(result, result, LINE_BITS);
+    bloom_interval_probability(result, result);
+    mpz_clears(hits, all, (mpz_ptr)0);
+    return BLOOM_OK;
+}
+
 /* Bits the alternating sum cancels: the log of its terms' total size over the rate, the rate
  * estimated in doubles by Bloom's blocked rate at the mean load.  It only chooses a precision. */
 static mpfr_prec_t cancellation_bits(const mixture *terms, const bloom_blocked_arguments *filter)

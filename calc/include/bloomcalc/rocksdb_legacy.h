@@ -42,6 +42,16 @@ BLOOM_EXPORT int bloom_rocksdb_legacy_model_applies(const bloom_blocked_argument
  */
 BLOOM_EXPORT int bloom_enclose_fpr_rocksdb_legacy(mpfi_ptr result, const void *arguments);
 
+/*
+ * Enclose function (certified.h), arguments as bloom_enclose_fpr_rocksdb_legacy's:
+ * result = an enclosure of (1/512) (1 - (1 - h/(2^18 L))^n), h the key progressions through one
+ * bit: the term of the query step 0, which probes one bit, alone, and so a lower bound of the
+ * rate of bloom_enclose_fpr_rocksdb_legacy (every other step's term is a probability, at least
+ * 0).  One power where the rate sums thousands: a search for p far below it skips the sum.
+ * BLOOM_UNDEFINED where bloom_rocksdb_legacy_model_applies is 0.
+ */
+BLOOM_EXPORT int bloom_rocksdb_legacy_rate_floor(mpfi_ptr result, const void *arguments);
+
 #ifdef __cplusplus
 }
 #endif
