@@ -7,7 +7,9 @@
 # sub-filters), with every library and layout, the deployments of filters
 # (--keys-per-filter, RocksDB's and LevelDB's files, partitioned filters),
 # an audit of the fixture tables, and Guava's model near its size limit
-# (m = 9600, k = 7); all are answered.
+# (m = 9600, k = 7).  Most are answered; the rest are refused up front: too
+# few bits for one key, or a library's own limit (Guava, Cassandra, RocksDB's
+# per-level files).
 extreme_inputs='plan 1 0.999999
 plan 2^64 0.5
 plan 2^64 1e-30
