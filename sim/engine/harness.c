@@ -145,18 +145,16 @@ uint64_t sim_fpr_memory(const sim_fpr_config *config)
  * buckets' worth of probes, so the passes are n k b / buffer bytes for
  * b bytes a probe in the buckets, sim_bulk_probe_bytes), and
  * each query's one or two random lines.  The constants are this project's
- * machine's two threads on a filter far larger than the caches, nearly
- * idle: the probe and the query from the billion-key run with buckets of
- * 1/8 of the filter (57.7 s of build in 187 passes, 23.1 s of queries,
- * load average under 2), the probe then scaled by the 0.77 of the build's
- * processor time that packed offsets and smaller regions left
- * (PERFORMANCE.md §l.14: three back-to-back pairs under load), a pass from
- * the streamed line's 2 ns a thread (PERFORMANCE.md §m); one thread takes
- * about 1.6 times as long.  A guide printed for the user, never a result.
+ * machine's two threads on a filter far larger than the caches, idle: the
+ * probe and the query from the billion-key run (49.3 s of build in 131
+ * passes of packed offsets, 27.5 s of queries; PERFORMANCE.md §l.14), a
+ * pass from the streamed line's 2 ns a thread (PERFORMANCE.md §m); one
+ * thread takes about 1.6 times as long.  A guide printed for the user,
+ * never a result.
  */
-#define MODEL_PROBE_NS 5.6           /* a probe drawn, bucketed and applied */
+#define MODEL_PROBE_NS 6.3           /* a probe drawn, bucketed and applied */
 #define MODEL_PASS_NS_PER_BYTE 0.033 /* a pass: the filter read and written back */
-#define MODEL_QUERY_NS 23.1          /* an absent query (about two random lines) */
+#define MODEL_QUERY_NS 27.5          /* an absent query (about two random lines) */
 #define MODEL_ONE_THREAD 1.6
 
 double sim_fpr_seconds(const sim_fpr_config *config)
