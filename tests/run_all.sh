@@ -28,15 +28,15 @@ add_job() {
     count=$((count + 1))
     printf '%s\n' "$1" >"$work/$count.kind"
     printf '%s\n' "$2" >"$work/$count.label"
-    shift 2
-    printf '%s\n' "$*" >"$work/$count.what"
     {
         printf 'cd %s || exit 1\n' "'$PWD'"
-        printf 'BLOOM_TEST_LABEL=%s; export BLOOM_TEST_LABEL\n' "'$(cat "$work/$count.label")'"
+        printf 'BLOOM_TEST_LABEL=%s; export BLOOM_TEST_LABEL\n' "'$2'"
+        shift 2
         printf "'%s' " "$@"
         printf '>"%s" 2>&1 </dev/null\n' "$work/$count.log"
         printf 'echo $? >"%s"\n' "$work/$count.rc"
     } >"$work/$count.job"
+    printf '%s\n' "$*" >"$work/$count.what"
 }
 
 for spec in "$@"; do
